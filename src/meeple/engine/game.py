@@ -1,0 +1,251 @@
+"""The public facade: one object per game in play, used by bots, faces and tests alike."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .errors import IllegalAction, SaveError
+from .registry import get_rules
+from .rules import Event, Result, Rules
+
+SAVE_FORMAT = "meeple-game/1"
+
+
+class Game:
+    """A game in play: its rules, options, seed, current state and the action log that produced it."""
+
+    def __init__(
+        self,
+        rules: Rules[Any],
+        state: Any,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        scenario: Mapping[str, Any] | None = None,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.scenario_description = scenario
+        self.settings = dict(settings or {})
+        self._log: list[tuple[int, str]] = []
+        self._events: list[list[Event]] = []
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return self.rules.spec.id
+
+    @property
+    def spec(self) -> Any:
+        return self.rules.spec
+
+    def deciders(self) -> list[int]:
+        """Seats that must act now (empty when the game is over)."""
+        return list(self.rules.deciders(self.state))
+
+    def legal_indices(self, seat: int) -> list[int]:
+        """Integer indices of the legal actions of a seat, ascending."""
+        self._check_seat(seat)
+        return self.rules.legal(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Canonical texts of the legal actions of a seat, sorted."""
+        text = self.rules.actions.text
+        return sorted(text(i) for i in self.legal_indices(seat))
+
+    def action_mask(self, seat: int) -> list[bool]:
+        """One flag per entry of the game's fixed action index: True where the action is legal."""
+        mask = [False] * len(self.rules.actions)
+        for i in self.legal_indices(seat):
+            mask[i] = True
+        return mask
+
+    def action_index(self, action: str) -> int:
+        return self.rules.actions.parse(action)
+
+    def action_text(self, index: int) -> str:
+        return self.rules.actions.text(index)
+
+    def is_over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
+
+    def result(self) -> Result:
+        if not self.is_over():
+            raise ValueError("the game is not over yet")
+        return self.rules.result(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What a seat (or a spectator, None) may see, as JSON-able data."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self.rules.view(self.state, seat)
+
+    def render(self, seat: int | None = None, color: bool = False) -> str:
+        return self.rules.render(self.state, seat, color)
+
+    def log(self) -> list[tuple[int, str]]:
+        """The actions applied so far, as (seat, canonical text)."""
+        return list(self._log)
+
+    def events(self, viewer: int | None, start: int = 0) -> list[list[str]]:
+        """Per applied action from `start`, the lines of what happened that `viewer` may read."""
+        return [[e.text for e in evs if e.visible_to(viewer)] for evs in self._events[start:]]
+
+    # -- acting ------------------------------------------------------------------
+    def apply(self, seat: int, action: str | int) -> list[Event]:
+        """Apply one action of a seat; an illegal one raises IllegalAction and changes nothing."""
+        self._check_seat(seat)
+        idx = self._parse(action)
+        if self.rules.is_over(self.state):
+            raise IllegalAction("the game is over")
+        if seat not in self.rules.deciders(self.state):
+            raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})")
+        reason = self.rules.check(self.state, seat, idx)
+        if reason is not None:
+            raise IllegalAction(f"{self.rules.actions.text(idx)!r} is not allowed now: {reason}")
+        work = self.rules.copy(self.state)
+        events: list[Event] = []
+        self.rules.apply(work, seat, idx, events)
+        self.state = work
+        self._log.append((seat, self.rules.actions.text(idx)))
+        self._events.append(events)
+        return events
+
+    def copy(self) -> Game:
+        other = Game(self.rules, self.rules.copy(self.state), self.players, self.seed, dict(self.options),
+                     self.scenario_description, self.settings)
+        other._log = list(self._log)
+        other._events = [list(e) for e in self._events]
+        return other
+
+    def sample(self, seat: int, rng: int) -> Any:
+        """A full state consistent with a seat's view (hidden cards redealt from stream `rng`)."""
+        return self.rules.sample(self.state, seat, rng)
+
+    # -- saving ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game_id,
+            "version": self.rules.spec.version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "scenario": self.scenario_description,
+            "settings": self.settings,
+            "actions": [[s, a] for s, a in self._log],
+        }
+
+    def to_json(self) -> str:
+        """The game as JSON text: options, seed and action log (the log is the truth)."""
+        return json.dumps(self.to_dict(), indent=None, separators=(",", ":"))
+
+    # -- helpers -----------------------------------------------------------------
+    def _parse(self, action: str | int) -> int:
+        if isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not an action")
+        if isinstance(action, int):
+            if not 0 <= action < len(self.rules.actions):
+                raise IllegalAction(f"action index {action} is outside 0..{len(self.rules.actions) - 1}")
+            return action
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a text or an index, not {type(action).__name__}")
+        return self.rules.actions.parse(action)
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
+
+    def _deciders_text(self) -> str:
+        d = self.rules.deciders(self.state)
+        return ", ".join(str(s) for s in d) or "nobody"
+
+
+def new_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    **settings: str,
+) -> Game:
+    """Start a new game of a registered game."""
+    rules = get_rules(game_id, **settings)
+    spec = rules.spec
+    n = spec.check_players(players)
+    opts = spec.normalise_options(options)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return Game(rules, rules.setup(n, opts, seed), n, seed, opts, settings=settings)
+
+
+def replay(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    actions: Sequence[tuple[int, str] | Sequence[Any]],
+    **settings: str,
+) -> Game:
+    """Rebuild a game from its seed, options and action log."""
+    game = new_game(game_id, players, seed, options, **settings)
+    _replay_into(game, actions)
+    return game
+
+
+def scenario(game_id: str, description: Mapping[str, Any], **settings: str) -> Game:
+    """Build a game from a human-readable description of a position (see each game's RULES.md)."""
+    from .errors import ScenarioError
+
+    if not isinstance(description, Mapping):
+        raise ScenarioError(f"a scenario description is a mapping of fields, not {type(description).__name__}")
+    rules = get_rules(game_id, **settings)
+    desc = dict(description)
+    state = rules.scenario(desc)
+    players = int(desc.get("players", 0)) or _players_of(rules, state)
+    seed = int(desc.get("seed", 0))
+    opts = rules.spec.normalise_options(desc.get("options"))
+    return Game(rules, state, players, seed, opts, scenario=desc, settings=settings)
+
+
+def _players_of(rules: Rules[Any], state: Any) -> int:
+    return int(rules.to_data(state)["players"])
+
+
+def load_game(text: str) -> Game:
+    """Load a game saved with `Game.to_json()`, replaying its log and checking every action."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"not a saved game: invalid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not a saved game: expected format {SAVE_FORMAT!r}")
+    for key in ("game", "players", "seed", "actions"):
+        if key not in data:
+            raise SaveError(f"saved game has no {key!r}")
+    settings = data.get("settings") or {}
+    if data.get("scenario"):
+        game = scenario(data["game"], data["scenario"], **settings)
+    else:
+        game = new_game(data["game"], data["players"], data["seed"], data.get("options"), **settings)
+    if data.get("version") not in (None, game.rules.spec.version):
+        raise SaveError(
+            f"saved with {data['game']} version {data.get('version')}, this Meeple has version "
+            f"{game.rules.spec.version}"
+        )
+    _replay_into(game, data["actions"])
+    return game
+
+
+def _replay_into(game: Game, actions: Sequence[Any]) -> None:
+    for n, entry in enumerate(actions):
+        try:
+            seat, action = entry
+            game.apply(int(seat), action)
+        except (IllegalAction, TypeError, ValueError) as exc:
+            raise SaveError(f"action {n + 1} of the log ({entry!r}) cannot be replayed: {exc}") from None

@@ -1,0 +1,82 @@
+"""Game metadata declared as records: the spec of a game and of its options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidOptions
+
+JSONScalar = str | int | float | bool | None
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: its name, default, the values it accepts and a help line."""
+
+    name: str
+    default: JSONScalar
+    choices: tuple[JSONScalar, ...]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What every face needs to know about a game before playing it."""
+
+    id: str
+    title: str
+    version: int
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    information: str = "imperfect"  # "perfect" or "imperfect"
+    chance: str = "seeded"  # "none" or "seeded": every draw comes from the state's own stream
+    simultaneous: bool = False  # several seats may have to decide at once
+    max_game_length: int = 10_000  # upper bound on the number of actions in one game
+    num_distinct_actions: int = 0  # size of the fixed action index
+    description: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def option_names(self) -> list[str]:
+        return [o.name for o in self.options]
+
+    def defaults(self) -> dict[str, JSONScalar]:
+        return {o.name: o.default for o in self.options}
+
+    def normalise_options(self, options: Mapping[str, Any] | None) -> dict[str, JSONScalar]:
+        """Fill defaults and refuse unknown options or values with a message listing the valid ones."""
+        result = self.defaults()
+        if options is None:
+            return result
+        if not isinstance(options, Mapping):
+            raise InvalidOptions(f"options must be a mapping of names to values, not {type(options).__name__}")
+        by_name = {o.name: o for o in self.options}
+        for name, value in options.items():
+            if name not in by_name:
+                valid = ", ".join(sorted(by_name)) or "none"
+                raise InvalidOptions(f"{self.id} has no option {name!r}; valid options: {valid}")
+            spec = by_name[name]
+            if value not in spec.choices or type(value) is not type(spec.default):
+                valid = ", ".join(_show(c) for c in spec.choices)
+                raise InvalidOptions(f"option {name!r} of {self.id} cannot be {_show(value)}; valid values: {valid}")
+            result[name] = value
+        return result
+
+    def check_players(self, players: Any) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptions(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return players
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)

@@ -1,0 +1,243 @@
+"""Paying a box: what a set of cards is worth (BMC-5.2, 5.5-5.8) and the useful (minimal) ways to pay.
+
+A payment is a multiset of card types used for their value (`cards`, 24 counts) plus the Lux cards
+discarded for their power (`powers`: (card type, colour recoloured) pairs). Every card in `cards` must
+count: in the box's colour, as a Khind wild 1, in a Mimix pair (wild 3), or recoloured by a Lux power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .state import NCARD
+
+KHIND, MIMIX, LUX = 4, 5, 6
+WILD = 8  # pseudo-colour: a Royal Palace box paid with wild cards only
+LUX1, LUX2 = LUX * 3, LUX * 3 + 1
+LUX_CAPACITY = {LUX1: 4, LUX2: 1}
+PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pillar")
+COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")
+CARD_TYPES = tuple(t for t in range(NCARD) if t // 3 != KHIND or t % 3 == 0)
+
+Powers = tuple[tuple[int, int], ...]
+Payment = tuple[tuple[int, ...], Powers]
+
+
+def caps_of(powers: Sequence[tuple[int, int]]) -> list[int]:
+    """Cards per colour that a set of Lux powers recolours."""
+    caps = [0] * 8
+    for card, colour in powers:
+        caps[colour] += LUX_CAPACITY[card]
+    return caps
+
+
+def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> tuple[int, str | None]:
+    """Value of `cards` paid into a box of `colour`, or (0, reason) if a card cannot count.
+
+    With `partial`, an unpaired Mimix card is allowed (it counts 0 until its partner comes).
+    """
+    native = wild = rec_total = 0
+    low: list[int] = []
+    rec = [0] * 8
+    for t in CARD_TYPES:
+        c = cards[t]
+        if not c:
+            continue
+        p, v = divmod(t, 3)
+        v += 1
+        if p == KHIND:
+            wild += c
+        elif p == colour:
+            native += v * c
+        elif p == MIMIX and v <= 2 and colour != MIMIX:
+            low += [v] * c
+        elif colour == WILD:
+            return 0, f"{PEOPLE_NAMES[p]} cards cannot pay a box paid with wild cards only"
+        else:
+            rec[p] += c
+            rec_total += v * c
+    for p in range(8):
+        if rec[p] > caps[p]:
+            return 0, (f"{PEOPLE_NAMES[p]} cards are {COLOUR_NAMES[p]} and cannot pay a {COLOUR_NAMES[colour]} box"
+                       + (" unless a Lux card recolours them first" if caps[p] == 0 else
+                          f" (Lux recolours only {caps[p]} of them)"))
+    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
+    if best < 0:
+        return 0, "a Mimix card counts as a wild card only in a pair (1+1, 1+2 or 2+2)"
+    return native + wild + rec_total + best, None
+
+
+def _mimix_value(low: list[int], spare: int, partial: bool) -> int:
+    low.sort(reverse=True)
+    best = -1
+    for r in range(min(spare, len(low)) + 1):
+        if (len(low) - r) % 2 and not partial:
+            continue
+        best = max(best, sum(low[:r]) + 3 * ((len(low) - r) // 2))
+    return best
+
+
+def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], colour: int, need: int) -> bool:
+    """Whether adding some of the `rest` cards (with the Lux powers already played) pays `need`."""
+    sup = list(cards)
+    rec_sel = [0] * 8
+    for t in CARD_TYPES:
+        if cards[t]:
+            rec_sel[t // 3] += cards[t]
+    recolourable: list[list[int]] = [[] for _ in range(8)]
+    added_low: list[int] = []
+    for t in CARD_TYPES:
+        c = rest[t]
+        if c <= 0:
+            continue
+        p, v = divmod(t, 3)
+        if p == KHIND or p == colour:
+            sup[t] += c
+        elif p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
+            sup[t] += c
+            added_low += [t] * c
+        elif colour != WILD:
+            recolourable[p] += [t] * c
+    for p in range(8):
+        if p == colour or p == KHIND:
+            continue
+        spare = caps[p] - (rec_sel[p] if not (p == MIMIX) else cards[MIMIX * 3 + 2])
+        for t in sorted(recolourable[p], reverse=True)[: max(spare, 0)]:
+            sup[t] += 1
+    total, reason = evaluate(sup, caps, colour)
+    if reason is not None and added_low:
+        sup[min(added_low)] -= 1  # leave out one Mimix card to make the pairs even
+        total, reason = evaluate(sup, caps, colour)
+    return reason is None and total >= need
+
+
+# ---------------------------------------------------------------- minimal payments
+_Unit = tuple[int, int, int, int]  # value, card type, second card type or -1, colour recoloured or -1
+_CACHE: dict[tuple[tuple[int, ...], int, int], list[Payment]] = {}
+
+
+def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Payment]:
+    """Every useful way to pay `need` into a box of `colour` from `hand`.
+
+    Useful means minimal: removing any card (or any Lux power) would no longer pay. Cards of the same
+    people and value are interchangeable, so payments are multisets.
+    """
+    key = (tuple(hand), colour, need)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 200_000:
+            _CACHE.clear()
+        found = sorted(_enumerate(hand, colour, need))
+        _CACHE[key] = found
+    return found
+
+
+def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
+    units: list[_Unit] = []
+    for t in CARD_TYPES:
+        if hand[t] <= 0:
+            continue
+        p, v = divmod(t, 3)
+        v += 1
+        if p == KHIND or p == colour:
+            units.append((v, t, -1, -1))
+        elif colour != WILD:
+            units.append((v, t, -1, p))
+    if colour != MIMIX:
+        lows = [MIMIX * 3, MIMIX * 3 + 1]
+        for i, a in enumerate(lows):
+            for b in lows[i:]:
+                if hand[a] and hand[b] and (a != b or hand[a] >= 2):
+                    units.append((3, a, b, -1))
+    return units
+
+
+def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
+    units = _units(hand, colour)
+    out: set[Payment] = set()
+    used = [0] * NCARD
+    chosen: list[_Unit] = []
+
+    def rec(start: int, total: int, smallest: int) -> None:
+        if total >= need:
+            if total - smallest < need:
+                _emit(chosen, used, hand, out)
+            return
+        for i in range(start, len(units)):
+            u = units[i]
+            v, a, b, _ = u
+            used[a] += 1
+            if b >= 0:
+                used[b] += 1
+            if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
+                chosen.append(u)
+                rec(i, total + v, min(smallest, v))
+                chosen.pop()
+            used[a] -= 1
+            if b >= 0:
+                used[b] -= 1
+
+    rec(0, 0, 99)
+    return {p for p in out if is_minimal(p, colour, need)}
+
+
+def is_minimal(payment: Payment, colour: int, need: int) -> bool:
+    """A payment is useful when it pays and no single card or Lux power can be left out."""
+    if not pays(payment, colour, need):
+        return False
+    cards, powers = payment
+    for t in CARD_TYPES:
+        if cards[t]:
+            fewer = list(cards)
+            fewer[t] -= 1
+            if pays((tuple(fewer), powers), colour, need):
+                return False
+    for i in range(len(powers)):
+        if pays((cards, powers[:i] + powers[i + 1 :]), colour, need):
+            return False
+    return True
+
+
+def _covers(r: int) -> list[tuple[int, int]]:
+    """Minimal (Lux 1, Lux 2) counts that recolour r cards of one colour."""
+    out = []
+    for a in range(3):
+        for b in range(6):
+            cap = 4 * a + b
+            if cap >= r and (a == 0 or cap - 4 < r) and (b == 0 or cap - 1 < r):
+                out.append((a, b))
+    return out
+
+
+def _emit(chosen: list[_Unit], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
+    need_rec = [0] * 8
+    for _, _, _, rc in chosen:
+        if rc >= 0:
+            need_rec[rc] += 1
+    options: list[list[tuple[int, int, int]]] = []  # per recoloured colour: (colour, lux1, lux2)
+    for p in range(8):
+        if need_rec[p]:
+            options.append([(p, a, b) for a, b in _covers(need_rec[p])])
+    cards = tuple(used)
+    for combo in _product(options):
+        n1 = sum(a for _, a, _ in combo)
+        n2 = sum(b for _, _, b in combo)
+        if used[LUX1] + n1 > hand[LUX1] or used[LUX2] + n2 > hand[LUX2]:
+            continue
+        powers: list[tuple[int, int]] = []
+        for p, a, b in combo:
+            powers += [(LUX1, p)] * a + [(LUX2, p)] * b
+        out.add((cards, tuple(sorted(powers))))
+
+
+def _product(options: list[list[tuple[int, int, int]]]) -> list[list[tuple[int, int, int]]]:
+    result: list[list[tuple[int, int, int]]] = [[]]
+    for opts in options:
+        result = [r + [o] for r in result for o in opts]
+    return result
+
+
+def pays(payment: Payment, colour: int, need: int) -> bool:
+    cards, powers = payment
+    total, reason = evaluate(cards, caps_of(powers), colour)
+    return reason is None and total >= need

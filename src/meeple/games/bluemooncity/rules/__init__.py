@@ -1,0 +1,244 @@
+"""Blue Moon City rules: the engine hooks, dispatching each action to the module of its phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meeple.engine.rules import Event, Result, Rules
+from meeple.engine.spec import GameSpec, OptionSpec
+
+from .. import views as view_mod
+from ..actions import (
+    ACTS,
+    CONTRIB,
+    DONE,
+    DRAGON1,
+    DRAGON2,
+    END,
+    GOLDEN,
+    HOSPITAL,
+    INDEX,
+    LUX,
+    MAINHALL,
+    OFFER,
+    PAY,
+    PILLAR,
+    REFILL,
+    SKIP,
+    STEP,
+    TABLE,
+    VENTI1,
+    VENTI2,
+    Act,
+)
+from ..data import load_components
+from ..state import CONTRIB as PHASE_CONTRIB
+from ..state import EXTRA, MOVE, OVER, PAY as PHASE_PAY, PHASE_NAMES, REFILL as PHASE_REFILL, State
+from . import contribution as contrib
+from . import movement, turn
+from .context import Ctx
+from .setup import new_state
+
+VERSION = 1
+MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
+EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
+_END = INDEX[Act(END)]
+
+SPEC = GameSpec(
+    id="bluemooncity",
+    title="Blue Moon City",
+    version=VERSION,
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"), "rules edition (scale pools, start tiles, names)"),
+        OptionSpec("expansion", False, (False, True), "special buildings on the full 5x5 city (cmon2019 only)"),
+        OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
+    ),
+    information="imperfect",
+    chance="seeded",
+    simultaneous=False,
+    max_game_length=40_000,
+    num_distinct_actions=len(TABLE),
+    description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
+                "crystal offerings on the obelisk wins.",
+)
+
+
+class BlueMoonCity(Rules[State]):
+    """The rules of Blue Moon City (both editions, the expansion and the open layout)."""
+
+    spec = SPEC
+    actions = TABLE
+
+    def __init__(self, data: str | Path | None = None) -> None:
+        self.ctx = Ctx(load_components(data))
+
+    # -- setup and turn order ----------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+        return new_state(self.ctx, players, options, seed)
+
+    def deciders(self, state: State) -> list[int]:
+        return [] if state.over else [state.active]
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        order = sorted(range(state.players), key=lambda p: (-state.offerings[p], -state.crystals[p]))
+        ranking: list[list[int]] = []
+        if state.draw:
+            ranking = [list(range(state.players))]
+        else:
+            ranking = [list(state.winners)]
+            for p in order:
+                if p in state.winners:
+                    continue
+                if ranking[-1] and ranking[-1][0] not in state.winners and _same(state, p, ranking[-1][0]):
+                    ranking[-1].append(p)
+                else:
+                    ranking.append([p])
+        scores = {p: float(state.offerings[p]) for p in range(state.players)}
+        return Result(ranking, list(state.winners), state.draw, scores, state.end_reason)
+
+    # -- legal actions -------------------------------------------------------------
+    def legal(self, state: State, seat: int) -> list[int]:
+        if state.over or seat != state.active:
+            return []
+        out: list[int] = []
+        phase = state.phase
+        ctx = self.ctx
+        if phase == MOVE:
+            movement.legal_moves(ctx, state, out)
+            contrib.legal_contrib(ctx, state, out)
+            out.append(_END)
+        elif phase == PHASE_CONTRIB:
+            contrib.legal_contrib(ctx, state, out)
+            out.append(_END)
+        elif phase == PHASE_PAY:
+            contrib.legal_pay(ctx, state, out)
+        elif phase == EXTRA:
+            turn.legal_extra(ctx, state, out)
+        elif phase == PHASE_REFILL:
+            turn.legal_refill(state, out)
+        out.sort()
+        return out
+
+    def check(self, state: State, seat: int, action: int) -> str | None:
+        if state.over:
+            return "the game is over"
+        if seat != state.active:
+            return f"it is Player {state.active + 1}'s turn"
+        act = ACTS[action]
+        kind = act.kind
+        phase = state.phase
+        ctx = self.ctx
+        name = PHASE_NAMES[phase]
+        if kind in MOVE_KINDS:
+            if phase != MOVE:
+                return "movement is over for this turn (BMC-4.8)" if phase in (PHASE_CONTRIB, EXTRA, PHASE_REFILL) \
+                    else f"not in the {name} phase"
+            return movement.check_move(ctx, state, act)
+        if kind == END:
+            return None if phase in (MOVE, PHASE_CONTRIB) else f"`end` ends movement or contribution, not {name}"
+        if kind in (CONTRIB, OFFER, PILLAR):
+            if phase not in (MOVE, PHASE_CONTRIB):
+                return f"contributions and offerings belong to the contribution phase, not {name}"
+            if kind == CONTRIB:
+                return contrib.check_contrib(ctx, state, act)
+            return contrib.check_offer(ctx, state, None if kind == OFFER else act.a)
+        if kind in (PAY, LUX, DONE):
+            if phase != PHASE_PAY:
+                return "no payment is open: start one with `contribute N`"
+            if kind == PAY:
+                return contrib.check_pay_card(ctx, state, act.a)
+            if kind == LUX:
+                return contrib.check_lux(ctx, state, act.a, act.b)
+            return contrib.check_done(ctx, state)
+        if kind in EXTRA_KINDS:
+            if phase != EXTRA:
+                return "extra actions of special buildings come after the contribution phase"
+            return turn.check_extra(ctx, state, act)
+        if kind == REFILL:
+            if phase != PHASE_REFILL:
+                return "refill comes after the contribution phase: send `end` first"
+            return turn.check_refill(state, act)
+        return "unknown action"
+
+    def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
+        act = ACTS[action]
+        kind = act.kind
+        ctx = self.ctx
+        if kind in MOVE_KINDS:
+            movement.apply_move(ctx, state, act, events)
+        elif kind == END:
+            if state.phase == MOVE:
+                turn.enter_contribution(ctx, state, events)
+            else:
+                turn.end_contribution(ctx, state, events)
+        elif kind == CONTRIB:
+            contrib.apply_contrib(ctx, state, act, events)
+        elif kind in (OFFER, PILLAR):
+            contrib.apply_offer(ctx, state, None if kind == OFFER else act.a, events)
+            turn.check_offering_win(ctx, state, events)
+            if not state.over:
+                turn.enter_contribution(ctx, state, events)
+        elif kind == PAY:
+            contrib.apply_pay_card(state, act.a)
+        elif kind == LUX:
+            contrib.apply_lux(state, act.a, act.b, events)
+        elif kind == DONE:
+            contrib.apply_done(ctx, state, events)
+            turn.check_no_markers(state, events)
+            if not state.over:
+                turn.enter_contribution(ctx, state, events)
+        elif kind in EXTRA_KINDS:
+            turn.apply_extra(ctx, state, act, events)
+        elif kind == REFILL:
+            turn.apply_refill(ctx, state, act, events)
+
+    # -- views, copies, saves --------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_mod.view(self.ctx, state, seat)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_data(self, state: State) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Mapping[str, Any]) -> State:
+        return State.from_data(dict(data))
+
+    def sample(self, state: State, seat: int, rng: int) -> State:
+        return view_mod.sample(state, seat, rng)
+
+    def scenario(self, description: Mapping[str, Any]) -> State:
+        from ..scenario import build
+
+        return build(self.ctx, description)
+
+    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+        from ..render import render
+
+        return render(self.ctx, state, seat, color)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from ..heuristics import evaluate
+
+        return evaluate(self.ctx, state, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return view_mod.invariants(self.ctx, state)
+
+    def hidden_values(self, state: State, viewer: int | None) -> list[Any]:
+        return view_mod.hidden_values(state, viewer)
+
+
+def _same(state: State, a: int, b: int) -> bool:
+    return (state.offerings[a], state.crystals[a]) == (state.offerings[b], state.crystals[b])
+
+
+__all__ = ["OVER", "SPEC", "BlueMoonCity"]

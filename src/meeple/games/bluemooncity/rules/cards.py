@@ -1,0 +1,97 @@
+"""Drawing and discarding cards, and handing out rewards (BMC-6.7, BMC-7, BMC-9.2, BMC-9.3)."""
+
+from __future__ import annotations
+
+from meeple.engine import rng
+from meeple.engine.rules import Event
+
+from ..data import Reward
+from ..state import NCARD, State
+from .context import Ctx, cards_text, say, who
+
+
+def draw(s: State, n: int) -> list[int]:
+    """Draw up to n cards; an empty deck is refilled by shuffling the discard pile (BMC-9.2, BMC-9.3)."""
+    out: list[int] = []
+    for _ in range(n):
+        if not s.deck:
+            if not s.discard:
+                break
+            s.deck = s.discard
+            s.discard = []
+            s.rng = rng.shuffle(s.rng, s.deck)
+        out.append(s.deck.pop())
+    return out
+
+
+def discard_from_hand(s: State, seat: int, t: int, n: int = 1) -> None:
+    s.hands[seat * NCARD + t] -= n
+    s.discard.extend([t] * n)
+
+
+def give_cards(s: State, seat: int, n: int, why: str, events: list[Event] | None) -> None:
+    """Reward cards: the active player's wait face down until the end of the turn (BMC-6.7)."""
+    drawn = draw(s, n)
+    if not drawn:
+        say(events, f"{who(seat)} would receive {n} card(s) ({why}) but no card is left")
+        return
+    target = s.pending if seat == s.active else s.hands
+    for t in drawn:
+        target[seat * NCARD + t] += 1
+    if seat == s.active:
+        say(events, f"{who(seat)} receives {len(drawn)} card(s) face down ({why}); they join the hand after refill")
+    else:
+        say(events, f"{who(seat)} receives {len(drawn)} card(s) ({why})")
+        say(events, f"You receive {cards_text(drawn)}", frozenset([seat]))
+
+
+def give_scales(ctx: Ctx, s: State, seat: int, n: int, why: str, events: list[Event] | None) -> None:
+    """Credit n scales; when the pool runs out they are scored at once (BMC-7.2)."""
+    if n <= 0:
+        return
+    s.scales[seat] += n
+    s.pool -= n
+    owed = f", {-s.pool} owed" if s.pool < 0 else ""
+    say(events, f"{who(seat)} receives {n} golden scale(s) ({why}{owed})")
+    if s.pool <= 0:
+        score_scales(ctx, s, events)
+
+
+def score_scales(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    """BMC-7.3: most scales 6 crystals (tied: 3 each), others with at least 3 get 3; payees return all."""
+    sc = ctx.comp.scales
+    top = max(s.scales)
+    leaders = [p for p in range(s.players) if s.scales[p] == top]
+    say(events, "The golden scales run out and are scored: " +
+        ", ".join(f"{who(p)} {s.scales[p]}" for p in range(s.players)))
+    paid = []
+    for p in _turn_order(s):
+        if p in leaders:
+            amount = int(sc["majority_crystals"] if len(leaders) == 1 else sc["tied_majority_crystals"])
+        elif s.scales[p] >= int(sc["minimum_to_score"]):
+            amount = int(sc["other_crystals"])
+        else:
+            continue
+        s.crystals[p] += amount
+        paid.append(p)
+        say(events, f"{who(p)} receives {amount} crystals for {s.scales[p]} scales and returns them")
+    for p in paid:
+        s.scales[p] = 0
+    s.pool = ctx.scale_total(s) - sum(s.scales)  # BMC-7.4: kept scales, owed ones included, come off the pool
+
+
+def give_reward(ctx: Ctx, s: State, seat: int, reward: Reward, why: str, events: list[Event] | None) -> None:
+    if reward.crystals:
+        s.crystals[seat] += reward.crystals
+        say(events, f"{who(seat)} receives {reward.crystals} crystal(s) ({why})")
+    if reward.scales:
+        give_scales(ctx, s, seat, reward.scales, why, events)
+    if reward.cards:
+        give_cards(s, seat, reward.cards, why, events)
+
+
+def _turn_order(s: State) -> list[int]:
+    return [(s.active + i) % s.players for i in range(s.players)]
+
+
+turn_order = _turn_order

@@ -1,0 +1,70 @@
+"""Data-derived tables shared by the rules modules (built once per components file)."""
+
+from __future__ import annotations
+
+from meeple.engine.rules import Event
+
+from ..data import Components, Tile
+from ..payments import PEOPLE_NAMES
+from ..state import NCARD, State, square_name
+
+COURTYARD_SQ = 12  # c3
+
+
+class Ctx:
+    """Components plus lookups the rules need on every move."""
+
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp
+        self.tiles: tuple[Tile, ...] = comp.tiles
+        self.counts = comp.counts
+        self.card_count = [0] * NCARD
+        for t in comp.deck():
+            self.card_count[t] += 1
+        self.steps = int(comp.counts["movement_steps"])
+        self.venti_steps = int(comp.counts["venti_extra_steps"])
+        self.dragon_steps = int(comp.counts["dragon_steps"])
+        self.hand_size = int(comp.counts["hand_size"])
+        self.markers = int(comp.counts["markers_per_player"])
+        self.turn_limit = int(comp.counts["turn_limit"])
+        self.surcharge = {21: int(comp.obelisk["pillar_surcharge"][1]), 22: int(comp.obelisk["pillar_surcharge"][2])}
+
+    def tile(self, s: State, sq: int) -> Tile | None:
+        i = s.tile_at[sq]
+        return self.tiles[i] if i >= 0 else None
+
+    def is_building(self, s: State, sq: int) -> bool:
+        i = s.tile_at[sq]
+        return i >= 0 and self.tiles[i].kind != "courtyard"
+
+    def obelisk_spaces(self, s: State) -> list[int]:
+        return self.comp.obelisk_spaces(s.players)
+
+    def next_cost(self, s: State) -> int | None:
+        spaces = self.comp.obelisk_spaces(s.players)
+        return spaces[len(s.obelisk)] if len(s.obelisk) < len(spaces) else None
+
+    def scale_total(self, s: State) -> int:
+        return self.comp.scale_pool(s.edition, s.players)
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def card_name(t: int) -> str:
+    return f"{PEOPLE_NAMES[t // 3]} {t % 3 + 1}"
+
+
+def cards_text(types: list[int]) -> str:
+    return ", ".join(card_name(t) for t in sorted(types)) or "nothing"
+
+
+def where(ctx: Ctx, s: State, sq: int) -> str:
+    tile = ctx.tile(s, sq)
+    return f"the {tile.name} ({square_name(sq)})" if tile else square_name(sq)
+
+
+def say(events: list[Event] | None, text: str, seats: frozenset[int] | None = None) -> None:
+    if events is not None:
+        events.append(Event(text, seats))

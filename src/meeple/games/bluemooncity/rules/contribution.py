@@ -1,0 +1,367 @@
+"""The contribution phase: paying boxes (BMC-5), completing buildings (BMC-6) and offerings (BMC-8)."""
+
+from __future__ import annotations
+
+from meeple.engine.rules import Event
+
+from ..actions import CONTRIB, COLOUR_IDS, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
+from ..data import Tile
+from ..payments import (
+    CARD_TYPES,
+    COLOUR_NAMES,
+    KHIND,
+    MIMIX,
+    WILD,
+    can_reach,
+    evaluate,
+    minimal_payments,
+)
+from ..state import CONTRIB as PHASE_CONTRIB
+from ..state import FREE, NCARD, NEIGHBOURS, PAY as PHASE_PAY, State
+from .cards import discard_from_hand, give_reward, give_scales, turn_order
+from .context import COURTYARD_SQ, Ctx, card_name, say, where, who
+from .setup import clear_payment
+
+_CONTRIB = [[INDEX.get(Act(CONTRIB, slot, c), -1) for c in range(-1, 9)] for slot in range(4)]
+_PAY = {t: INDEX[Act(PAY, t)] for t in CARD_TYPES}
+_LUX = {(lux, c): INDEX[Act(LUX, lux, c)] for lux in (18, 19) for c in range(8) if c != KHIND}
+_DONE = INDEX[Act(DONE)]
+_OFFER = INDEX[Act(OFFER)]
+_PILLAR = {21: INDEX[Act(PILLAR, 21)], 22: INDEX[Act(PILLAR, 22)]}
+
+
+def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
+    """(colour to pay in, number) of a box; the Royal Palace takes the colour the player chose."""
+    fixed = tile.box_colours[slot]
+    return (colour if fixed < 0 else fixed), tile.boxes[slot]
+
+
+def hand_of(s: State, seat: int) -> list[int]:
+    base = seat * NCARD
+    return s.hands[base : base + NCARD]
+
+
+# ---------------------------------------------------------------- listing
+def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
+    """Contributions and offerings available now (BMC-5.1, BMC-8.2-8.4)."""
+    seat = s.active
+    sq = s.figures[seat]
+    if sq == COURTYARD_SQ:
+        if can_offer(ctx, s, seat) and s.offered == 0:
+            out.append(_OFFER)
+        if s.offered:
+            for card in (21, 22):
+                if s.hands[seat * NCARD + card] and can_offer(ctx, s, seat, ctx.surcharge[card]):
+                    out.append(_PILLAR[card])
+        return
+    tile = ctx.tile(s, sq)
+    if tile is None or tile.kind == "courtyard" or s.rebuilt[sq] or s.markers[seat] <= 0:
+        return
+    hand = hand_of(s, seat)
+    for slot in range(len(tile.boxes)):
+        if s.boxes[sq * 4 + slot] != FREE:
+            continue
+        if tile.box_colours[slot] >= 0:
+            colour, need = box_need(tile, slot, -1)
+            if minimal_payments(hand, colour, need):
+                out.append(_CONTRIB[slot][0])
+            continue
+        for c in PAY_COLOURS:
+            if _palace_payments(hand, c, tile.boxes[slot]):
+                out.append(_CONTRIB[slot][c + 1])
+
+
+def _palace_payments(hand: list[int], colour: int, need: int) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Royal Palace payments in a colour use at least one card of that colour (wild-only ones are `wild`)."""
+    found = minimal_payments(hand, colour, need)
+    if colour == WILD:
+        return found
+    return [p for p in found if p[1] or any(p[0][colour * 3 + v] for v in range(3))]
+
+
+def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
+    cost = ctx.next_cost(s)
+    return cost is not None and s.markers[seat] > 0 and s.crystals[seat] >= cost + surcharge
+
+
+def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
+    """Next steps of an open payment that lead to useful (minimal) payments; `done` once it pays."""
+    seat = s.active
+    colour, need, hand = _pay_context(ctx, s)
+    sel = s.pay_cards
+    caps = s.pay_caps
+    total, reason = evaluate(sel, caps, colour)
+    if reason is None and total >= need:
+        out.append(_DONE)
+    used = _used_powers(s)
+    steps: set[int] = set()
+    for cards, powers in _candidates(ctx, s, hand, colour, need):
+        if any(cards[t] < sel[t] for t in CARD_TYPES) or not _contains(powers, used):
+            continue
+        for lux, c in powers:
+            if used.count((lux, c)) < powers.count((lux, c)):
+                steps.add(_LUX[(lux, c)])
+        for t in CARD_TYPES:
+            if cards[t] > sel[t] and _countable_now(s, t, colour):
+                steps.add(_PAY[t])
+    if not steps and not out:
+        steps = _fallback_steps(ctx, s, seat, colour, need)
+    out += sorted(steps)
+
+
+def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    tile = ctx.tile(s, s.figures[s.active])
+    if tile is not None and tile.box_colours[s.pay_box] < 0:
+        return _palace_payments(hand, colour, need)
+    return minimal_payments(hand, colour, need)
+
+
+def _on_useful_path(ctx: Ctx, s: State, cards: list[int], powers: list[tuple[int, int]]) -> bool:
+    """Whether some useful payment contains these cards and Lux powers (a listed path)."""
+    colour, need, hand = _pay_context(ctx, s)
+    for full, full_powers in _candidates(ctx, s, hand, colour, need):
+        if all(full[t] >= cards[t] for t in CARD_TYPES) and _contains(full_powers, powers):
+            return True
+    return False
+
+
+def _fallback_steps(ctx: Ctx, s: State, seat: int, colour: int, need: int) -> set[int]:
+    """After an unlisted (overpaying or roundabout) step, list every card that keeps the payment payable."""
+    return {_PAY[t] for t in CARD_TYPES if check_pay_card(ctx, s, t) is None}
+
+
+def _used_powers(s: State) -> list[tuple[int, int]]:
+    """Lux powers of the open payment as (card type, colour): pay_lux[c] Lux 1, pay_lux[8 + c] Lux 2."""
+    out = []
+    for c in range(8):
+        out += [(18, c)] * s.pay_lux[c]
+        out += [(19, c)] * s.pay_lux[8 + c]
+    return out
+
+
+def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) -> bool:
+    return all(powers.count(u) >= used.count(u) for u in set(used))
+
+
+def _countable_now(s: State, t: int, colour: int) -> bool:
+    p, v = divmod(t, 3)
+    if p == KHIND or p == colour:
+        return True
+    if p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
+        return True
+    return colour != WILD and s.pay_caps[p] > sum(s.pay_cards[p * 3 : p * 3 + 3])
+
+
+def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:
+    tile = ctx.tile(s, s.figures[s.active])
+    assert tile is not None
+    colour, need = box_need(tile, s.pay_box, s.pay_colour)
+    return colour, need, hand_of(s, s.active)
+
+
+def _rest(s: State) -> list[int]:
+    """Cards of the active hand not yet in the payment nor played for a Lux power."""
+    hand = hand_of(s, s.active)
+    lux_used = _lux_cards_used(s)
+    return [hand[t] - s.pay_cards[t] - lux_used[t] for t in range(NCARD)]
+
+
+def _lux_cards_used(s: State) -> list[int]:
+    used = [0] * NCARD
+    used[18] = sum(s.pay_lux[0:8])
+    used[19] = sum(s.pay_lux[8:16])
+    return used
+
+
+# ---------------------------------------------------------------- checks
+def check_contrib(ctx: Ctx, s: State, act: Act) -> str | None:
+    seat = s.active
+    sq = s.figures[seat]
+    tile = ctx.tile(s, sq)
+    if tile is None or tile.kind == "courtyard":
+        return "your figure is on the Courtyard: make an offering there instead"
+    if s.rebuilt[sq]:
+        return f"{where(ctx, s, sq)} is already rebuilt"
+    if s.markers[seat] <= 0:
+        return "you have no marker left"
+    slot, colour = act.a, act.b
+    if slot >= len(tile.boxes):
+        return f"the {tile.name} has only {len(tile.boxes)} boxes"
+    if s.boxes[sq * 4 + slot] != FREE:
+        return f"box {slot + 1} of the {tile.name} already holds a marker"
+    fixed = tile.box_colours[slot]
+    if fixed >= 0 and colour != -1:
+        return f"box {slot + 1} of the {tile.name} is {COLOUR_NAMES[fixed]}; name no colour"
+    if fixed < 0 and colour == -1:
+        return "a Royal Palace box takes any colour: say which, e.g. `contribute 1 red` (or `wild`)"
+    pay_colour, need = box_need(tile, slot, colour)
+    rest = hand_of(s, seat)
+    if not minimal_payments(rest, pay_colour, need):
+        return f"your hand cannot pay {need} in {COLOUR_NAMES[pay_colour]} for box {slot + 1}"
+    return None
+
+
+def check_pay_card(ctx: Ctx, s: State, t: int) -> str | None:
+    colour, need, _ = _pay_context(ctx, s)
+    rest = _rest(s)
+    if rest[t] <= 0:
+        return f"you have no other {card_name(t)} card to add"
+    sel = s.pay_cards[:]
+    sel[t] += 1
+    _, reason = evaluate(sel, s.pay_caps, colour, partial=True)
+    if reason is not None:
+        return reason
+    rest[t] -= 1
+    if not _on_useful_path(ctx, s, sel, _used_powers(s)) and not can_reach(sel, rest, s.pay_caps, colour, need):
+        return f"with {card_name(t)} the payment could no longer reach {need}"
+    return None
+
+
+def check_lux(ctx: Ctx, s: State, lux: int, target: int) -> str | None:
+    colour, need, _ = _pay_context(ctx, s)
+    rest = _rest(s)
+    if rest[lux] <= 0:
+        return f"you have no {card_name(lux)} card to play"
+    if colour == WILD:
+        return "a box paid with wild cards only takes no recoloured cards"
+    if target == colour:
+        return f"{COLOUR_NAMES[target]} cards already pay this box"
+    caps = s.pay_caps[:]
+    caps[target] += 4 if lux == 18 else 1
+    rest[lux] -= 1
+    powers = [*_used_powers(s), (lux, target)]
+    if not _on_useful_path(ctx, s, s.pay_cards, powers) and not can_reach(s.pay_cards, rest, caps, colour, need):
+        return f"the payment could no longer reach {need} without that {card_name(lux)} card"
+    return None
+
+
+def check_done(ctx: Ctx, s: State) -> str | None:
+    colour, need, _ = _pay_context(ctx, s)
+    total, reason = evaluate(s.pay_cards, s.pay_caps, colour)
+    if reason is not None:
+        return reason
+    if total < need:
+        return f"the payment is worth {total}; box needs {need}"
+    return None
+
+
+def check_offer(ctx: Ctx, s: State, card: int | None) -> str | None:
+    seat = s.active
+    if s.figures[seat] != COURTYARD_SQ:
+        return "offerings are made on the Courtyard"
+    if s.markers[seat] <= 0:
+        return "you have no marker left"
+    cost = ctx.next_cost(s)
+    if cost is None:
+        return "the obelisk is full"
+    if card is None:
+        if s.offered:
+            return "only one offering per turn (Pillar cards add more)"
+    else:
+        if not s.offered:
+            return "a Pillar card adds an offering only after an offering this turn"
+        if not s.hands[seat * NCARD + card]:
+            return f"you have no {card_name(card)} card"
+        cost += ctx.surcharge[card]
+    if s.crystals[seat] < cost:
+        return f"the offering costs {cost} crystals; you have {s.crystals[seat]}"
+    return None
+
+
+# ---------------------------------------------------------------- applying
+def apply_contrib(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
+    s.phase = PHASE_PAY
+    s.pay_box = act.a
+    s.pay_colour = act.b
+    tile = ctx.tile(s, s.figures[s.active])
+    assert tile is not None
+    colour, need = box_need(tile, act.a, act.b)
+    say(events, f"{who(s.active)} starts paying box {act.a + 1} of {where(ctx, s, s.figures[s.active])}: "
+                f"{need} in {COLOUR_NAMES[colour]}")
+
+
+def apply_pay_card(s: State, t: int) -> None:
+    s.pay_cards[t] += 1
+
+
+def apply_lux(s: State, lux: int, target: int, events: list[Event] | None) -> None:
+    s.pay_caps[target] += 4 if lux == 18 else 1
+    s.pay_lux[(0 if lux == 18 else 8) + target] += 1
+    say(events, f"{who(s.active)} plays {card_name(lux)}: {'up to 4' if lux == 18 else '1'} "
+                f"{COLOUR_NAMES[target]} card(s) count in the box's colour")
+
+
+def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    """Pay, place the marker, dragon scales, then score a completed building (BMC-5.11)."""
+    seat = s.active
+    sq = s.figures[seat]
+    tile = ctx.tile(s, sq)
+    assert tile is not None
+    colour, need = box_need(tile, s.pay_box, s.pay_colour)
+    paid = [t for t in CARD_TYPES for _ in range(s.pay_cards[t])]
+    for t in CARD_TYPES:
+        if s.pay_cards[t]:
+            discard_from_hand(s, seat, t, s.pay_cards[t])
+    lux_used = _lux_cards_used(s)
+    for t in (18, 19):
+        if lux_used[t]:
+            discard_from_hand(s, seat, t, lux_used[t])
+    s.boxes[sq * 4 + s.pay_box] = seat
+    s.markers[seat] -= 1
+    slot = s.pay_box
+    clear_payment(s)
+    s.phase = PHASE_CONTRIB
+    say(events, f"{who(seat)} pays box {slot + 1} ({need} {COLOUR_NAMES[colour]}) of {where(ctx, s, sq)} with "
+                + " + ".join(card_name(t) for t in paid) + " and places a marker")
+    if not s.contributed:
+        s.contributed = True
+        dragons = sum(1 for d in s.dragons if d == sq)
+        if dragons:
+            give_scales(ctx, s, seat, dragons, f"{dragons} dragon(s) on {tile.name}", events)
+    if all(s.boxes[sq * 4 + i] != FREE for i in range(len(tile.boxes))):
+        complete_building(ctx, s, sq, events)
+
+
+def complete_building(ctx: Ctx, s: State, sq: int, events: list[Event] | None) -> None:
+    """BMC-6: majority, construction and neighbourhood bonuses, then markers home and the tile turns."""
+    tile = ctx.tile(s, sq)
+    assert tile is not None
+    owners = [s.boxes[sq * 4 + i] for i in range(len(tile.boxes))]
+    count = [owners.count(p) for p in range(s.players)]
+    best = max(count)
+    tied = {p for p in range(s.players) if count[p] == best}
+    winner = next(o for o in owners if o in tied)  # the leftmost marker breaks a tie (BMC-6.2)
+    say(events, f"The {tile.name} is complete")
+    give_reward(ctx, s, winner, tile.majority, f"majority bonus of the {tile.name}", events)
+    order = [p for p in turn_order(s) if count[p]]
+    for p in order:
+        give_reward(ctx, s, p, tile.construction, f"construction bonus of the {tile.name}", events)
+    for p in order:
+        for nb in NEIGHBOURS[sq]:
+            other = ctx.tile(s, nb)
+            if other is not None and s.rebuilt[nb] and other.neighbourhood:
+                give_reward(ctx, s, p, other.neighbourhood, f"neighbourhood bonus of the {other.name}", events)
+    for i, o in enumerate(owners):
+        s.markers[o] += 1
+        s.boxes[sq * 4 + i] = FREE
+    s.rebuilt[sq] = True
+
+
+def apply_offer(ctx: Ctx, s: State, card: int | None, events: list[Event] | None) -> None:
+    seat = s.active
+    cost = ctx.next_cost(s)
+    assert cost is not None
+    if card is not None:
+        cost += ctx.surcharge[card]
+        discard_from_hand(s, seat, card)
+    s.crystals[seat] -= cost
+    s.markers[seat] -= 1
+    s.obelisk.append(seat)
+    s.offerings[seat] += 1
+    s.offered += 1
+    how = f" with {card_name(card)}" if card is not None else ""
+    say(events, f"{who(seat)} makes an offering{how} for {cost} crystals ({s.offerings[seat]} in all)")
+
+
+def colour_id(c: int) -> str:
+    return COLOUR_IDS[c]

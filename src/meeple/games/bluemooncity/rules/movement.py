@@ -1,0 +1,119 @@
+"""The movement phase: steps, Venti and the dragons (BMC-4)."""
+
+from __future__ import annotations
+
+from meeple.engine.rules import Event
+
+from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
+from ..state import NCARD, NEIGHBOURS, NSQ, State, square_name
+from .cards import discard_from_hand
+from .context import Ctx, say, where, who
+
+VENTI1_CARD, VENTI2_CARD = 9, 10
+
+_STEP = [INDEX[Act(STEP, sq)] for sq in range(NSQ)]
+_VENTI1 = [INDEX[Act(VENTI1, sq)] for sq in range(NSQ)]
+_VENTI2 = INDEX[Act(VENTI2)]
+_DRAGON1 = [[INDEX[Act(DRAGON1, d, sq)] for sq in range(NSQ)] for d in range(3)]
+_DRAGON1_OFF = [INDEX[Act(DRAGON1, d, -1)] for d in range(3)]
+_DRAGON2 = [[INDEX[Act(DRAGON2, d, sq)] for sq in range(NSQ)] for d in range(3)]
+
+
+def dragon_reach(s: State, start: int, limit: int) -> list[int]:
+    """Tiles a dragon can reach in 1..limit orthogonal steps over tiles (BMC-4.7)."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(limit):
+        nxt = []
+        for sq in frontier:
+            for nb in NEIGHBOURS[sq]:
+                if nb not in seen and s.tile_at[nb] >= 0:
+                    seen.add(nb)
+                    nxt.append(nb)
+        frontier = nxt
+    seen.discard(start)
+    return sorted(seen)
+
+
+def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
+    seat = s.active
+    base = seat * NCARD
+    hand = s.hands
+    here = s.figures[seat]
+    tiles = s.tile_at
+    if s.steps > 0:
+        out += [_STEP[nb] for nb in NEIGHBOURS[here] if tiles[nb] >= 0]
+    if hand[base + VENTI1_CARD]:
+        out += [_VENTI1[sq] for sq in range(NSQ) if tiles[sq] >= 0 and sq != here]
+    if hand[base + VENTI2_CARD]:
+        out.append(_VENTI2)
+    for d in range(3):
+        at = s.dragons[d]
+        if hand[base + d * 3]:
+            out += [_DRAGON1[d][sq] for sq in range(NSQ) if tiles[sq] >= 0 and sq != at]
+            if at >= 0:
+                out.append(_DRAGON1_OFF[d])
+        if hand[base + d * 3 + 1] and at >= 0:
+            out += [_DRAGON2[d][sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
+
+
+def check_move(ctx: Ctx, s: State, act: Act) -> str | None:
+    seat = s.active
+    hand = s.hands
+    base = seat * NCARD
+    kind, a, b = act
+    if kind == STEP:
+        if s.steps <= 0:
+            return "no movement step is left this turn (a Venti 2 card gives two more)"
+        if a not in NEIGHBOURS[s.figures[seat]]:
+            return f"{square_name(a)} is not orthogonally next to your figure on {square_name(s.figures[seat])}"
+        if s.tile_at[a] < 0:
+            return f"{square_name(a)} holds no tile"
+        return None
+    if kind == VENTI1:
+        if not hand[base + VENTI1_CARD]:
+            return "you have no Venti 1 card"
+        if s.tile_at[a] < 0 or a == s.figures[seat]:
+            return f"{square_name(a)} is not another tile of the city"
+        return None
+    if kind == VENTI2:
+        return None if hand[base + VENTI2_CARD] else "you have no Venti 2 card"
+    card = a * 3 + (0 if kind == DRAGON1 else 1)
+    if not hand[base + card]:
+        return f"you have no {('Vulca', 'Terrah', 'Aqua')[a]} {1 if kind == DRAGON1 else 2} card"
+    at = s.dragons[a]
+    if kind == DRAGON1:
+        if b == -1:
+            return None if at >= 0 else f"the {DRAGON_NAMES[a]} dragon is already outside the city"
+        if s.tile_at[b] < 0 or b == at:
+            return f"{square_name(b)} is not another tile of the city"
+        return None
+    if at < 0:
+        return f"the {DRAGON_NAMES[a]} dragon is not in the city (a value-1 card brings it in)"
+    if b not in dragon_reach(s, at, ctx.dragon_steps):
+        return f"{square_name(b)} is not within {ctx.dragon_steps} steps of the {DRAGON_NAMES[a]} dragon"
+    return None
+
+
+def apply_move(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
+    seat = s.active
+    kind, a, b = act
+    if kind == STEP:
+        s.steps -= 1
+        s.figures[seat] = a
+        say(events, f"{who(seat)} steps to {where(ctx, s, a)}")
+    elif kind == VENTI1:
+        discard_from_hand(s, seat, VENTI1_CARD)
+        s.figures[seat] = a
+        say(events, f"{who(seat)} plays Venti 1 and flies to {where(ctx, s, a)}")
+    elif kind == VENTI2:
+        discard_from_hand(s, seat, VENTI2_CARD)
+        s.steps += ctx.venti_steps
+        say(events, f"{who(seat)} plays Venti 2: {ctx.venti_steps} more steps")
+    else:
+        value = 1 if kind == DRAGON1 else 2
+        discard_from_hand(s, seat, a * 3 + value - 1)
+        s.dragons[a] = b
+        name = ("Vulca", "Terrah", "Aqua")[a]
+        dest = "out of the city" if b < 0 else f"to {where(ctx, s, b)}"
+        say(events, f"{who(seat)} plays {name} {value}: the {DRAGON_NAMES[a]} dragon flies {dest}")

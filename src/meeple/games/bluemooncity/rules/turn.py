@@ -1,0 +1,189 @@
+"""Ending phases, the expansion's extra actions (BMC-11), refill (BMC-9) and the end of the game (BMC-10)."""
+
+from __future__ import annotations
+
+from meeple.engine.rules import Event
+
+from ..actions import GOLDEN, HOSPITAL, INDEX, MAINHALL, REFILL, SKIP, Act
+from ..payments import CARD_TYPES
+from ..state import CONTRIB, EXTRA, MOVE, NCARD, NSQ, OVER, REFILL as PHASE_REFILL, State, square_name
+from .cards import discard_from_hand, draw
+from .context import Ctx, cards_text, card_name, say, where, who
+from .contribution import apply_offer, can_offer, legal_contrib
+from .setup import reset_turn
+
+_MAINHALL = [INDEX[Act(MAINHALL, sq)] for sq in range(NSQ)]
+_HOSPITAL = INDEX[Act(HOSPITAL)]
+_GOLDEN = INDEX[Act(GOLDEN)]
+_SKIP = INDEX[Act(SKIP)]
+_REFILL0 = INDEX[Act(REFILL)]
+_REFILL1 = {t: INDEX[Act(REFILL, t)] for t in CARD_TYPES}
+_REFILL2 = {(t, u): INDEX[Act(REFILL, t, u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
+
+
+def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    """Start the contribution phase, or skip it when nothing can be done in it (BMC-4.9)."""
+    s.phase = CONTRIB
+    options: list[int] = []
+    legal_contrib(ctx, s, options)
+    if not options:
+        end_contribution(ctx, s, events)
+
+
+def end_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    s.phase = EXTRA
+    options: list[int] = []
+    legal_extra(ctx, s, options)
+    if not options:
+        s.phase = PHASE_REFILL
+
+
+def extra_action(ctx: Ctx, s: State) -> str:
+    if not s.expansion:
+        return "none"
+    tile = ctx.tile(s, s.figures[s.active])
+    return tile.extra_action if tile is not None else "none"
+
+
+def legal_extra(ctx: Ctx, s: State, out: list[int]) -> None:
+    """Extra action of a special building the figure ends on (BMC-11.2); optional (BMC-11.3)."""
+    action = extra_action(ctx, s)
+    here = s.figures[s.active]
+    if action == "move":
+        out += [_MAINHALL[sq] for sq in range(NSQ) if s.tile_at[sq] >= 0 and sq != here]
+    elif action == "draw":
+        out.append(_HOSPITAL)
+    elif action == "offer" and can_offer(ctx, s, s.active):
+        out.append(_GOLDEN)
+    if out:
+        out.append(_SKIP)
+
+
+def check_extra(ctx: Ctx, s: State, act: Act) -> str | None:
+    wanted = {MAINHALL: "move", HOSPITAL: "draw", GOLDEN: "offer"}.get(act.kind)
+    if wanted is not None and extra_action(ctx, s) != wanted:
+        return f"your figure is not on the building with that extra action ({where(ctx, s, s.figures[s.active])})"
+    if act.kind == MAINHALL and (s.tile_at[act.a] < 0 or act.a == s.figures[s.active]):
+        return f"{square_name(act.a)} is not another tile of the city"
+    if act.kind == GOLDEN and not can_offer(ctx, s, s.active):
+        cost = ctx.next_cost(s)
+        return "the obelisk is full" if cost is None else (
+            f"an offering costs {cost} crystals and a marker; you have {s.crystals[s.active]} crystals, "
+            f"{s.markers[s.active]} markers")
+    return None
+
+
+def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
+    seat = s.active
+    if act.kind == MAINHALL:
+        s.figures[seat] = act.a
+        say(events, f"{who(seat)} uses the Main Hall and moves to {where(ctx, s, act.a)}")
+    elif act.kind == HOSPITAL:
+        drawn = draw(s, 2)
+        for t in drawn:
+            s.hands[seat * NCARD + t] += 1
+        say(events, f"{who(seat)} uses the Hospital and draws {len(drawn)} card(s)")
+        say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
+    elif act.kind == GOLDEN:
+        say(events, f"{who(seat)} uses the Golden Temple")
+        apply_offer(ctx, s, None, events)
+        check_offering_win(ctx, s, events)
+    else:
+        say(events, f"{who(seat)} skips the extra action")
+    if not s.over:
+        s.phase = PHASE_REFILL
+
+
+# ---------------------------------------------------------------- refill
+def legal_refill(s: State, out: list[int]) -> None:
+    base = s.active * NCARD
+    hand = s.hands
+    have = [t for t in CARD_TYPES if hand[base + t]]
+    out.append(_REFILL0)
+    for i, t in enumerate(have):
+        out.append(_REFILL1[t])
+        if hand[base + t] >= 2:
+            out.append(_REFILL2[(t, t)])
+        out += [_REFILL2[(t, u)] for u in have[i + 1 :]]
+
+
+def check_refill(s: State, act: Act) -> str | None:
+    need = [0] * NCARD
+    for t in (act.a, act.b):
+        if t >= 0:
+            need[t] += 1
+    for t in CARD_TYPES:
+        if need[t] > s.hands[s.active * NCARD + t]:
+            return f"you do not have {need[t]} {card_name(t)} card(s)"
+    return None
+
+
+def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
+    """BMC-9.1: discard 0-2, draw 2 more than discarded; then pending cards join the hand (BMC-9.4)."""
+    seat = s.active
+    thrown = [t for t in (act.a, act.b) if t >= 0]
+    for t in thrown:
+        discard_from_hand(s, seat, t)
+    drawn = draw(s, 2 + len(thrown))
+    base = seat * NCARD
+    for t in drawn:
+        s.hands[base + t] += 1
+    joined = sum(s.pending[base : base + NCARD])
+    for t in range(NCARD):
+        s.hands[base + t] += s.pending[base + t]
+        s.pending[base + t] = 0
+    say(events, f"{who(seat)} discards {cards_text(thrown)} and draws {len(drawn)} card(s)"
+                + (f"; {joined} reward card(s) join the hand" if joined else ""))
+    say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
+    end_turn(ctx, s, events)
+
+
+# ---------------------------------------------------------------- end of turn and game
+def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    if all(s.rebuilt[sq] for sq in range(NSQ) if s.tile_at[sq] >= 0):
+        s.quiet_turns = 0 if s.offered else s.quiet_turns + 1
+        if s.quiet_turns >= s.players:
+            finish_ranked(s, "every building is rebuilt and a full round passed without an offering", events)
+            return
+    if s.turn >= ctx.turn_limit:
+        finish_ranked(s, f"the turn limit of {ctx.turn_limit} was reached", events)
+        return
+    s.active = (s.active + 1) % s.players
+    s.turn += 1
+    reset_turn(ctx, s)
+    say(events, f"Turn {s.turn}: {who(s.active)}")
+
+
+def check_offering_win(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    """BMC-10.1: the required number of offerings wins at once."""
+    seat = s.active
+    if s.offerings[seat] >= ctx.comp.offerings_to_win(s.players):
+        s.over = True
+        s.phase = OVER
+        s.winners = [seat]
+        s.end_reason = f"{who(seat)} made {s.offerings[seat]} offerings"
+        say(events, f"{who(seat)} wins with {s.offerings[seat]} offerings")
+    else:
+        check_no_markers(s, events)
+
+
+def check_no_markers(s: State, events: list[Event] | None) -> None:
+    """BMC-10.3: no marker left anywhere and no winner: a draw."""
+    if not s.over and all(m == 0 for m in s.markers):
+        s.over = True
+        s.phase = OVER
+        s.draw = True
+        s.winners = []
+        s.end_reason = "no player has a marker left"
+        say(events, "No player has a marker left: the game ends in a draw")
+
+
+def finish_ranked(s: State, reason: str, events: list[Event] | None) -> None:
+    """BMC-10.2: most offerings, then most crystals; still tied players share the win."""
+    s.over = True
+    s.phase = OVER
+    key = [(s.offerings[p], s.crystals[p]) for p in range(s.players)]
+    best = max(key)
+    s.winners = [p for p in range(s.players) if key[p] == best]
+    s.end_reason = reason
+    say(events, f"The game ends: {reason}. Winner(s): " + ", ".join(who(p) for p in s.winners))

@@ -1,0 +1,152 @@
+"""Blue Moon City state: plain data in flat lists so that a deep copy is a handful of list copies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+NCARD = 24  # card type = people * 3 + value - 1 (khind has only value 1)
+NSQ = 25  # squares a1..e5, index = row * 5 + column
+MAXBOX = 4
+
+# phases
+MOVE, CONTRIB, PAY, EXTRA, REFILL, OVER = range(6)
+PHASE_NAMES = ("movement", "contribution", "payment", "extra action", "refill", "over")
+
+FREE = -1  # a box with no marker
+
+
+class State:
+    """Everything about one game of Blue Moon City. Behaviour lives in the rules modules."""
+
+    __slots__ = (
+        "players", "edition", "expansion", "layout", "rng",
+        "tile_at", "rebuilt", "boxes", "figures", "dragons",
+        "hands", "pending", "deck", "discard",
+        "scales", "pool", "crystals", "markers", "obelisk", "offerings",
+        "active", "phase", "turn", "steps", "contributed", "offered",
+        "pay_box", "pay_colour", "pay_cards", "pay_caps", "pay_lux",
+        "quiet_turns", "over", "winners", "draw", "end_reason",
+    )
+
+    players: int
+    edition: str
+    expansion: bool
+    layout: str
+    rng: int
+    tile_at: list[int]  # tile index per square, -1 where the square is not part of the city
+    rebuilt: list[bool]
+    boxes: list[int]  # square * 4 + box slot -> seat of the marker, FREE
+    figures: list[int]  # square per seat
+    dragons: list[int]  # square of the red, green, blue dragon; -1 outside the city
+    hands: list[int]  # seat * NCARD + card type -> count
+    pending: list[int]  # reward cards received during the own turn, not yet in hand (same layout)
+    deck: list[int]  # card types, top of the deck last
+    discard: list[int]  # card types, face up, oldest first
+    scales: list[int]
+    pool: int
+    crystals: list[int]
+    markers: list[int]  # markers left per seat
+    obelisk: list[int]  # seat per filled offering space, bottom first
+    offerings: list[int]
+    active: int
+    phase: int
+    turn: int  # turns started so far (1 for the first)
+    steps: int  # movement steps left this turn
+    contributed: bool  # a contribution was made this turn (dragons pay only for the first)
+    offered: int  # offerings made this turn in the contribution phase
+    pay_box: int  # slot of the box being paid (PAY phase)
+    pay_colour: int  # colour index the box is paid in; 8 = wild cards only (Royal Palace)
+    pay_cards: list[int]  # card type -> count put into the payment so far
+    pay_caps: list[int]  # colour -> cards of that colour that Lux cards recolour for this payment
+    pay_lux: list[int]  # Lux powers played in this payment: [colour] Lux 1, [8 + colour] Lux 2
+    quiet_turns: int  # turns in a row without an offering once every building is rebuilt
+    over: bool
+    winners: list[int]
+    draw: bool
+    end_reason: str
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.players = self.players
+        s.edition = self.edition
+        s.expansion = self.expansion
+        s.layout = self.layout
+        s.rng = self.rng
+        s.tile_at = self.tile_at  # never changes after setup: shared on purpose
+        s.rebuilt = self.rebuilt[:]
+        s.boxes = self.boxes[:]
+        s.figures = self.figures[:]
+        s.dragons = self.dragons[:]
+        s.hands = self.hands[:]
+        s.pending = self.pending[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.scales = self.scales[:]
+        s.pool = self.pool
+        s.crystals = self.crystals[:]
+        s.markers = self.markers[:]
+        s.obelisk = self.obelisk[:]
+        s.offerings = self.offerings[:]
+        s.active = self.active
+        s.phase = self.phase
+        s.turn = self.turn
+        s.steps = self.steps
+        s.contributed = self.contributed
+        s.offered = self.offered
+        s.pay_box = self.pay_box
+        s.pay_colour = self.pay_colour
+        s.pay_cards = self.pay_cards[:]
+        s.pay_caps = self.pay_caps[:]
+        s.pay_lux = self.pay_lux[:]
+        s.quiet_turns = self.quiet_turns
+        s.over = self.over
+        s.winners = self.winners[:]
+        s.draw = self.draw
+        s.end_reason = self.end_reason
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        return {name: _plain(getattr(self, name)) for name in State.__slots__}
+
+    @staticmethod
+    def from_data(data: dict[str, Any]) -> State:
+        s = State.__new__(State)
+        for name in State.__slots__:
+            value = data[name]
+            setattr(s, name, list(value) if isinstance(value, list) else value)
+        return s
+
+    def hand(self, seat: int) -> list[int]:
+        base = seat * NCARD
+        return self.hands[base : base + NCARD]
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+def square_name(sq: int) -> str:
+    return "abcde"[sq % 5] + str(sq // 5 + 1)
+
+
+def parse_square(text: str) -> int:
+    if len(text) != 2 or text[0] not in "abcde" or text[1] not in "12345":
+        raise ValueError(f"{text!r} is not a square (a1..e5)")
+    return (int(text[1]) - 1) * 5 + "abcde".index(text[0])
+
+
+def neighbours(sq: int) -> list[int]:
+    r, c = divmod(sq, 5)
+    out = []
+    if r > 0:
+        out.append(sq - 5)
+    if r < 4:
+        out.append(sq + 5)
+    if c > 0:
+        out.append(sq - 1)
+    if c < 4:
+        out.append(sq + 1)
+    return out
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(neighbours(sq)) for sq in range(NSQ))

@@ -1,0 +1,193 @@
+"""What each seat may see (BMC-13), sampling of hidden cards for bots, and invariants for tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import rng as rng_mod
+
+from .actions import COLOUR_IDS, DRAGON_NAMES, PEOPLE_IDS, card_id
+from .payments import CARD_TYPES, COLOUR_NAMES
+from .rules.context import Ctx
+from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, square_name
+
+
+def _cards(counts: list[int]) -> list[str]:
+    return [card_id(t) for t in CARD_TYPES for _ in range(counts[t])]
+
+
+def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
+    tile = ctx.tiles[s.tile_at[sq]]
+    boxes = [
+        {
+            "slot": i + 1,
+            "number": n,
+            "colour": "any" if tile.box_colours[i] < 0 else COLOUR_IDS[tile.box_colours[i]],
+            "owner": None if s.boxes[sq * 4 + i] == FREE else s.boxes[sq * 4 + i],
+        }
+        for i, n in enumerate(tile.boxes)
+    ]
+    return {
+        "square": square_name(sq),
+        "tile": tile.id,
+        "name": tile.name,
+        "letter": tile.letter,
+        "kind": tile.kind,
+        "colour": tile.colour,
+        "rebuilt": s.rebuilt[sq],
+        "boxes": boxes,
+        "figures": [p for p in range(s.players) if s.figures[p] == sq],
+        "dragons": [DRAGON_NAMES[d] for d in range(3) if s.dragons[d] == sq],
+        "majority": tile.majority.text(),
+        "construction": tile.construction.text(),
+        "neighbourhood": tile.neighbourhood.text(),
+        "extra_action": tile.extra_action,
+        "design_values": sorted(f for f, src in tile.provenance.items() if src == "design"),
+    }
+
+
+def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
+    """The public state, plus the seat's own hand and crystal total (BMC-13)."""
+    spaces = ctx.obelisk_spaces(s)
+    names = {p.id: p.names[s.edition] for p in ctx.comp.peoples}
+    out: dict[str, Any] = {
+        "game": "bluemooncity",
+        "edition": s.edition,
+        "expansion": s.expansion,
+        "layout": s.layout,
+        "players": s.players,
+        "seat": seat,
+        "turn": s.turn,
+        "active": s.active,
+        "phase": PHASE_NAMES[s.phase],
+        "steps_left": s.steps,
+        "contributed": s.contributed,
+        "offered": s.offered,
+        "city": [_tile_view(ctx, s, sq) for sq in range(NSQ) if s.tile_at[sq] >= 0],
+        "dragons": {DRAGON_NAMES[d]: (square_name(s.dragons[d]) if s.dragons[d] >= 0 else None) for d in range(3)},
+        "obelisk": {
+            "spaces": spaces,
+            "filled": list(s.obelisk),
+            "next_cost": spaces[len(s.obelisk)] if len(s.obelisk) < len(spaces) else None,
+            "to_win": ctx.comp.offerings_to_win(s.players),
+        },
+        "scales_pool": max(s.pool, 0),
+        "deck_size": len(s.deck),
+        "discard": [card_id(t) for t in s.discard],
+        "people_names": names,
+        "seats": [
+            {
+                "seat": p,
+                "figure": square_name(s.figures[p]),
+                "scales": s.scales[p],
+                "markers": s.markers[p],
+                "hand_size": sum(s.hands[p * NCARD : (p + 1) * NCARD]),
+                "pending_cards": sum(s.pending[p * NCARD : (p + 1) * NCARD]),
+                "offerings": s.offerings[p],
+            }
+            for p in range(s.players)
+        ],
+        "payment": _payment_view(ctx, s),
+        "over": s.over,
+        "winners": list(s.winners),
+        "draw": s.draw,
+        "end_reason": s.end_reason,
+    }
+    if seat is not None:
+        out["hand"] = _cards(s.hands[seat * NCARD : (seat + 1) * NCARD])
+        out["crystals"] = s.crystals[seat]
+    if s.over:
+        out["final_crystals"] = list(s.crystals)  # revealed at the end for the ranking (BMC-10.2)
+    return out
+
+
+def _payment_view(ctx: Ctx, s: State) -> dict[str, Any] | None:
+    if s.pay_box < 0:
+        return None
+    tile = ctx.tiles[s.tile_at[s.figures[s.active]]]
+    fixed = tile.box_colours[s.pay_box]
+    colour = s.pay_colour if fixed < 0 else fixed
+    lux = []
+    for c in range(8):
+        lux += [{"card": "lux1", "colour": COLOUR_IDS[c]}] * s.pay_lux[c]
+        lux += [{"card": "lux2", "colour": COLOUR_IDS[c]}] * s.pay_lux[8 + c]
+    return {
+        "box": s.pay_box + 1,
+        "number": tile.boxes[s.pay_box],
+        "colour": COLOUR_NAMES[colour],
+        "cards": _cards(s.pay_cards),
+        "lux": lux,
+    }
+
+
+def hidden_values(s: State, viewer: int | None) -> list[Any]:
+    """Facts a viewer must not find in any payload: other hands, other crystal totals, deck order, pending."""
+    secrets: list[Any] = []
+    for p in range(s.players):
+        if p != viewer:
+            secrets.append(("hand", p, _cards(s.hands[p * NCARD : (p + 1) * NCARD])))
+            if not s.over:
+                secrets.append(("crystals", p, s.crystals[p]))
+        secrets.append(("pending", p, _cards(s.pending[p * NCARD : (p + 1) * NCARD])))
+    secrets.append(("deck", None, [card_id(t) for t in s.deck]))
+    return secrets
+
+
+def sample(s: State, seat: int, stream: int) -> State:
+    """Redeal what `seat` cannot see (deck order, other hands, all pending cards) from `stream`."""
+    out = s.copy()
+    unknown: list[int] = list(s.deck)
+    for p in range(s.players):
+        for t in range(NCARD):
+            if p != seat:
+                unknown += [t] * s.hands[p * NCARD + t]
+            unknown += [t] * s.pending[p * NCARD + t]
+    rng_mod.shuffle(stream, unknown)
+    for p in range(s.players):
+        for t in range(NCARD):
+            if p != seat:
+                out.hands[p * NCARD + t] = 0
+            out.pending[p * NCARD + t] = 0
+    for p in range(s.players):
+        size = sum(s.pending[p * NCARD : (p + 1) * NCARD])
+        for _ in range(size):
+            out.pending[p * NCARD + unknown.pop()] += 1
+        if p != seat:
+            for _ in range(sum(s.hands[p * NCARD : (p + 1) * NCARD])):
+                out.hands[p * NCARD + unknown.pop()] += 1
+    out.deck = unknown
+    return out
+
+
+def invariants(ctx: Ctx, s: State) -> list[str]:
+    """Broken invariants in words: 80 cards, markers, scales, crystals (for the conformance suite)."""
+    errors: list[str] = []
+    counts = [0] * NCARD
+    for t in s.deck + s.discard:
+        counts[t] += 1
+    for i, n in enumerate(s.hands):
+        counts[i % NCARD] += n
+    for i, n in enumerate(s.pending):
+        counts[i % NCARD] += n
+    if counts != ctx.card_count:
+        errors.append(f"cards not accounted for: {sum(counts)} in play, {sum(ctx.card_count)} in the game")
+    if any(n < 0 for n in s.hands + s.pending):
+        errors.append("a negative card count")
+    for p in range(s.players):
+        placed = s.boxes.count(p) + s.obelisk.count(p)
+        if s.markers[p] < 0 or s.markers[p] + placed != ctx.markers:
+            errors.append(f"Player {p + 1}: {s.markers[p]} markers left and {placed} placed")
+        if s.crystals[p] < 0:
+            errors.append(f"Player {p + 1} has {s.crystals[p]} crystals")
+        if s.scales[p] < 0:
+            errors.append(f"Player {p + 1} has {s.scales[p]} scales")
+    if s.pool + sum(s.scales) != ctx.scale_total(s):
+        errors.append(f"scales: pool {s.pool} + held {sum(s.scales)} != {ctx.scale_total(s)}")
+    if s.pool < 0:
+        errors.append(f"scale pool is {s.pool} outside a scoring")
+    if len(s.obelisk) > len(ctx.obelisk_spaces(s)):
+        errors.append("more offerings than obelisk spaces")
+    return errors
+
+
+PEOPLE = PEOPLE_IDS
