@@ -100,7 +100,8 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
         click.echo(json.dumps({
             "id": spec.id, "title": spec.title, "version": spec.version,
             "players": [spec.min_players, spec.max_players],
-            "options": {o.name: {"default": o.default, "choices": list(o.choices), "help": o.help} for o in spec.options},
+            "options": {o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
+                        for o in spec.options},
             "num_distinct_actions": spec.num_distinct_actions, "max_game_length": spec.max_game_length,
             "design_values": design,
         }, indent=2))
@@ -115,7 +116,7 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
         click.echo(f"  {o.name:10} {choices}  (default {json.dumps(o.default)}): {o.help}")
     if design:
         click.echo(f"reconstructed values [design] ({len(design)}): no source settles them; correct them in a copy of")
-        click.echo(f"the data file and pass it with --data. Data file: {getattr(rules, 'ctx').comp.path}")
+        click.echo(f"the data file and pass it with --data. Data file: {_data_path(rules)}")
         for line in design:
             click.echo(f"  [design] {line}")
 
@@ -124,6 +125,11 @@ def _reconstructions(rules: Any) -> list[str]:
     ctx = getattr(rules, "ctx", None)
     comp = getattr(ctx, "comp", None)
     return list(comp.reconstructions()) if comp is not None else []
+
+
+def _data_path(rules: Any) -> str:
+    ctx = getattr(rules, "ctx", None)
+    return str(getattr(getattr(ctx, "comp", None), "path", "(built in)"))
 
 
 def run() -> None:  # pragma: no cover - console entry point wrapper

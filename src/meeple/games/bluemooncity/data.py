@@ -260,7 +260,8 @@ def _parse_tile(where: str, index: int, item: dict[str, Any]) -> Tile:
     start = item.get("start_square", "")
     if kind == "start" and (len(start) != 2 or start[0] not in "abcde" or start[1] not in "12345"):
         raise DataError(f"{where}: {entry}: a start tile needs a 'start_square' such as 'c2'")
-    rewards = {k: _parse_reward(where, entry, k, item.get(k, "")) for k in ("majority", "construction", "neighbourhood")}
+    rewards = {k: _parse_reward(where, entry, k, item.get(k, ""))
+               for k in ("majority", "construction", "neighbourhood")}
     return Tile(item["id"], index, str(item["name"]), str(item["letter"]), kind, colour, tuple(boxes), box_colours,
                 rewards["majority"], rewards["construction"], rewards["neighbourhood"], extra, start,
                 _provenance(where, entry, item))

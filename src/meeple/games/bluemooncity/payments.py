@@ -91,7 +91,7 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
         if c <= 0:
             continue
         p, v = divmod(t, 3)
-        if p == KHIND or p == colour:
+        if p in (KHIND, colour):
             sup[t] += c
         elif p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
             sup[t] += c
@@ -99,9 +99,9 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
         elif colour != WILD:
             recolourable[p] += [t] * c
     for p in range(8):
-        if p == colour or p == KHIND:
+        if p in (colour, KHIND):
             continue
-        spare = caps[p] - (rec_sel[p] if not (p == MIMIX) else cards[MIMIX * 3 + 2])
+        spare = caps[p] - (rec_sel[p] if p != MIMIX else cards[MIMIX * 3 + 2])
         for t in sorted(recolourable[p], reverse=True)[: max(spare, 0)]:
             sup[t] += 1
     total, reason = evaluate(sup, caps, colour)
@@ -139,7 +139,7 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
             continue
         p, v = divmod(t, 3)
         v += 1
-        if p == KHIND or p == colour:
+        if p in (KHIND, colour):
             units.append((v, t, -1, -1))
         elif colour != WILD:
             units.append((v, t, -1, p))
@@ -233,7 +233,7 @@ def _emit(chosen: list[_Unit], used: list[int], hand: Sequence[int], out: set[Pa
 def _product(options: list[list[tuple[int, int, int]]]) -> list[list[tuple[int, int, int]]]:
     result: list[list[tuple[int, int, int]]] = [[]]
     for opts in options:
-        result = [r + [o] for r in result for o in opts]
+        result = [[*r, o] for r in result for o in opts]
     return result
 
 

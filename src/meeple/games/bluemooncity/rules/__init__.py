@@ -35,7 +35,9 @@ from ..actions import (
 )
 from ..data import load_components
 from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import EXTRA, MOVE, OVER, PAY as PHASE_PAY, PHASE_NAMES, REFILL as PHASE_REFILL, State
+from ..state import EXTRA, MOVE, OVER, PHASE_NAMES, State
+from ..state import PAY as PHASE_PAY
+from ..state import REFILL as PHASE_REFILL
 from . import contribution as contrib
 from . import movement, turn
 from .context import Ctx
@@ -53,7 +55,8 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"), "rules edition (scale pools, start tiles, names)"),
+        OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"),
+                   "rules edition (scale pools, start tiles, names)"),
         OptionSpec("expansion", False, (False, True), "special buildings on the full 5x5 city (cmon2019 only)"),
         OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
     ),
@@ -218,7 +221,8 @@ class BlueMoonCity(Rules[State]):
     def scenario(self, description: Mapping[str, Any]) -> State:
         from ..scenario import build
 
-        return build(self.ctx, description)
+        state: State = build(self.ctx, description)
+        return state
 
     def render(self, state: State, seat: int | None, color: bool = True) -> str:
         from ..render import render
@@ -228,7 +232,7 @@ class BlueMoonCity(Rules[State]):
     def evaluate(self, state: State, seat: int) -> float:
         from ..heuristics import evaluate
 
-        return evaluate(self.ctx, state, seat)
+        return float(evaluate(self.ctx, state, seat))
 
     def invariants(self, state: State) -> list[str]:
         return view_mod.invariants(self.ctx, state)

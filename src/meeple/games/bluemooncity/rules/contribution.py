@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.engine.rules import Event
 
-from ..actions import CONTRIB, COLOUR_IDS, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
+from ..actions import COLOUR_IDS, CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
 from ..data import Tile
 from ..payments import (
     CARD_TYPES,
@@ -12,12 +12,14 @@ from ..payments import (
     KHIND,
     MIMIX,
     WILD,
+    Payment,
     can_reach,
     evaluate,
     minimal_payments,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import FREE, NCARD, NEIGHBOURS, PAY as PHASE_PAY, State
+from ..state import FREE, NCARD, NEIGHBOURS, State
+from ..state import PAY as PHASE_PAY
 from .cards import discard_from_hand, give_reward, give_scales, turn_order
 from .context import COURTYARD_SQ, Ctx, card_name, say, where, who
 from .setup import clear_payment
@@ -71,7 +73,7 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
                 out.append(_CONTRIB[slot][c + 1])
 
 
-def _palace_payments(hand: list[int], colour: int, need: int) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+def _palace_payments(hand: list[int], colour: int, need: int) -> list[Payment]:
     """Royal Palace payments in a colour use at least one card of that colour (wild-only ones are `wild`)."""
     found = minimal_payments(hand, colour, need)
     if colour == WILD:
@@ -109,7 +111,7 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     out += sorted(steps)
 
 
-def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[Payment]:
     tile = ctx.tile(s, s.figures[s.active])
     if tile is not None and tile.box_colours[s.pay_box] < 0:
         return _palace_payments(hand, colour, need)
@@ -145,7 +147,7 @@ def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) 
 
 def _countable_now(s: State, t: int, colour: int) -> bool:
     p, v = divmod(t, 3)
-    if p == KHIND or p == colour:
+    if p in (KHIND, colour):
         return True
     if p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
         return True

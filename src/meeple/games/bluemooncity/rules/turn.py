@@ -6,9 +6,10 @@ from meeple.engine.rules import Event
 
 from ..actions import GOLDEN, HOSPITAL, INDEX, MAINHALL, REFILL, SKIP, Act
 from ..payments import CARD_TYPES
-from ..state import CONTRIB, EXTRA, MOVE, NCARD, NSQ, OVER, REFILL as PHASE_REFILL, State, square_name
+from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, square_name
+from ..state import REFILL as PHASE_REFILL
 from .cards import discard_from_hand, draw
-from .context import Ctx, cards_text, card_name, say, where, who
+from .context import Ctx, card_name, cards_text, say, where, who
 from .contribution import apply_offer, can_offer, legal_contrib
 from .setup import reset_turn
 
