@@ -122,18 +122,36 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Paymen
     Useful means minimal: removing any card (or any Lux power) would no longer pay. Cards of the same
     people and value are interchangeable, so payments are multisets.
     """
-    key = (tuple(hand), colour, need)
+    relevant = _relevant(hand, colour)
+    key = (relevant, colour, need)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 200_000:
             _CACHE.clear()
-        found = sorted(_enumerate(hand, colour, need))
+        found = sorted(_enumerate(relevant, colour, need))
         _CACHE[key] = found
     return found
 
 
+def _relevant(hand: Sequence[int], colour: int) -> tuple[int, ...]:
+    """The part of a hand that can matter for paying `need` <= 5 in `colour`: without a Lux card only the
+    box's colour, Khind and low Mimix cards count; no payment uses more than 5 cards of one type."""
+    if hand[LUX1] or hand[LUX2]:
+        return tuple(c if c < 5 else 5 for c in hand)
+    keep = [0] * NCARD
+    for t in _KEEP[colour]:
+        c = hand[t]
+        keep[t] = c if c < 5 else 5
+    return tuple(keep)
+
+
+_KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
+         for c in range(9)}
+
+
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
     units: list[_Unit] = []
+    lux = hand[LUX1] + hand[LUX2] > 0  # recoloured cards need a Lux card
     for t in CARD_TYPES:
         if hand[t] <= 0:
             continue
@@ -141,7 +159,7 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
         v += 1
         if p in (KHIND, colour):
             units.append((v, t, -1, -1))
-        elif colour != WILD:
+        elif colour != WILD and lux:
             units.append((v, t, -1, p))
     if colour != MIMIX:
         lows = [MIMIX * 3, MIMIX * 3 + 1]
@@ -157,28 +175,46 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     out: set[Payment] = set()
     used = [0] * NCARD
     chosen: list[_Unit] = []
+    recoloured = [0] * 8
+    # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
+    max_colours = hand[LUX1] + hand[LUX2]
+    max_cards = 4 * hand[LUX1] + hand[LUX2]
 
-    def rec(start: int, total: int, smallest: int) -> None:
+    def rec(start: int, total: int, smallest: int, colours: int, cards: int) -> None:
         if total >= need:
             if total - smallest < need:
                 _emit(chosen, used, hand, out)
             return
         for i in range(start, len(units)):
             u = units[i]
-            v, a, b, _ = u
+            v, a, b, rc = u
+            c2, n2 = colours, cards
+            if rc >= 0:
+                n2 += 1
+                if not recoloured[rc]:
+                    c2 += 1
+                if c2 > max_colours or n2 > max_cards:
+                    continue
             used[a] += 1
             if b >= 0:
                 used[b] += 1
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
                 chosen.append(u)
-                rec(i, total + v, min(smallest, v))
+                if rc >= 0:
+                    recoloured[rc] += 1
+                rec(i, total + v, min(smallest, v), c2, n2)
+                if rc >= 0:
+                    recoloured[rc] -= 1
                 chosen.pop()
             used[a] -= 1
             if b >= 0:
                 used[b] -= 1
 
-    rec(0, 0, 99)
-    return {p for p in out if is_minimal(p, colour, need)}
+    rec(0, 0, 99, 0, 0)
+    # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
+    # cannot see; every other candidate is already minimal.
+    low = (MIMIX * 3, MIMIX * 3 + 1)
+    return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
 
 
 def is_minimal(payment: Payment, colour: int, need: int) -> bool:
@@ -200,6 +236,10 @@ def is_minimal(payment: Payment, colour: int, need: int) -> bool:
 
 def _covers(r: int) -> list[tuple[int, int]]:
     """Minimal (Lux 1, Lux 2) counts that recolour r cards of one colour."""
+    return _COVERS[r] if r < len(_COVERS) else _compute_covers(r)
+
+
+def _compute_covers(r: int) -> list[tuple[int, int]]:
     out = []
     for a in range(3):
         for b in range(6):
@@ -207,6 +247,29 @@ def _covers(r: int) -> list[tuple[int, int]]:
             if cap >= r and (a == 0 or cap - 4 < r) and (b == 0 or cap - 1 < r):
                 out.append((a, b))
     return out
+
+
+_COVERS = [_compute_covers(r) for r in range(9)]
+
+
+def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
+    """Whether the hand can pay the box at all."""
+    key = (_relevant(hand, colour), colour, need)
+    found = _CAN_PAY.get(key)
+    if found is None:
+        if len(_CAN_PAY) > 200_000:
+            _CAN_PAY.clear()
+        found = can_reach(_ZERO, hand, _NO_CAPS, colour, need) or (
+            (hand[LUX1] + hand[LUX2] > 0) and bool(minimal_payments(hand, colour, need)))
+        _CAN_PAY[key] = found
+    return found
+
+
+_CAN_PAY: dict[tuple[tuple[int, ...], int, int], bool] = {}
+
+
+_ZERO = (0,) * NCARD
+_NO_CAPS = (0,) * 8
 
 
 def _emit(chosen: list[_Unit], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:

@@ -13,6 +13,7 @@ from ..payments import (
     MIMIX,
     WILD,
     Payment,
+    can_pay,
     can_reach,
     evaluate,
     minimal_payments,
@@ -65,20 +66,20 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
             continue
         if tile.box_colours[slot] >= 0:
             colour, need = box_need(tile, slot, -1)
-            if minimal_payments(hand, colour, need):
+            if can_pay(hand, colour, need):
                 out.append(_CONTRIB[slot][0])
             continue
         for c in PAY_COLOURS:
-            if _palace_payments(hand, c, tile.boxes[slot]):
+            if _palace_colour_listed(hand, c, tile.boxes[slot]):
                 out.append(_CONTRIB[slot][c + 1])
 
 
-def _palace_payments(hand: list[int], colour: int, need: int) -> list[Payment]:
-    """Royal Palace payments in a colour use at least one card of that colour (wild-only ones are `wild`)."""
-    found = minimal_payments(hand, colour, need)
-    if colour == WILD:
-        return found
-    return [p for p in found if p[1] or any(p[0][colour * 3 + v] for v in range(3))]
+def _palace_colour_listed(hand: list[int], colour: int, need: int) -> bool:
+    """A Royal Palace colour is offered when the hand holds a card of it (or a Lux card) and can pay;
+    payments of wild cards only are offered once, as `wild`."""
+    if colour != WILD and not (any(hand[colour * 3 + v] for v in range(3)) or hand[18] or hand[19]):
+        return False
+    return can_pay(hand, colour, need)
 
 
 def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
@@ -112,9 +113,6 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
 
 
 def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[Payment]:
-    tile = ctx.tile(s, s.figures[s.active])
-    if tile is not None and tile.box_colours[s.pay_box] < 0:
-        return _palace_payments(hand, colour, need)
     return minimal_payments(hand, colour, need)
 
 
@@ -198,7 +196,7 @@ def check_contrib(ctx: Ctx, s: State, act: Act) -> str | None:
         return "a Royal Palace box takes any colour: say which, e.g. `contribute 1 red` (or `wild`)"
     pay_colour, need = box_need(tile, slot, colour)
     rest = hand_of(s, seat)
-    if not minimal_payments(rest, pay_colour, need):
+    if not can_pay(rest, pay_colour, need):
         return f"your hand cannot pay {need} in {COLOUR_NAMES[pay_colour]} for box {slot + 1}"
     return None
 
