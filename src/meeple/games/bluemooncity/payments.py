@@ -64,6 +64,8 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
     best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
     if best < 0:
         return 0, "a Mimix card counts as a wild card only in a pair (1+1, 1+2 or 2+2)"
+    if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
+        native += cards[MIMIX * 3] // 2
     return native + wild + rec_total + best, None
 
 
@@ -93,7 +95,7 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
         p, v = divmod(t, 3)
         if p in (KHIND, colour):
             sup[t] += c
-        elif p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
+        elif p == MIMIX and v <= 1 and colour != MIMIX:
             sup[t] += c
             added_low += [t] * c
         elif colour != WILD:
@@ -161,7 +163,9 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
             units.append((v, t, -1, -1))
         elif colour != WILD and lux:
             units.append((v, t, -1, p))
-    if colour != MIMIX:
+    if colour == MIMIX and hand[MIMIX * 3] >= 2:
+        units.append((3, MIMIX * 3, MIMIX * 3, -1))  # 1 + 1 as a wild 3 beats their face value (BMC-5.7)
+    elif colour != MIMIX:
         lows = [MIMIX * 3, MIMIX * 3 + 1]
         for i, a in enumerate(lows):
             for b in lows[i:]:
@@ -259,13 +263,61 @@ def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
     if found is None:
         if len(_CAN_PAY) > 200_000:
             _CAN_PAY.clear()
-        found = can_reach(_ZERO, hand, _NO_CAPS, colour, need) or (
-            (hand[LUX1] + hand[LUX2] > 0) and bool(minimal_payments(hand, colour, need)))
+        found = can_reach(_ZERO, hand, _NO_CAPS, colour, need)
+        if not found and hand[LUX1] + hand[LUX2] > 0 and colour != WILD:
+            # With Lux cards: a quick estimate settles most hands; only close calls are enumerated.
+            low, high = _lux_bounds(hand, colour)
+            found = low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
         _CAN_PAY[key] = found
     return found
 
 
 _CAN_PAY: dict[tuple[tuple[int, ...], int, int], bool] = {}
+
+
+def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
+    """(a value some payment surely reaches, a value no payment exceeds) for a hand with Lux cards."""
+    native = sum((v + 1) * hand[colour * 3 + v] for v in range(3))
+    lows = hand[MIMIX * 3] + hand[MIMIX * 3 + 1] if colour != MIMIX else 0
+    base = native + hand[KHIND * 3] + 3 * (lows // 2)
+    others: list[list[int]] = []
+    for p in range(8):
+        if p in (colour, KHIND, LUX):
+            continue
+        vals = [v + 1 for v in (2, 1, 0) for _ in range(hand[p * 3 + v])]
+        if p == MIMIX:
+            vals = [3] * hand[MIMIX * 3 + 2]
+        if vals:
+            others.append(vals)
+    if colour != LUX and hand[LUX * 3 + 2]:
+        others.append([3] * hand[LUX * 3 + 2])
+    a, b = hand[LUX1], hand[LUX2]
+    best = 0
+    for k1 in range(a + 1):
+        for k2 in range(b + 1):
+            loss = (k1 + 2 * k2) if colour == LUX else 0
+            best = max(best, _recolour_gain(others, k1, k2) - loss)
+    spare_lux = [1] * hand[LUX1] + [2] * hand[LUX2] if colour != LUX else []  # Lux cards recolour each other
+    pooled = sorted([v for vals in others for v in vals] + spare_lux, reverse=True)
+    high = base + sum(pooled[: 4 * a + b]) + (lows % 2) * 2 + 2 * max(0, lows - 1)
+    return base + best, high
+
+
+def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
+    """Best value Lux powers add: each Lux 1 takes the next four cards of one colour, Lux 2 one card."""
+    from itertools import combinations_with_replacement
+
+    best = 0
+    for pick in combinations_with_replacement(range(len(others)), k1) if others else [()]:
+        taken = [0] * len(others)
+        gain = 0
+        for i in pick:
+            vals = others[i][taken[i] : taken[i] + 4]
+            gain += sum(vals)
+            taken[i] += len(vals)
+        rest = sorted((v for i, vals in enumerate(others) for v in vals[taken[i] :]), reverse=True)
+        best = max(best, gain + sum(rest[:k2]))
+    return best
 
 
 _ZERO = (0,) * NCARD

@@ -97,9 +97,12 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     if reason is None and total >= need:
         out.append(_DONE)
     used = _used_powers(s)
+    chosen = [(t, sel[t]) for t in CARD_TYPES if sel[t]]
     steps: set[int] = set()
     for cards, powers in _candidates(ctx, s, hand, colour, need):
-        if any(cards[t] < sel[t] for t in CARD_TYPES) or not _contains(powers, used):
+        if used and not _contains(powers, used):
+            continue
+        if any(cards[t] < n for t, n in chosen):
             continue
         for lux, c in powers:
             if used.count((lux, c)) < powers.count((lux, c)):
@@ -147,7 +150,7 @@ def _countable_now(s: State, t: int, colour: int) -> bool:
     p, v = divmod(t, 3)
     if p in (KHIND, colour):
         return True
-    if p == MIMIX and v <= 1 and colour not in (MIMIX, WILD):
+    if p == MIMIX and v <= 1 and colour != MIMIX:
         return True
     return colour != WILD and s.pay_caps[p] > sum(s.pay_cards[p * 3 : p * 3 + 3])
 

@@ -19,20 +19,41 @@ _DRAGON1_OFF = [INDEX[Act(DRAGON1, d, -1)] for d in range(3)]
 _DRAGON2 = [[INDEX[Act(DRAGON2, d, sq)] for sq in range(NSQ)] for d in range(3)]
 
 
-def dragon_reach(s: State, start: int, limit: int) -> list[int]:
-    """Tiles a dragon can reach in 1..limit orthogonal steps over tiles (BMC-4.7)."""
+def _city(expansion: bool) -> list[int]:
+    corners = (0, 4, 20, 24)  # every square of the city holds a tile; the base city has no corners
+    return [sq for sq in range(NSQ) if expansion or sq not in corners]
+
+
+def _bfs(squares: set[int], start: int, limit: int) -> list[int]:
     seen = {start}
     frontier = [start]
     for _ in range(limit):
         nxt = []
         for sq in frontier:
             for nb in NEIGHBOURS[sq]:
-                if nb not in seen and s.tile_at[nb] >= 0:
+                if nb not in seen and nb in squares:
                     seen.add(nb)
                     nxt.append(nb)
         frontier = nxt
     seen.discard(start)
     return sorted(seen)
+
+
+# Precomputed per layout (base, expansion): the legal targets do not depend on anything else.
+_SQUARES = {e: _city(e) for e in (False, True)}
+_VENTI1_ALL = {e: [(sq, _VENTI1[sq]) for sq in _SQUARES[e]] for e in (False, True)}
+_DRAGON1_ALL = {e: [[(sq, _DRAGON1[d][sq]) for sq in _SQUARES[e]] for d in range(3)] for e in (False, True)}
+_REACH: dict[tuple[bool, int, int], list[int]] = {}
+
+
+def dragon_reach(s: State, start: int, limit: int) -> list[int]:
+    """Tiles a dragon can reach in 1..limit orthogonal steps over tiles (BMC-4.7)."""
+    key = (s.expansion, start, limit)
+    found = _REACH.get(key)
+    if found is None:
+        found = _bfs(set(_SQUARES[s.expansion]), start, limit)
+        _REACH[key] = found
+    return found
 
 
 def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
@@ -44,17 +65,18 @@ def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
     if s.steps > 0:
         out += [_STEP[nb] for nb in NEIGHBOURS[here] if tiles[nb] >= 0]
     if hand[base + VENTI1_CARD]:
-        out += [_VENTI1[sq] for sq in range(NSQ) if tiles[sq] >= 0 and sq != here]
+        out += [i for sq, i in _VENTI1_ALL[s.expansion] if sq != here]
     if hand[base + VENTI2_CARD]:
         out.append(_VENTI2)
     for d in range(3):
         at = s.dragons[d]
         if hand[base + d * 3]:
-            out += [_DRAGON1[d][sq] for sq in range(NSQ) if tiles[sq] >= 0 and sq != at]
+            out += [i for sq, i in _DRAGON1_ALL[s.expansion][d] if sq != at]
             if at >= 0:
                 out.append(_DRAGON1_OFF[d])
         if hand[base + d * 3 + 1] and at >= 0:
-            out += [_DRAGON2[d][sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
+            d2 = _DRAGON2[d]
+            out += [d2[sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
 
 
 def check_move(ctx: Ctx, s: State, act: Act) -> str | None:
@@ -101,11 +123,13 @@ def apply_move(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None
     if kind == STEP:
         s.steps -= 1
         s.figures[seat] = a
-        say(events, f"{who(seat)} steps to {where(ctx, s, a)}")
+        if events is not None:
+            say(events, f"{who(seat)} steps to {where(ctx, s, a)}")
     elif kind == VENTI1:
         discard_from_hand(s, seat, VENTI1_CARD)
         s.figures[seat] = a
-        say(events, f"{who(seat)} plays Venti 1 and flies to {where(ctx, s, a)}")
+        if events is not None:
+            say(events, f"{who(seat)} plays Venti 1 and flies to {where(ctx, s, a)}")
     elif kind == VENTI2:
         discard_from_hand(s, seat, VENTI2_CARD)
         s.steps += ctx.venti_steps
@@ -114,6 +138,7 @@ def apply_move(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None
         value = 1 if kind == DRAGON1 else 2
         discard_from_hand(s, seat, a * 3 + value - 1)
         s.dragons[a] = b
-        name = ("Vulca", "Terrah", "Aqua")[a]
-        dest = "out of the city" if b < 0 else f"to {where(ctx, s, b)}"
-        say(events, f"{who(seat)} plays {name} {value}: the {DRAGON_NAMES[a]} dragon flies {dest}")
+        if events is not None:
+            name = ("Vulca", "Terrah", "Aqua")[a]
+            dest = "out of the city" if b < 0 else f"to {where(ctx, s, b)}"
+            say(events, f"{who(seat)} plays {name} {value}: the {DRAGON_NAMES[a]} dragon flies {dest}")

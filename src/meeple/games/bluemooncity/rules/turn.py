@@ -129,13 +129,17 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
     base = seat * NCARD
     for t in drawn:
         s.hands[base + t] += 1
-    joined = sum(s.pending[base : base + NCARD])
-    for t in range(NCARD):
-        s.hands[base + t] += s.pending[base + t]
-        s.pending[base + t] = 0
-    say(events, f"{who(seat)} discards {cards_text(thrown)} and draws {len(drawn)} card(s)"
-                + (f"; {joined} reward card(s) join the hand" if joined else ""))
-    say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
+    pending = s.pending
+    joined = sum(pending[base : base + NCARD])
+    if joined:
+        hands = s.hands
+        for t in range(base, base + NCARD):
+            hands[t] += pending[t]
+            pending[t] = 0
+    if events is not None:
+        say(events, f"{who(seat)} discards {cards_text(thrown)} and draws {len(drawn)} card(s)"
+                    + (f"; {joined} reward card(s) join the hand" if joined else ""))
+        say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
     end_turn(ctx, s, events)
 
 
@@ -152,7 +156,8 @@ def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     s.active = (s.active + 1) % s.players
     s.turn += 1
     reset_turn(ctx, s)
-    say(events, f"Turn {s.turn}: {who(s.active)}")
+    if events is not None:
+        say(events, f"Turn {s.turn}: {who(s.active)}")
 
 
 def check_offering_win(ctx: Ctx, s: State, events: list[Event] | None) -> None:

@@ -1,0 +1,51 @@
+"""The fast payment checks agree with the full enumeration of useful payments (BMC-5.2, BMC-5.5-5.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine.rng import Stream
+from meeple.games.bluemooncity import payments as P
+
+DECK = [t for t in P.CARD_TYPES for _ in range(10 if t == 12 else 3)]
+COLOURS = [0, 1, 2, 3, 5, 6, 7, P.WILD]
+
+
+def _hands(seed: int, n: int, with_lux: bool) -> list[tuple[list[int], int, int]]:
+    r = Stream(seed)
+    out = []
+    for _ in range(n):
+        r.shuffle(DECK)
+        hand = [0] * 24
+        for t in DECK[: 3 + r.below(10)]:
+            hand[t] += 1
+        if with_lux and not (hand[P.LUX1] or hand[P.LUX2]):
+            hand[P.LUX1 + r.below(2)] += 1
+        out.append((hand, r.choice(COLOURS), 1 + r.below(5)))
+    return out
+
+
+@pytest.mark.parametrize("with_lux", [False, True])
+def test_can_pay_agrees_with_enumeration_bmc_5_2(with_lux: bool) -> None:
+    """BMC-5.2: a box is offered exactly when some useful payment exists for it."""
+    checked = 0
+    for hand, colour, need in _hands(11 + with_lux, 1500, with_lux):
+        P._CAN_PAY.clear()
+        assert P.can_pay(hand, colour, need) == bool(P.minimal_payments(hand, colour, need)), (hand, colour, need)
+        checked += 1
+    assert checked == 1500
+
+
+def test_wild_only_palace_payment_counts_mimix_pairs_bmc_5_7() -> None:
+    """BMC-5.7: two low Mimix cards pay a Royal Palace box as one wild 3, with no coloured card."""
+    hand = [0] * 24
+    hand[15], hand[16] = 1, 1  # mimix1, mimix2
+    assert P.can_pay(hand, P.WILD, 3)
+    assert not P.can_pay(hand, P.WILD, 4)
+
+
+def test_minimal_filter_shortcut_keeps_only_minimal_payments_bmc_5_2() -> None:
+    """BMC-5.2: every listed payment stops paying when any card or Lux power is left out."""
+    for hand, colour, need in _hands(5, 800, True):
+        for payment in P.minimal_payments(hand, colour, need):
+            assert P.is_minimal(payment, colour, need), (hand, colour, need, payment)
