@@ -107,12 +107,26 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
         for lux, c in powers:
             if used.count((lux, c)) < powers.count((lux, c)):
                 steps.add(_LUX[(lux, c)])
-        for t in CARD_TYPES:
-            if cards[t] > sel[t] and _countable_now(s, t, colour):
+        for t, n in _items(cards):
+            if n > sel[t] and _PAY[t] not in steps and _countable_now(s, t, colour):
                 steps.add(_PAY[t])
     if not steps and not out:
         steps = _fallback_steps(ctx, s, seat, colour, need)
     out += sorted(steps)
+
+
+_ITEMS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _items(cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (card type, count) pairs of a payment's cards, cached: payments repeat across calls."""
+    found = _ITEMS.get(cards)
+    if found is None:
+        if len(_ITEMS) > 100_000:
+            _ITEMS.clear()
+        found = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
+        _ITEMS[cards] = found
+    return found
 
 
 def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[Payment]:
