@@ -124,7 +124,7 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Paymen
     Useful means minimal: removing any card (or any Lux power) would no longer pay. Cards of the same
     people and value are interchangeable, so payments are multisets.
     """
-    key = (_key(hand, colour), colour, need)
+    key = (payment_key(hand, colour), colour, need)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 200_000:
@@ -134,8 +134,8 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Paymen
     return found
 
 
-def _key(hand: Sequence[int], colour: int) -> tuple[int, ...]:
-    """A short cache key holding exactly what `_relevant` keeps."""
+def payment_key(hand: Sequence[int], colour: int) -> tuple[int, ...]:
+    """A short cache key: exactly the card counts that `_relevant` keeps (all that paying depends on)."""
     if hand[LUX1] or hand[LUX2]:
         return tuple(c if c < 5 else 5 for c in hand)
     return tuple(hand[t] if hand[t] < 5 else 5 for t in _KEEP[colour])
@@ -264,7 +264,7 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
     """Whether the hand can pay the box at all."""
-    key = (_key(hand, colour), colour, need)
+    key = (payment_key(hand, colour), colour, need)
     found = _CAN_PAY.get(key)
     if found is None:
         if len(_CAN_PAY) > 200_000:

@@ -17,6 +17,7 @@ from ..payments import (
     can_reach,
     evaluate,
     minimal_payments,
+    payment_key,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State
@@ -89,8 +90,23 @@ def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
 
 def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     """Next steps of an open payment that lead to useful (minimal) payments; `done` once it pays."""
-    seat = s.active
     colour, need, hand = _pay_context(ctx, s)
+    key = (payment_key(hand, colour), colour, need, tuple(s.pay_cards), tuple(s.pay_lux))
+    found = _PAY_STEPS.get(key)
+    if found is None:
+        if len(_PAY_STEPS) > 100_000:
+            _PAY_STEPS.clear()
+        found = _pay_steps(ctx, s, colour, need, hand)
+        _PAY_STEPS[key] = found
+    out += found
+
+
+_PAY_STEPS: dict[tuple[object, ...], list[int]] = {}
+
+
+def _pay_steps(ctx: Ctx, s: State, colour: int, need: int, hand: list[int]) -> list[int]:
+    seat = s.active
+    out: list[int] = []
     sel = s.pay_cards
     caps = s.pay_caps
     total, reason = evaluate(sel, caps, colour)
@@ -112,7 +128,7 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
                 steps.add(_PAY[t])
     if not steps and not out:
         steps = _fallback_steps(ctx, s, seat, colour, need)
-    out += sorted(steps)
+    return out + sorted(steps)
 
 
 _ITEMS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
