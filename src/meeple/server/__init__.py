@@ -1,0 +1,1 @@
+"""The game server: HTTP lobby, WebSocket live play, storage, bot workers and clocks (`meeple serve`)."""

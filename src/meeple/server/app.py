@@ -1,0 +1,166 @@
+"""The FastAPI application: lobby API, live WebSocket, web client files, health check and background tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import meeple
+
+from . import live, lobby
+from .bots import BotPool
+from .config import Settings, database_url
+from .hub import Hub
+from .listen import listen
+from .schemas import Health, Problem
+from .store import AsyncStore, Store
+
+log = logging.getLogger("meeple.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the server; storage is opened (and migrated) when the app starts."""
+    settings = settings or Settings()
+    settings.database = database_url(settings.database)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.database)
+        await asyncio.to_thread(store.migrate)
+        astore = AsyncStore(store)
+        bots = BotPool(settings.bot_workers)
+        hub = Hub(settings, astore, bots)
+        app.state.hub = hub
+        tasks = [asyncio.create_task(_sweeper(hub))]
+        if store.is_postgres:
+            tasks.append(asyncio.create_task(listen(settings.database, hub)))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await hub.close()
+            bots.close()
+            await asyncio.to_thread(astore.close)
+
+    app = FastAPI(
+        title="Meeple", version=meeple.__version__, lifespan=lifespan,
+        description="Play board games in the browser: lobby over HTTP, live play over the WebSocket "
+                    "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
+    )
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.include_router(lobby.router)
+    app.include_router(live.router)
+    _add_errors(app)
+    _add_pages(app)
+
+    @app.get("/healthz", response_model=Health, responses={503: {"model": Health}}, tags=["health"])
+    async def healthz(request: Request) -> Any:
+        """200 when the database answers."""
+        hub: Hub = request.app.state.hub
+        name = hub.store.store.engine.dialect.name
+        try:
+            await asyncio.wait_for(hub.store.run(hub.store.store.ping), 5)
+        except Exception:
+            return JSONResponse({"ok": False, "database": name}, status_code=503)
+        return Health(ok=True, database=name)
+
+    return app
+
+
+def _add_errors(app: FastAPI) -> None:
+    @app.exception_handler(lobby.ApiError)
+    async def api_error(_request: Request, exc: lobby.ApiError) -> JSONResponse:
+        return lobby.problem(exc.status, exc.detail, exc.code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"detail": "; ".join(parts) or "invalid request", "code": "invalid"}, status_code=422)
+
+
+def _add_pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play(game_id: str) -> FileResponse:
+        del game_id  # the page reads it from its own address
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _sweeper(hub: Hub) -> None:
+    """Expired clocks and bot turns left without a driver; the first pass resumes bots after a restart."""
+    first = True
+    while True:
+        try:
+            grace = 0.0 if first else hub.settings.stall_grace
+            await hub.sweep(time.time() - grace)
+            first = False
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("sweep failed")
+        await asyncio.sleep(hub.settings.sweep_interval)
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413, whether or not they announce their length."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await _too_large(send, self.limit)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            with contextlib.suppress(Exception):
+                await _too_large(send, self.limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = Problem(detail=f"request bodies are limited to {limit} bytes", code="too_large").model_dump_json()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body.encode()})

@@ -1,0 +1,87 @@
+"""Bot workers: bots think in separate processes, so a slow bot never holds up other games."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import meeple
+from meeple.agents import make_agent, parse_level
+
+_GAMES: OrderedDict[str, meeple.Game] = OrderedDict()  # per worker process: games kept warm between moves
+_KEEP = 64
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to rebuild the game and choose for one seat (pickled to the worker)."""
+
+    game_id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    actions: tuple[tuple[int, str], ...]
+    seat: int
+    level: str
+    bot_seed: int
+
+
+def check_level(level: str) -> str:
+    """The normalised level name; raises ValueError with the valid levels for an unknown one."""
+    parse_level(level)
+    return level.strip().lower()
+
+
+def choose(job: BotJob) -> str:
+    """Run in a worker: the action text the bot plays for `job.seat`."""
+    game = _game_for(job)
+    agent = make_agent(job.level, seed=job.bot_seed)
+    return agent.choose(game, job.seat)
+
+
+def _game_for(job: BotJob) -> meeple.Game:
+    game = _GAMES.pop(job.game_id, None)
+    if game is not None:
+        done = game.log()
+        if len(done) > len(job.actions) or list(job.actions[: len(done)]) != done:
+            game = None
+    if game is None:
+        game = meeple.new_game(job.game, job.players, job.seed, job.options)
+    for seat, action in job.actions[len(game.log()):]:
+        game.apply(seat, action)
+    _GAMES[job.game_id] = game
+    while len(_GAMES) > _KEEP:
+        _GAMES.popitem(last=False)
+    return game
+
+
+def _warm() -> None:
+    # Load every game's rules once per worker, before the first bot job needs them.
+    from meeple.engine import get_rules
+
+    for game_id in meeple.game_ids():
+        get_rules(game_id)
+
+
+class BotPool:
+    """Where bot jobs run: a pool of worker processes, or one thread of the server when `workers` is 0."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor: Executor
+        if workers > 0:
+            ctx = multiprocessing.get_context("spawn")
+            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+        else:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
+
+    async def choose(self, job: BotJob) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, choose, job)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,63 @@
+"""`meeple serve`: start the game server (SQLite next to you by default) and print the address to open."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .config import DEFAULT_SQLITE, Settings, database_url
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
+@click.option("--database", "database", default=None, metavar="URL",
+              help=f"sqlite:///PATH or postgresql://user@host/db (default: ./{DEFAULT_SQLITE}).")
+@click.option("--bot-workers", default=1, show_default=True, type=click.IntRange(0, 64),
+              help="Processes that run bots (0: a thread of the server).")
+@click.option("--bot-delay", default=0.3, show_default=True, type=click.FloatRange(0, 60),
+              help="Seconds a bot waits before each action, so people can follow.")
+@click.option("--public-url", default=None, metavar="URL", help="Base of invite links (default: the request's).")
+@click.option("--log-level", default="warning", show_default=True,
+              type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def serve(host: str, port: int, database: str | None, bot_workers: int, bot_delay: float, public_url: str | None,
+          log_level: str) -> None:
+    """Start the game server: the lobby and games in the browser, live over WebSocket.
+
+    \b
+    Examples:
+      meeple serve
+      meeple serve --port 9000 --database postgresql://meeple@127.0.0.1/meeple
+    """
+    import uvicorn
+
+    from .app import create_app
+
+    settings = Settings(database=database_url(database), bot_workers=bot_workers, bot_delay=bot_delay,
+                        public_url=public_url.rstrip("/") if public_url else None)
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(settings)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=settings.max_message_bytes,
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+    click.echo(f"Meeple stores games in {_where(settings.database)}")
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and self.servers:
+                bound = self.servers[0].sockets[0].getsockname()[1]
+                click.echo(f"Open http://{shown}:{bound}/ in your browser (Ctrl+C stops the server).")
+
+    Server(config).run()
+
+
+def _where(url: str) -> str:
+    if url.startswith("sqlite:///"):
+        return str(Path(url[len("sqlite:///"):]).resolve())
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,109 @@
+"""Database tables (SQLAlchemy Core), engine creation and automatic Alembic migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+
+metadata = MetaData()
+
+# One row per game: what is needed to rebuild it (game id, players, options, seed) plus what the lobby and the
+# clock sweeper read without replaying it. The seed is secret: it fixes every hidden card.
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("deciders", JSON, nullable=False),
+    Column("bot_turn", Boolean, nullable=False),
+    Column("clock", JSON, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("result", JSON, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_games_status_deadline", "status", "deadline"),
+    Index("ix_games_status_bot_turn", "status", "bot_turn"),
+    Index("ix_games_created_at", "created_at"),
+)
+
+# One row per seat. A human seat holds the SHA-256 of its token, never the token itself.
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(32), nullable=True),
+    Column("name", String(40), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+)
+
+# The action log, the truth of every game: (game, sequence number) is unique, so two writers can never both
+# append action N.
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("by", String(8), nullable=False),
+    Column("ref", String(64), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for a database address; SQLite gets WAL mode and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers never wait for the writer. synchronous=NORMAL: a commit is in the WAL file before it returns,
+    # so it survives the process being killed (only a power cut may lose the last commits).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema with Alembic (creates it on first use)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

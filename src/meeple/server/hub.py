@@ -1,0 +1,269 @@
+"""The match authority of one server process: loads games, applies actions, runs bots and clocks, broadcasts."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from typing import Any
+
+import meeple
+from meeple.engine.errors import MeepleError
+
+from . import clock as clocks
+from .bots import BotJob, BotPool
+from .config import Settings
+from .rooms import Conn, Rejected, Room, forfeit_result
+from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
+
+log = logging.getLogger("meeple.server")
+
+
+class Hub:
+    """Rooms of the games in play here. Every accepted action is committed before anyone hears of it."""
+
+    def __init__(self, settings: Settings, store: AsyncStore, bots: BotPool) -> None:
+        self.settings = settings
+        self.store = store
+        self.bots = bots
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Task[Room | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- rooms ---------------------------------------------------------------------------
+    async def room(self, game_id: str) -> Room | None:
+        """The room of a game, loading it from storage on first use (None for an unknown game)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        task = self._loading.get(game_id)
+        if task is None:
+            task = asyncio.create_task(self._load(game_id))
+            self._loading[game_id] = task
+            task.add_done_callback(lambda _t: self._loading.pop(game_id, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, game_id: str) -> Room | None:
+        rec = await self.store.run(self.store.store.get, game_id)
+        if rec is None:
+            return None
+        acts = await self.store.run(self.store.store.actions_of, game_id)
+        game = await asyncio.to_thread(_rebuild, rec, acts)
+        room = Room(rec, game, {a.ref: a.seq for a in acts if a.ref})
+        self.rooms[game_id] = room
+        self._schedule_bots(room)
+        return room
+
+    async def _resync(self, room: Room) -> int:
+        """Catch up with storage (another process or request wrote first); returns the version before."""
+        before = room.version
+        rec = await self.store.run(self.store.store.get, room.id)
+        if rec is None:
+            return before
+        acts = await self.store.run(self.store.store.actions_of, room.id, room.game_len())
+        if room.game_len() + len(acts) != rec.version:
+            acts = await self.store.run(self.store.store.actions_of, room.id)
+            room.game = await asyncio.to_thread(_rebuild, rec, acts)
+        else:
+            for a in acts:
+                room.game.apply(a.seat, a.action)
+        room.refs.update({a.ref: a.seq for a in acts if a.ref})
+        room.rec = rec
+        return before
+
+    def attach(self, room: Room, conn: Conn, since: int = 0) -> dict[str, Any]:
+        """Add a connection; returns the state message for it and tells the others who is online."""
+        room.conns.add(conn)
+        room.presence()
+        return room.state_message(conn.seat, since)
+
+    def detach(self, room: Room, conn: Conn) -> None:
+        room.conns.discard(conn)
+        room.presence()
+        self._maybe_unload(room)
+
+    def _maybe_unload(self, room: Room) -> None:
+        if not room.conns and not room.bot_tasks and not room.lock.locked() and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    # -- actions ---------------------------------------------------------------------------
+    async def act(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None = None,
+                  by: str = "human") -> int:
+        """Apply one action of a seat made against `version`; raises Rejected with a clear reason."""
+        async with room.lock:
+            self._check(room, seat, action, version, ref, by)
+            assert seat is not None
+            before = room.version
+            game = room.game.copy()  # the room keeps the stored position until the commit succeeds
+            try:
+                game.apply(seat, action)
+            except (MeepleError, ValueError) as exc:
+                raise Rejected("illegal", str(exc)) from None
+            text = game.log()[-1][1]
+            now = time.time()
+            write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
+            await self._commit(room, write)
+            room.game = game
+            if ref:
+                room.refs[ref] = write.version
+            room.broadcast(before, (seat, ref) if ref else None)
+        self._schedule_bots(room)
+        return room.version
+
+    def _check(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
+        if seat is None:
+            raise Rejected("spectator", "spectators watch the game; they cannot act")
+        if ref is not None and ref in room.refs:
+            raise Rejected("duplicate", f"this action was already accepted as action {room.refs[ref]}; it is not "
+                                        "applied twice")
+        if room.over:
+            raise Rejected("over", "the game is over")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Rejected("bad_version", "an action must carry the version of the position it was made in")
+        if version != room.version:
+            raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
+                                    f"{room.version}; look at the new position and choose again")
+        if not isinstance(action, str | int) or isinstance(action, bool):
+            raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
+        if seat not in room.rec.deciders:
+            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
+        if by == "human" and room.bot_level(seat) is not None:
+            raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
+
+    def _next_write(self, room: Room, game: meeple.Game, now: float, action: ActionRecord | None) -> Write:
+        """The stored row for `game`, the room's game with one more action applied."""
+        over = game.is_over()
+        deciders = [] if over else game.deciders()
+        clock = room.rec.clock
+        if clock is not None:
+            clock = clocks.advance(clock, room.humans(), deciders, now)
+        result = game.result().to_dict() if over else None
+        return self._write(room, len(game.log()), "over" if over else "active", deciders, clock, result, action)
+
+    def _write(self, room: Room, version: int, status: str, deciders: list[int], clock: dict[str, Any] | None,
+               result: dict[str, Any] | None, action: ActionRecord | None) -> Write:
+        bot_turn = status == "active" and any(
+            room.rec.seats[s].kind == "bot" or (clock is not None and s in clock["auto"]) for s in deciders)
+        return Write(room.id, room.version, version, status, deciders, bot_turn, clock,
+                     clocks.deadline(clock) if status == "active" else None, result, action)
+
+    async def _commit(self, room: Room, w: Write) -> None:
+        try:
+            await self.store.write(w)
+        except Conflict:
+            before = await self._resync(room)
+            room.broadcast(before)
+            raise Rejected("stale", "another move was made first; look at the new position and choose again") from None
+        except Exception:
+            log.exception("could not store game %s", room.id)
+            await self._resync(room)
+            raise Rejected("storage", "the move could not be saved; please try again") from None
+        rec = room.rec
+        rec.version, rec.status, rec.deciders, rec.bot_turn = w.version, w.status, w.deciders, w.bot_turn
+        rec.clock, rec.deadline, rec.result, rec.updated_at = w.clock, w.deadline, w.result, time.time()
+
+    # -- clocks ----------------------------------------------------------------------------
+    async def check_clock(self, room: Room) -> None:
+        """Apply the timeout policy to seats whose time has run out."""
+        async with room.lock:
+            clock = room.rec.clock
+            if room.over or clock is None:
+                return
+            now = time.time()
+            late = clocks.expired(clock, now)
+            if not late:
+                return
+            names = ", ".join(f"Player {s + 1}" for s in late)
+            if clock["on_timeout"] == "forfeit":
+                result = forfeit_result(room.rec.players, late, f"{names} ran out of time and forfeited")
+                stopped = clocks.advance(clock, room.humans(), [], now)
+                w = self._write(room, room.version, "over", [], stopped, result, None)
+            else:
+                taken = dict(clock, auto=sorted(set(clock["auto"]) | set(late)))
+                w = self._write(room, room.version, "active", room.rec.deciders,
+                                clocks.advance(taken, room.humans(), room.rec.deciders, now), None, None)
+            try:
+                await self._commit(room, w)
+            except Rejected:
+                return
+            room.announce({"type": "notice", "message": f"{names} ran out of time"})
+            room.broadcast(room.version)
+        self._schedule_bots(room)
+
+    # -- bots ------------------------------------------------------------------------------
+    def _schedule_bots(self, room: Room) -> None:
+        for seat in room.bot_deciders():
+            task = room.bot_tasks.get(seat)
+            if task is None or task.done():
+                room.bot_tasks[seat] = self._spawn(self._bot_move(room, seat, room.version))
+
+    async def _bot_move(self, room: Room, seat: int, version: int) -> None:
+        try:
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            level = room.bot_level(seat)
+            if room.version != version or level is None or room.over:
+                return
+            job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
+                         tuple(room.game.log()), seat, level, _bot_seed(room.rec.seed, version, seat))
+            action = await self.bots.choose(job)
+            if room.bot_tasks.get(seat) is asyncio.current_task():
+                del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
+            await self.act(room, seat, action, version, by="bot")
+        except Rejected as exc:
+            log.debug("bot move in %s not applied: %s", room.id, exc.message)
+        except Exception:
+            log.exception("bot for seat %s of game %s failed", seat, room.id)
+        finally:
+            if room.bot_tasks.get(seat) is asyncio.current_task():
+                del room.bot_tasks[seat]
+            self._maybe_unload(room)
+
+    # -- other processes and the sweeper --------------------------------------------------------
+    async def notified(self, game_id: str, version: int, status: str) -> None:
+        """Another server process changed a game: catch up and tell our clients."""
+        room = self.rooms.get(game_id)
+        if room is None or (version <= room.version and status == room.rec.status):
+            return
+        async with room.lock:
+            if version <= room.version and status == room.rec.status:
+                return
+            before = await self._resync(room)
+            room.broadcast(before)
+        self._schedule_bots(room)
+
+    async def sweep(self, stall_before: float) -> None:
+        """Expired clocks, and bot turns nobody is playing (after a restart, or a process that went away)."""
+        now = time.time()
+        for game_id in await self.store.run(self.store.store.due, now):
+            room = await self.room(game_id)
+            if room is not None:
+                await self.check_clock(room)
+        for game_id in await self.store.run(self.store.store.stalled, stall_before):
+            room = await self.room(game_id)
+            if room is not None:
+                self._schedule_bots(room)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for room in self.rooms.values():
+            for conn in room.conns:
+                conn.close()
+
+
+def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> meeple.Game:
+    return meeple.replay(rec.game, rec.players, rec.seed, rec.options, [(a.seat, a.action) for a in acts])
+
+
+def _bot_seed(seed: int, version: int, seat: int) -> int:
+    digest = hashlib.sha256(f"{seed}:{version}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2

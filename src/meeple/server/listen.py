@@ -1,0 +1,46 @@
+"""PostgreSQL LISTEN/NOTIFY: server processes sharing one database hear each other's moves."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from sqlalchemy.engine import make_url
+
+from .store import NOTIFY_CHANNEL
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("meeple.server")
+
+
+def libpq_url(url: str) -> str:
+    """The SQLAlchemy address as a plain libpq one (psycopg does not know the `+psycopg` suffix)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def listen(url: str, hub: Hub) -> None:
+    """Forward every notification to the hub; reconnect after a lost connection."""
+    import psycopg
+
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as conn:
+                await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                async for note in conn.notifies():
+                    await _dispatch(hub, note.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("lost the PostgreSQL notification connection; reconnecting")
+            await asyncio.sleep(1)
+
+
+async def _dispatch(hub: Hub, payload: str) -> None:
+    try:
+        game_id, version, status = payload.rsplit(":", 2)
+        await hub.notified(game_id, int(version), status)
+    except Exception:
+        log.exception("bad notification %r", payload)

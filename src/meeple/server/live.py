@@ -1,0 +1,223 @@
+"""WebSocket live play: one connection per viewer, hello first, then actions; the server pushes every change.
+
+Client messages (JSON text):
+  {"type": "hello", "token": "<seat token>", "since": 12}   first message; no token: spectator
+  {"type": "act", "action": "step c2", "version": 12, "ref": "a1"}
+  {"type": "sync", "since": 0}                              the whole position again
+  {"type": "ping"}
+Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
+with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
+
+Close codes: 4400 no hello, 4403 bad token, 4404 unknown game, 1008 flood or too many bad messages,
+1009 message too big, 1011 the game could not be loaded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from .hub import Hub
+from .rooms import Conn, Rejected, Room
+from .store import Store
+from .tokens import token_hash
+
+router = APIRouter()
+log = logging.getLogger("meeple.server")
+MAX_BAD = 20  # bad messages in a row before the connection is closed
+
+
+class Closing(Exception):
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+class Bucket:
+    """Token bucket: `burst` messages at once, then `rate` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@router.websocket("/ws/games/{game_id}")
+async def live(ws: WebSocket, game_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    await ws.accept()
+    try:
+        await _session(ws, hub, game_id)
+    except Closing as exc:
+        await _close(ws, exc.code, exc.reason)
+    except WebSocketDisconnect:
+        pass
+
+
+async def _session(ws: WebSocket, hub: Hub, game_id: str) -> None:
+    settings = hub.settings
+    try:
+        first = await asyncio.wait_for(_receive(ws, settings.max_message_bytes), settings.hello_timeout)
+    except TimeoutError:
+        raise Closing(4400, "say hello first: {\"type\": \"hello\", \"token\": ...}") from None
+    hello = _parse(first)
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
+    seat = await _seat(hub.store.store, game_id, hello.get("token"))
+    try:
+        room = await hub.room(game_id)
+    except Exception:
+        log.exception("game %s could not be loaded", game_id)
+        raise Closing(1011, "this game could not be loaded on this server") from None
+    if room is None:
+        raise Closing(4404, f"there is no game {game_id!r}")
+    conn = Conn(seat, settings.send_queue)
+    async with room.lock:
+        conn.push(_dump(hub.attach(room, conn, _since(hello))))
+    sender = asyncio.create_task(_send_loop(ws, conn))
+    try:
+        await _receive_loop(ws, hub, room, conn)
+    finally:
+        hub.detach(room, conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, 2)
+        sender.cancel()
+
+
+async def _seat(store: Store, game_id: str, token: Any) -> int | None:
+    if token is None:
+        return None
+    if not isinstance(token, str) or not token:
+        raise Closing(4403, "a seat token is a text")
+    found = await asyncio.to_thread(store.seat_of_token, token_hash(token))
+    if found is None or found[0] != game_id:
+        raise Closing(4403, "this token does not hold a seat in this game")
+    return found[1]
+
+
+async def _send_loop(ws: WebSocket, conn: Conn) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        await ws.send_text(text)
+
+
+async def _receive_loop(ws: WebSocket, hub: Hub, room: Room, conn: Conn) -> None:
+    settings = hub.settings
+    bucket = Bucket(settings.messages_per_second, settings.message_burst)
+    bad = 0
+    overflow = asyncio.create_task(conn.overflowed.wait())
+    try:
+        while True:
+            receive = asyncio.create_task(_receive(ws, settings.max_message_bytes))
+            done, _ = await asyncio.wait({receive, overflow}, return_when=asyncio.FIRST_COMPLETED)
+            if overflow in done:
+                receive.cancel()
+                raise Closing(1008, "you read messages slower than the game moves; reconnect to resume")
+            text = receive.result()
+            if not bucket.take():
+                raise Closing(1008, "too many messages; slow down and reconnect")
+            reply = await _handle(hub, room, conn, _parse(text))
+            if reply is not None:
+                bad = bad + 1 if reply["type"] == "error" else 0
+                conn.push(_dump(reply))
+                if bad >= MAX_BAD:
+                    raise Closing(1008, "too many messages that make no sense")
+    finally:
+        overflow.cancel()
+
+
+async def _receive(ws: WebSocket, limit: int) -> str:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > limit:
+            raise Closing(1009, f"messages are limited to {limit} bytes")
+        return "\x00binary"
+    if len(text) > limit:
+        raise Closing(1009, f"messages are limited to {limit} bytes")
+    return str(text)
+
+
+def _parse(text: str) -> Any:
+    if text == "\x00binary":
+        return _Bad("binary", "send JSON text, not binary data")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _Bad("bad_json", "that message is not valid JSON")
+
+
+class _Bad:
+    def __init__(self, code: str, message: str) -> None:
+        self.code, self.message = code, message
+
+
+async def _handle(hub: Hub, room: Room, conn: Conn, msg: Any) -> dict[str, Any] | None:
+    if isinstance(msg, _Bad):
+        return _error(msg.code, msg.message)
+    if not isinstance(msg, dict):
+        return _error("bad_message", "a message is a JSON object with a \"type\"")
+    kind = msg.get("type")
+    if kind == "act":
+        return await _act(hub, room, conn, msg)
+    if kind in ("sync", "hello"):
+        async with room.lock:
+            return room.state_message(conn.seat, _since(msg))
+    if kind == "ping":
+        return {"type": "pong", "version": room.version}
+    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, sync, ping")
+
+
+async def _act(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+    ref = msg.get("ref")
+    if ref is not None and (not isinstance(ref, str) or len(ref) > 64):
+        return _error("bad_message", "ref must be a text of at most 64 characters")
+    action = msg.get("action")
+    if not isinstance(action, str) or len(action) > 200:
+        return _error("bad_message", "act needs an \"action\" text (one of your legal actions)")
+    try:
+        await hub.act(room, conn.seat, action, msg.get("version"), ref)
+    except Rejected as exc:
+        return {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
+                "action": action}
+    return None
+
+
+def _since(msg: dict[str, Any]) -> int:
+    since = msg.get("since", 0)
+    return since if isinstance(since, int) and not isinstance(since, bool) and since >= 0 else 0
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def _dump(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, separators=(",", ":"))
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    if ws.client_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code, reason=reason[:120])

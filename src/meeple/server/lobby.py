@@ -1,0 +1,246 @@
+"""HTTP API: the catalogue of games, creating and joining games, listing them, and turn-based play over HTTP."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse
+
+import meeple
+from meeple.agents import LEVEL_HELP
+from meeple.engine import get_rules
+from meeple.engine.errors import MeepleError, UnknownGame
+
+from . import clock as clocks
+from .bots import check_level
+from .hub import Hub
+from .rooms import Rejected, Room
+from .schemas import (
+    Accepted,
+    ActionIn,
+    Catalog,
+    Created,
+    CreatedSeat,
+    CreateGame,
+    GameInfo,
+    GameSummary,
+    Joined,
+    JoinIn,
+    OptionOut,
+    Problem,
+    SeatOut,
+    TokensIn,
+)
+from .store import GameRecord, SeatRecord
+from .tokens import new_game_id, new_seed, new_token, token_hash
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+BOT_LEVELS = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
+}
+Bearer = Annotated[str | None, Header(description="`Bearer <seat token>`; without it you are a spectator")]
+
+
+class ApiError(Exception):
+    """An HTTP error with a message for people and a code for programs."""
+
+    def __init__(self, status: int, detail: str, code: str | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.detail, self.code = status, detail, code
+
+
+def problem(status: int, detail: str, code: str | None = None) -> JSONResponse:
+    return JSONResponse({"detail": detail, "code": code}, status_code=status)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+@router.get("/catalog", response_model=Catalog)
+def catalog() -> Catalog:
+    """The games this server plays, their options, and the bot levels."""
+    infos = []
+    for gid in meeple.game_ids():
+        spec = get_rules(gid).spec
+        infos.append(GameInfo(
+            id=spec.id, title=spec.title, description=spec.description, min_players=spec.min_players,
+            max_players=spec.max_players,
+            options=[OptionOut(name=o.name, default=o.default, choices=list(o.choices), help=o.help)
+                     for o in spec.options],
+        ))
+    return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
+
+
+@router.post("/games", response_model=Created, status_code=201, responses=ERRORS)
+async def create_game(body: CreateGame, request: Request) -> Created:
+    """Create a game; each human seat gets a secret token and an invite link holding it."""
+    hub = _hub(request)
+    try:
+        seed = new_seed()
+        game = meeple.new_game(body.game, len(body.seats), seed, body.options)
+    except UnknownGame as exc:
+        raise ApiError(404, str(exc), "unknown_game") from None
+    except MeepleError as exc:
+        raise ApiError(400, str(exc), "bad_options") from None
+    seats = [_seat(i, s.kind, s.level, s.name) for i, s in enumerate(body.seats)]
+    clock = None
+    if body.clock is not None:
+        spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
+        clock = clocks.new_clock(spec, len(seats))
+    now = time.time()
+    humans = [s.seat for s in seats if s.kind == "human"]
+    deciders = game.deciders()
+    if clock is not None:
+        clock = clocks.advance(clock, humans, deciders, now)
+    rec = GameRecord(
+        id=new_game_id(), game=game.game_id, players=game.players, seed=seed, options=dict(game.options),
+        version=0, status="active", deciders=deciders, bot_turn=any(seats[d].kind == "bot" for d in deciders),
+        clock=clock, deadline=clocks.deadline(clock), result=None, created_at=now, updated_at=now, seats=seats,
+    )
+    tokens = {s: new_token() for s in humans}
+    await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()})
+    base = _base(request)
+    if rec.bot_turn:
+        await hub.room(rec.id)  # loading the room starts the bot that moves first
+    return Created(id=rec.id, watch=f"{base}/play/{rec.id}", seats=[
+        CreatedSeat(seat=s.seat, kind=s.kind, level=s.level, name=s.name, token=tokens.get(s.seat),
+                    invite=f"{base}/play/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None)
+        for s in seats
+    ])
+
+
+def _seat(index: int, kind: str, level: str | None, name: str | None) -> SeatRecord:
+    if kind == "bot":
+        return SeatRecord(index, "bot", _level(level or "greedy"), clean_name(name) if name else None)
+    if level is not None:
+        raise ApiError(400, f"seat {index + 1} is a human seat: it takes no bot level", "bad_seat")
+    return SeatRecord(index, "human", None, clean_name(name) if name else None)
+
+
+def _level(level: str) -> str:
+    try:
+        return check_level(level)
+    except ValueError as exc:
+        raise ApiError(400, str(exc), "bad_level") from None
+
+
+def clean_name(name: str) -> str | None:
+    """A display name without control characters or surrounding blanks (None when nothing is left)."""
+    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    return text[:40] or None
+
+
+def _base(request: Request) -> str:
+    configured = _hub(request).settings.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
+@router.get("/games", response_model=list[GameSummary])
+async def list_games(request: Request, status: Annotated[str | None, Query(pattern="^(active|over)$")] = None,
+                     limit: Annotated[int, Query(ge=1, le=100)] = 30) -> list[GameSummary]:
+    """The most recent games, to watch."""
+    hub = _hub(request)
+    recs = await hub.store.run(hub.store.store.recent, limit, status)
+    return [summary(r) for r in recs]
+
+
+@router.post("/my-games", response_model=list[GameSummary])
+async def my_games(body: TokensIn, request: Request) -> list[GameSummary]:
+    """The games of the seats whose tokens this browser holds (tokens go in the body, never in an address)."""
+    hub = _hub(request)
+    hashes = [token_hash(t) for t in body.tokens[:200]]
+    pairs = await hub.store.run(hub.store.store.by_tokens, hashes)
+    return [summary(r, seat) for r, seat in pairs]
+
+
+@router.get("/games/{game_id}", response_model=GameSummary, responses=ERRORS)
+async def get_game(game_id: str, request: Request) -> GameSummary:
+    hub = _hub(request)
+    rec = await hub.store.run(hub.store.store.get, game_id)
+    if rec is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    return summary(rec)
+
+
+@router.post("/games/{game_id}/join", response_model=Joined, responses=ERRORS)
+async def join(game_id: str, body: JoinIn, request: Request, authorization: Bearer = None) -> Joined:
+    """Take a seat with its token and tell the table your name."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    assert seat is not None
+    name = clean_name(body.name)
+    if name is None:
+        raise ApiError(400, "a name needs at least one visible character", "bad_name")
+    await hub.store.run(hub.store.store.set_name, game_id, seat, name)
+    room = hub.rooms.get(game_id)
+    if room is not None:
+        room.rec.seats[seat].name = name
+        room.presence()
+    return Joined(game_id=game_id, seat=seat, name=name)
+
+
+@router.get("/games/{game_id}/state", responses=ERRORS)
+async def state(game_id: str, request: Request, authorization: Bearer = None,
+                since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    """The position as one seat (with its token) or a spectator sees it: the same message the WebSocket sends."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization)
+    room = await _room(hub, game_id)
+    async with room.lock:
+        return room.state_message(seat, since)
+
+
+@router.post("/games/{game_id}/actions", response_model=Accepted, responses=ERRORS)
+async def act(game_id: str, body: ActionIn, request: Request, authorization: Bearer = None) -> Accepted:
+    """Play one action over HTTP (turn-based play without a live connection)."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    room = await _room(hub, game_id)
+    try:
+        version = await hub.act(room, seat, body.action, body.version, body.ref)
+    except Rejected as exc:
+        status = 409 if exc.code in ("stale", "duplicate", "over") else 400
+        raise ApiError(status, exc.message, exc.code) from None
+    return Accepted(version=version)
+
+
+async def _room(hub: Hub, game_id: str) -> Room:
+    room = await hub.room(game_id)
+    if room is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    return room
+
+
+async def seat_of(hub: Hub, game_id: str, authorization: str | None, required: bool = False) -> int | None:
+    """The seat a bearer token holds in this game; None for a spectator (403 when `required` or wrong)."""
+    if not authorization:
+        if required:
+            raise ApiError(403, "this needs a seat token (Authorization: Bearer <token>)", "no_token")
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "the Authorization header must be `Bearer <seat token>`", "bad_token")
+    found = await hub.store.run(hub.store.store.seat_of_token, token_hash(token.strip()))
+    if found is None or found[0] != game_id:
+        raise ApiError(403, "this token does not hold a seat in this game", "bad_token")
+    return found[1]
+
+
+def summary(rec: GameRecord, your_seat: int | None = None) -> GameSummary:
+    try:
+        title = get_rules(rec.game).spec.title
+    except UnknownGame:
+        title = rec.game
+    return GameSummary(
+        id=rec.id, game=rec.game, title=title, players=rec.players, options=rec.options, version=rec.version,
+        status=rec.status, deciders=rec.deciders,
+        seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
+        result=rec.result, clock=clocks.public(rec.clock, time.time()), created_at=rec.created_at,
+        updated_at=rec.updated_at, your_seat=your_seat,
+    )

@@ -1,0 +1,165 @@
+"""A game in play on this server process: the engine game, its connections, and the messages each viewer gets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import meeple
+
+from . import clock as clocks
+from .store import GameRecord
+
+
+class Rejected(Exception):
+    """An action or request that is refused; `code` is for programs, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Conn:
+    """One live client of a room: its seat (None for a spectator) and the queue of messages to send to it."""
+
+    def __init__(self, seat: int | None, limit: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.overflowed = asyncio.Event()
+
+    def push(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            # A client that reads slower than the game moves is dropped; it resumes on reconnect.
+            self.overflowed.set()
+
+    def close(self) -> None:
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.overflowed.set()
+
+
+@dataclass
+class Room:
+    """The authority over one game in this process; every change happens under `lock`."""
+
+    rec: GameRecord
+    game: meeple.Game
+    refs: dict[str, int] = field(default_factory=dict)  # client action ids already applied -> their number
+    conns: set[Conn] = field(default_factory=set)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def version(self) -> int:
+        return self.rec.version
+
+    @property
+    def over(self) -> bool:
+        return self.rec.status != "active"
+
+    def game_len(self) -> int:
+        return len(self.game.log())
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.rec.seats if s.kind == "human"]
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays `seat` now (a bot seat, or a human seat taken over on timeout)."""
+        info = self.rec.seats[seat]
+        if info.kind == "bot":
+            return info.level or "random"
+        clock = self.rec.clock
+        if clock and seat in clock["auto"]:
+            return str(clock["bot"])
+        return None
+
+    def bot_deciders(self) -> list[int]:
+        if self.over:
+            return []
+        return [s for s in self.rec.deciders if self.bot_level(s) is not None]
+
+    def can_act(self, seat: int | None) -> bool:
+        return seat is not None and not self.over and seat in self.rec.deciders and self.bot_level(seat) is None
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.conns if c.seat is not None}
+
+    # -- messages ------------------------------------------------------------------------
+    def seats_info(self) -> list[dict[str, Any]]:
+        online = self.connected()
+        return [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name or _default_name(s.seat, s.kind, s.level),
+             "connected": s.kind == "bot" or s.seat in online}
+            for s in self.rec.seats
+        ]
+
+    def state_message(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+        """Everything a viewer needs to draw the game from scratch (first message and after a reconnect)."""
+        spec = self.game.spec
+        msg = self._common("state", seat, since)
+        msg.update(
+            game_id=self.id, game=self.rec.game, title=spec.title, players=self.rec.players,
+            options=self.rec.options, seats=self.seats_info(),
+        )
+        return msg
+
+    def update_message(self, seat: int | None, since: int, ack: str | None = None) -> dict[str, Any]:
+        msg = self._common("update", seat, since)
+        if ack is not None:
+            msg["ack"] = ack
+        return msg
+
+    def _common(self, kind: str, seat: int | None, since: int) -> dict[str, Any]:
+        since = max(0, min(since, self.version))
+        return {
+            "type": kind,
+            "version": self.version,
+            "seat": seat,
+            "status": self.rec.status,
+            "deciders": list(self.rec.deciders),
+            "view": self.game.view(seat),
+            "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
+            "since": since,
+            "log": self.game.events(seat, since),
+            "clock": clocks.public(self.rec.clock, time.time()),
+            "result": self.rec.result,
+        }
+
+    def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
+        """Send every connection the new position from its own seat's point of view (one encoding per seat)."""
+        texts: dict[int | None, str] = {}
+        for conn in list(self.conns):
+            if conn.seat not in texts:
+                ref = ack[1] if ack is not None and ack[0] == conn.seat else None
+                texts[conn.seat] = json.dumps(self.update_message(conn.seat, since, ref), separators=(",", ":"))
+            conn.push(texts[conn.seat])
+
+    def announce(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        for conn in list(self.conns):
+            conn.push(text)
+
+    def presence(self) -> None:
+        self.announce({"type": "presence", "seats": self.seats_info()})
+
+
+def _default_name(seat: int, kind: str, level: str | None) -> str:
+    return f"Bot {seat + 1} ({level})" if kind == "bot" else f"Player {seat + 1}"
+
+
+def forfeit_result(players: int, losers: list[int], reason: str) -> dict[str, Any]:
+    """The outcome when seats forfeit on time: the others share first place, the forfeiting seats come last."""
+    others = [s for s in range(players) if s not in losers]
+    ranking = [others, list(losers)] if others else [list(losers)]
+    return {"ranking": ranking, "winners": others, "draw": not others, "scores": {}, "reason": reason}

@@ -1,0 +1,128 @@
+"""Wire formats of the HTTP API (separate from the stored records and the engine's objects)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OptionValue = str | int | float | bool | None
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(Strict):
+    kind: Literal["human", "bot"] = Field(description="a person (who gets an invite link) or a bot")
+    level: str | None = Field(None, max_length=32, description="bot level: random, greedy, ismcts, ismcts:2s …")
+    name: str | None = Field(None, max_length=40, description="shown to everyone at the table")
+
+
+class ClockIn(Strict):
+    mode: Literal["move", "game"] = Field(description="time per move (a seat's whole turn) or for the whole game")
+    seconds: float = Field(gt=0, le=30 * 86_400, description="seconds per move, or for the whole game")
+    on_timeout: Literal["bot", "forfeit"] = Field("bot", description="a bot plays for the seat, or the seat loses")
+    bot: str = Field("greedy", max_length=32, description="level of the bot that plays for a seat out of time")
+
+
+class CreateGame(Strict):
+    game: str = Field(max_length=64, description="a registered game id, see /api/catalog")
+    options: dict[str, OptionValue] = Field(default_factory=dict, description="game options, see /api/catalog")
+    seats: list[SeatIn] = Field(min_length=1, max_length=16, description="one entry per seat, in seat order")
+    clock: ClockIn | None = None
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    token: str | None = Field(description="secret of a human seat: give it only to the person who plays it")
+    invite: str | None = Field(description="link that opens the game at this seat (holds the token)")
+
+
+class Created(BaseModel):
+    id: str
+    watch: str = Field(description="link for spectators")
+    seats: list[CreatedSeat]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    version: int
+    status: str
+    deciders: list[int]
+    seats: list[SeatOut]
+    result: dict[str, Any] | None
+    clock: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    your_seat: int | None = None
+
+
+class JoinIn(Strict):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class Joined(BaseModel):
+    game_id: str
+    seat: int
+    name: str
+
+
+class TokensIn(Strict):
+    tokens: list[str] = Field(max_length=200, description="seat tokens this browser holds")
+
+
+class ActionIn(Strict):
+    action: str = Field(max_length=200, description="an action text, one of the legal actions")
+    version: int = Field(ge=0, description="the position (number of actions so far) the action was chosen in")
+    ref: str | None = Field(None, max_length=64, description="a client id for the action, to detect duplicates")
+
+
+class Accepted(BaseModel):
+    version: int
+
+
+class OptionOut(BaseModel):
+    name: str
+    default: OptionValue
+    choices: list[OptionValue]
+    help: str
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+
+
+class Catalog(BaseModel):
+    games: list[GameInfo]
+    bot_levels: list[str]
+    bot_help: str
+
+
+class Problem(BaseModel):
+    detail: str
+    code: str | None = None
+
+
+class Health(BaseModel):
+    ok: bool
+    database: str

@@ -1,0 +1,127 @@
+"""The HTTP lobby: catalogue, creating games with human and bot seats, invites, joining, listing, health."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from fastapi.testclient import TestClient
+
+from meeple.server.tokens import token_hash
+
+from .helpers import GAME, create, humans
+
+
+def test_health_answers_200_when_the_database_is_reachable(client: TestClient) -> None:
+    r = client.get("/healthz")
+    assert r.status_code == 200
+    assert r.json() == {"ok": True, "database": "sqlite"}
+
+
+def test_health_answers_503_when_the_database_is_not(client: TestClient) -> None:
+    store = client.app.state.hub.store.store  # type: ignore[attr-defined]
+
+    def broken() -> None:
+        raise OSError("database gone")
+
+    store.ping = broken
+    assert client.get("/healthz").status_code == 503
+
+
+def test_catalog_lists_the_games_options_and_bot_levels(client: TestClient) -> None:
+    body = client.get("/api/catalog").json()
+    bmc = next(g for g in body["games"] if g["id"] == GAME)
+    assert (bmc["min_players"], bmc["max_players"]) == (2, 4)
+    edition = next(o for o in bmc["options"] if o["name"] == "edition")
+    assert "kosmos2006" in edition["choices"]
+    assert "greedy" in body["bot_levels"]
+
+
+def test_create_gives_one_invite_per_human_seat(client: TestClient) -> None:
+    body = create(client, [*humans(2), {"kind": "bot", "level": "random"}], options={"edition": "kosmos2006"})
+    seats = body["seats"]
+    assert [s["kind"] for s in seats] == ["human", "human", "bot"]
+    for s in seats[:2]:
+        assert s["token"] and s["invite"].endswith(f"/play/{body['id']}#token={s['token']}")
+    assert seats[2]["token"] is None and seats[2]["invite"] is None
+    summary = client.get(f"/api/games/{body['id']}").json()
+    assert summary["options"]["edition"] == "kosmos2006"
+    assert summary["players"] == 3 and summary["status"] == "active"
+
+
+def test_tokens_are_stored_hashed_only(client: TestClient, sqlite_url: str) -> None:
+    body = create(client, humans(2))
+    path = sqlite_url[len("sqlite:///"):]
+    with sqlite3.connect(path) as db:
+        stored = {row[0] for row in db.execute("SELECT token_hash FROM seats")}
+        dump = "\n".join(db.iterdump())
+    for s in body["seats"]:
+        assert token_hash(s["token"]) in stored
+        assert s["token"] not in dump
+
+
+def test_bad_requests_get_clear_4xx(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "chess", "seats": humans(2)})
+    assert r.status_code == 404 and "registered games" in r.json()["detail"]
+    r = client.post("/api/games", json={"game": GAME, "seats": humans(5)})
+    assert r.status_code == 400 and "2 to 4 players" in r.json()["detail"]
+    r = client.post("/api/games", json={"game": GAME, "seats": humans(2), "options": {"edition": "1999"}})
+    assert r.status_code == 400 and "valid values" in r.json()["detail"]
+    r = client.post("/api/games", json={"game": GAME, "seats": [{"kind": "bot", "level": "genius"}, *humans(1)]})
+    assert r.status_code == 400 and "valid levels" in r.json()["detail"]
+    r = client.post("/api/games", json={"game": GAME, "seats": [{"kind": "alien"}]})
+    assert r.status_code == 422
+    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert client.get("/api/games/nope").status_code == 404
+
+
+def test_oversized_bodies_are_refused(client: TestClient) -> None:
+    r = client.post("/api/games", content=b"x" * 100_000, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_join_names_the_seat_and_needs_its_token(client: TestClient) -> None:
+    body = create(client, humans(2))
+    gid, token = body["id"], body["seats"][1]["token"]
+    r = client.post(f"/api/games/{gid}/join", json={"name": "Bea"}, headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200 and r.json() == {"game_id": gid, "seat": 1, "name": "Bea"}
+    assert client.get(f"/api/games/{gid}").json()["seats"][1]["name"] == "Bea"
+    assert client.post(f"/api/games/{gid}/join", json={"name": "X"}).status_code == 403
+    wrong = {"Authorization": "Bearer not-a-token"}
+    assert client.post(f"/api/games/{gid}/join", json={"name": "X"}, headers=wrong).status_code == 403
+
+
+def test_a_token_of_another_game_is_refused(client: TestClient) -> None:
+    a, b = create(client, humans(2)), create(client, humans(2))
+    headers = {"Authorization": f"Bearer {a['seats'][0]['token']}"}
+    assert client.get(f"/api/games/{b['id']}/state", headers=headers).status_code == 403
+
+
+def test_list_recent_games_and_your_games(client: TestClient) -> None:
+    first, second = create(client, humans(2)), create(client, humans(2))
+    recent = [g["id"] for g in client.get("/api/games").json()]
+    assert recent[:2] == [second["id"], first["id"]]
+    mine = client.post("/api/my-games", json={"tokens": [first["seats"][1]["token"], "junk"]}).json()
+    assert [(g["id"], g["your_seat"]) for g in mine] == [(first["id"], 1)]
+    assert "token" not in str(client.get("/api/games").json())
+
+
+def test_http_play_for_turn_based_games(client: TestClient) -> None:
+    body = create(client, humans(2))
+    gid = body["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    state = client.get(f"/api/games/{gid}/state", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+    seat = state["deciders"][0]
+    headers = {"Authorization": f"Bearer {tokens[seat]}"}
+    legal = client.get(f"/api/games/{gid}/state", headers=headers).json()["legal"]
+    r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0], "version": 0}, headers=headers)
+    assert r.status_code == 200 and r.json() == {"version": 1}
+    r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0], "version": 0}, headers=headers)
+    assert r.status_code == 409 and r.json()["code"] == "stale"
+    other = {"Authorization": f"Bearer {tokens[1 - seat]}"}
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "end", "version": 1}, headers=other)
+    assert r.status_code == 400 and r.json()["code"] == "not_your_turn"
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "end", "version": 1})
+    assert r.status_code == 403
+    spectator = client.get(f"/api/games/{gid}/state").json()
+    assert spectator["seat"] is None and spectator["legal"] == [] and "hand" not in spectator["view"]
