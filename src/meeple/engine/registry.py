@@ -17,6 +17,13 @@ def register(game_id: str, factory: Callable[..., Rules[Any]]) -> None:
     _FACTORIES[game_id] = factory
 
 
+def unregister(game_id: str) -> None:
+    """Remove a game (and its cached rules) from the registry; unknown ids are ignored."""
+    _FACTORIES.pop(game_id, None)
+    for key in [k for k in _CACHE if k[0] == game_id]:
+        del _CACHE[key]
+
+
 def game_ids() -> list[str]:
     _load_builtin()
     return sorted(_FACTORIES)

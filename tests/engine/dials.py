@@ -1,0 +1,94 @@
+"""A tiny test-only game proving the engine serves simultaneous secret decisions and chance.
+
+Every seat secretly sets a dial to 1-3; when all have chosen, the dials are revealed together and a seeded
+die (1-3) is rolled: the highest dial that nobody else chose wins, the die breaking ties in favour of the
+dial nearest to it. Choices stay hidden from other seats until the reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeple.engine import rng
+from meeple.engine.rules import ActionTable, Event, Result, Rules
+from meeple.engine.spec import GameSpec, OptionSpec
+
+TABLE = ActionTable(["dial 1", "dial 2", "dial 3"])
+SPEC = GameSpec(id="dials", title="Dials", version=1, min_players=2, max_players=3,
+                options=(OptionSpec("rounds", 1, (1, 2), "rounds to play"),), simultaneous=True,
+                max_game_length=6, num_distinct_actions=3)
+
+
+class Dials(Rules[dict[str, Any]]):
+    spec = SPEC
+    actions = TABLE
+
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        return {"players": players, "rng": rng.seed_stream(seed), "dials": [None] * players, "die": None,
+                "rounds": options["rounds"], "round": 1, "wins": [0] * players, "revealed": []}
+
+    def deciders(self, state: dict[str, Any]) -> list[int]:
+        if self.is_over(state):
+            return []
+        return [p for p in range(state["players"]) if state["dials"][p] is None]
+
+    def legal(self, state: dict[str, Any], seat: int) -> list[int]:
+        return [0, 1, 2] if seat in self.deciders(state) else []
+
+    def check(self, state: dict[str, Any], seat: int, action: int) -> str | None:
+        return None if seat in self.deciders(state) else "you have already set your dial"
+
+    def apply(self, state: dict[str, Any], seat: int, action: int, events: list[Event] | None = None) -> None:
+        state["dials"][seat] = action + 1
+        if events is not None:
+            events.append(Event(f"Seat {seat} sets a dial"))
+            events.append(Event(f"You chose {action + 1}", frozenset([seat])))
+        if all(d is not None for d in state["dials"]):
+            state["die"], state["rng"] = rng.below(state["rng"], 3)
+            dials = state["dials"]
+            unique = [d for d in dials if dials.count(d) == 1]
+            if unique:
+                best = max(unique, key=lambda d: (d, -abs(d - state["die"] - 1)))
+                state["wins"][dials.index(best)] += 1
+            state["revealed"].append(list(dials))
+            if state["round"] < state["rounds"]:
+                state["round"] += 1
+                state["dials"] = [None] * state["players"]
+
+    def is_over(self, state: dict[str, Any]) -> bool:
+        return len(state["revealed"]) >= state["rounds"]
+
+    def result(self, state: dict[str, Any]) -> Result:
+        top = max(state["wins"])
+        winners = [p for p in range(state["players"]) if state["wins"][p] == top] if top else []
+        rest = [p for p in range(state["players"]) if p not in winners]
+        return Result([winners, rest] if winners and rest else [winners or rest], winners, not winners)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"revealed": [list(r) for r in state["revealed"]], "chosen": [d is not None for d in state["dials"]],
+                "mine": state["dials"][seat] if seat is not None else None, "wins": list(state["wins"])}
+
+    def copy(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in state.items()} | {
+            "revealed": [list(r) for r in state["revealed"]]}
+
+    def to_data(self, state: dict[str, Any]) -> dict[str, Any]:
+        return self.copy(state)
+
+    def from_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return self.copy(dict(data))
+
+    def sample(self, state: dict[str, Any], seat: int, stream: int) -> dict[str, Any]:
+        out = self.copy(state)
+        for p in range(state["players"]):
+            if p != seat and out["dials"][p] is not None:
+                value, stream = rng.below(stream, 3)
+                out["dials"][p] = value + 1
+        return out
+
+    def scenario(self, description: Mapping[str, Any]) -> dict[str, Any]:
+        return self.setup(int(description.get("players", 2)), {"rounds": 1}, int(description.get("seed", 0)))
+
+    def render(self, state: dict[str, Any], seat: int | None, color: bool = True) -> str:
+        return repr(self.view(state, seat))
