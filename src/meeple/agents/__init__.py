@@ -1,0 +1,14 @@
+"""Bots that play any registered game from one seat's view: `random`, `greedy` and `ismcts`.
+
+>>> import meeple
+>>> from meeple.agents import make_agent
+>>> game = meeple.new_game("bluemooncity", 2, seed=1)
+>>> bot = make_agent("greedy", seed=7)
+>>> bot.choose(game, game.deciders()[0]) in game.legal_actions(game.deciders()[0])
+True
+"""
+
+from .base import Agent, Table
+from .levels import LEVEL_HELP, is_bot_level, make_agent, parse_level
+
+__all__ = ["LEVEL_HELP", "Agent", "Table", "is_bot_level", "make_agent", "parse_level"]

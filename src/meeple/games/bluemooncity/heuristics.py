@@ -1,0 +1,273 @@
+"""A hand-written evaluation of Blue Moon City positions for bots, in crystal-equivalent units mapped to [0, 1].
+
+The bots call it on states sampled from their own view, so it may read the whole state. Each player gets
+a score: offerings, crystals, golden scales, markers standing on unfinished buildings (a share of the
+bonuses they will bring), the cards in hand, and, for the active player during movement, contribution
+or payment, what can still be done this turn (the "prospect"). The prospect is what lets a bot that looks
+one small decision ahead walk towards a building it can pay, start a payment and finish it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .data import Reward, Tile
+from .payments import KHIND, MIMIX
+from .rules.context import COURTYARD_SQ, Ctx
+from .state import CONTRIB, FREE, MOVE, NCARD, NEIGHBOURS, PAY, State
+
+OFFERING = 18.0  # an offering is the goal: worth more than the crystals it costs
+SCALE = 0.9
+CARD_REWARD = 1.0
+POINT = 0.3  # what one point of card value is worth when paying a box
+DISTANCE = 0.97  # a building farther away this turn is slightly less attractive
+SPREAD = 10.0  # score difference that moves the evaluation from 0.5 to about 0.73
+PROGRESS_FLOOR = 0.5  # a marker on an empty building is worth half its share of the bonuses
+# Markers in reserve. Each offering keeps a marker on the obelisk for good, so the markers a player still
+# needs for offerings are precious, and so are the last spare ones: markers stuck on unfinished buildings
+# stop a player, and no marker left anywhere ends the game in a draw.
+FOR_OFFERING = 2.0
+SPARE = (2.5, 1.8, 1.2, 0.8, 0.6, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5)
+SHORT = 1.5  # per marker missing for the offerings still needed
+RETURN = 0.6  # a marker on a nearly complete building will soon be back in reserve
+
+WILD_POINTS = 8  # index of the shared wild points in a colour budget
+
+# Power of a card beyond its value (crystal units), by card type people * 3 + value - 1.
+_POWER = {
+    0: 0.35, 1: 0.3, 3: 0.35, 4: 0.3, 6: 0.35, 7: 0.3,  # dragons
+    9: 0.4, 10: 0.3,  # Venti: fly, two more steps
+    12: 0.3,  # Khind: wild 1
+    15: 0.3, 16: 0.3,  # Mimix pairs: wild 3
+    18: 0.5, 19: 0.25,  # Lux: recolour
+    21: 0.4, 22: 0.35,  # Pillar: extra offerings
+}
+_SPARE_SUM = tuple(sum(SPARE[:k]) for k in range(len(SPARE) + 1))
+CARD_VALUE = tuple(POINT * (t % 3 + 1) + 0.15 + _POWER.get(t, 0.0) for t in range(NCARD))
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Reward values per tile, computed once per components file."""
+
+    ctx: Ctx
+    majority: tuple[float, ...]
+    construction: tuple[float, ...]
+    neighbourhood: tuple[float, ...]
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _reward(r: Reward) -> float:
+    return r.crystals + SCALE * r.scales + CARD_REWARD * r.cards
+
+
+def _tables(ctx: Ctx) -> _Tables:
+    found = _TABLES.get(id(ctx))
+    if found is None or found.ctx is not ctx:
+        tiles = ctx.tiles
+        found = _Tables(ctx, tuple(_reward(t.majority) for t in tiles), tuple(_reward(t.construction) for t in tiles),
+                        tuple(_reward(t.neighbourhood) for t in tiles))
+        _TABLES[id(ctx)] = found
+    return found
+
+
+def evaluate(ctx: Ctx, s: State, seat: int) -> float:
+    """How good the state is for `seat`, in [0, 1]: 1 won, 0 lost, otherwise from the score difference."""
+    if s.over:
+        if seat in s.winners:
+            return 1.0 if len(s.winners) == 1 else 0.5
+        return 0.5 if not s.winners else 0.0
+    scores = [score(ctx, s, p) for p in range(s.players)]
+    rival = max(scores[p] for p in range(s.players) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(scores[seat] - rival) / SPREAD))
+
+
+def score(ctx: Ctx, s: State, p: int) -> float:
+    """A player's position in crystal-equivalent units."""
+    tab = _tables(ctx)
+    value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
+    value += _hand_value(s, p) + sum(CARD_VALUE[t] * s.pending[p * NCARD + t] for t in range(NCARD))
+    for sq in range(25):
+        if s.tile_at[sq] > 0 and not s.rebuilt[sq] and p in s.boxes[sq * 4 : sq * 4 + 4]:
+            value += _share(ctx, tab, s, sq, p, s.boxes[sq * 4 : sq * 4 + 4])
+    if p == s.active and s.phase in (MOVE, CONTRIB, PAY):
+        value += _prospect(ctx, tab, s, p)
+    return value
+
+
+def reserve(ctx: Ctx, s: State, p: int, markers: int) -> float:
+    """What `markers` markers in reserve are worth to `p`, given the offerings still needed to win."""
+    needed = max(ctx.comp.offerings_to_win(s.players) - s.offerings[p], 0)
+    spare = markers - needed
+    value = FOR_OFFERING * min(markers, needed)
+    return value + (_SPARE_SUM[min(spare, len(SPARE))] if spare >= 0 else SHORT * spare)
+
+
+def _hand_value(s: State, p: int) -> float:
+    base = p * NCARD
+    hand = s.hands
+    value = 0.0
+    for t in range(NCARD):
+        n = hand[base + t]
+        if n:
+            value += CARD_VALUE[t] * n
+    if p == s.active and s.phase == PAY:
+        # cards already put into the open payment are as good as spent
+        value -= sum(CARD_VALUE[t] * n for t, n in enumerate(s.pay_cards) if n)
+        value -= sum(CARD_VALUE[18] * n for n in s.pay_lux[:8]) + sum(CARD_VALUE[19] * n for n in s.pay_lux[8:16])
+    return value
+
+
+def _share(ctx: Ctx, tab: _Tables, s: State, sq: int, p: int, owners: list[int]) -> float:
+    """The part of a building's bonuses a player's markers on it are worth before it is complete."""
+    tile = ctx.tiles[s.tile_at[sq]]
+    size = len(tile.boxes)
+    placed = [o for o in owners[:size] if o != FREE]
+    mine = placed.count(p)
+    if not mine:
+        return 0.0
+    counts = {o: placed.count(o) for o in placed}
+    top = max(counts.values())
+    leader = next(o for o in placed if counts[o] == top)
+    bonus = tab.construction[tile.index] + _neighbourhood(ctx, tab, s, sq)
+    bonus += tab.majority[tile.index] * ((0.6 if leader == p else 0.0) + 0.4 * mine / len(placed))
+    progress = len(placed) / size
+    return bonus * (PROGRESS_FLOOR + (1 - PROGRESS_FLOOR) * progress) + RETURN * mine * progress
+
+
+def _neighbourhood(ctx: Ctx, tab: _Tables, s: State, sq: int) -> float:
+    return sum(tab.neighbourhood[s.tile_at[nb]] for nb in NEIGHBOURS[sq] if s.tile_at[nb] >= 0 and s.rebuilt[nb])
+
+
+# ---------------------------------------------------------------- what the active player can still do
+def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    if s.phase == PAY:
+        return _payment_prospect(ctx, tab, s, p)
+    here = s.figures[p]
+    if s.phase == CONTRIB:
+        return _spot(ctx, tab, s, p, here)
+    best = _spot(ctx, tab, s, p, here)
+    frontier = [here]
+    seen = {here}
+    factor = 1.0
+    for _ in range(s.steps):
+        factor *= DISTANCE
+        nxt = []
+        for sq in frontier:
+            for nb in NEIGHBOURS[sq]:
+                if nb not in seen and s.tile_at[nb] >= 0:
+                    seen.add(nb)
+                    nxt.append(nb)
+                    best = max(best, factor * _spot(ctx, tab, s, p, nb))
+        frontier = nxt
+    return best
+
+
+def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int) -> float:
+    """What `p` can still gain on square `sq` this turn (contributions there, or offerings on the Courtyard)."""
+    if s.markers[p] <= 0:
+        return 0.0
+    if sq == COURTYARD_SQ:
+        return _offering_prospect(ctx, s, p)
+    if s.tile_at[sq] < 0 or s.rebuilt[sq]:
+        return 0.0
+    tile = ctx.tiles[s.tile_at[sq]]
+    budget = _budgets(s, p)
+    owners = s.boxes[sq * 4 : sq * 4 + 4]
+    free = sorted((n, i) for i, n in enumerate(tile.boxes) if owners[i] == FREE)
+    gain = 0.0
+    markers = s.markers[p]
+    for need, slot in free:
+        if markers <= 0 or s.rebuilt[sq]:
+            break
+        trial = budget[:]
+        if not _spend(trial, _box_colour(tile, slot, trial), need):
+            continue
+        step, after, left = _place(ctx, tab, s, sq, p, owners, slot, markers)
+        step -= POINT * need
+        if step <= 0:
+            continue
+        if not gain and not s.contributed:
+            step += SCALE * sum(1 for d in s.dragons if d == sq)
+        gain += step
+        budget, owners, markers = trial, after, left
+        if FREE not in after[: len(tile.boxes)]:
+            break
+    return gain
+
+
+def _place(ctx: Ctx, tab: _Tables, s: State, sq: int, p: int, owners: list[int], slot: int,
+           markers: int) -> tuple[float, list[int], int]:
+    """Gain of `p` placing a marker on a box (completing the building pays in full and frees the markers)."""
+    tile = ctx.tiles[s.tile_at[sq]]
+    after = owners[:]
+    after[slot] = p
+    before = _share(ctx, tab, s, sq, p, owners)
+    if FREE in after[: len(tile.boxes)]:
+        gain = _share(ctx, tab, s, sq, p, after) - before
+        return gain + reserve(ctx, s, p, markers - 1) - reserve(ctx, s, p, markers), after, markers - 1
+    placed = after[: len(tile.boxes)]
+    counts = {o: placed.count(o) for o in placed}
+    top = max(counts.values())
+    leader = next(o for o in placed if counts[o] == top)
+    full = tab.construction[tile.index] + _neighbourhood(ctx, tab, s, sq)
+    full += tab.majority[tile.index] if leader == p else 0.0
+    back = markers - 1 + counts[p]
+    return full - before + reserve(ctx, s, p, back) - reserve(ctx, s, p, markers), after, back
+
+
+def _offering_prospect(ctx: Ctx, s: State, p: int) -> float:
+    cost = ctx.next_cost(s)
+    if cost is None:
+        return 0.0
+    marker = reserve(ctx, s, p, s.markers[p]) - reserve(ctx, s, p, s.markers[p] - 1)
+    if s.offered == 0:
+        return max(OFFERING - cost - marker, 0.0) if s.crystals[p] >= cost else 0.0
+    for card in (21, 22):
+        extra = ctx.surcharge[card]
+        if s.hands[p * NCARD + card] and s.crystals[p] >= cost + extra:
+            return max(OFFERING - cost - extra - CARD_VALUE[card] - marker, 0.0)
+    return 0.0
+
+
+def _payment_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    sq = s.figures[p]
+    tile = ctx.tiles[s.tile_at[sq]]
+    owners = s.boxes[sq * 4 : sq * 4 + 4]
+    gain, _, _ = _place(ctx, tab, s, sq, p, owners, s.pay_box, s.markers[p])
+    paid = sum((t % 3 + 1) * n for t, n in enumerate(s.pay_cards) if n)
+    gain -= POINT * max(tile.boxes[s.pay_box] - paid, 0)
+    if not s.contributed:
+        gain += SCALE * sum(1 for d in s.dragons if d == sq)
+    return gain
+
+
+def _budgets(s: State, p: int) -> list[int]:
+    """Card points per colour that can pay a box, with the shared wild points (Khind, Mimix pairs) last."""
+    hand = s.hands[p * NCARD : (p + 1) * NCARD]
+    budget = [hand[c * 3] + 2 * hand[c * 3 + 1] + 3 * hand[c * 3 + 2] for c in range(8)]
+    budget[KHIND] = 0
+    budget.append(hand[KHIND * 3] + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2))
+    return budget
+
+
+def _box_colour(tile: Tile, slot: int, budget: list[int]) -> int:
+    colour = tile.box_colours[slot]
+    if colour >= 0:
+        return colour
+    return max((c for c in range(8) if c != KHIND), key=lambda c: budget[c])
+
+
+def _spend(budget: list[int], colour: int, need: int) -> bool:
+    """Take `need` points of `colour` from the budget (native cards first, then wild points)."""
+    wild = budget[WILD_POINTS]
+    native = budget[colour]
+    if native + wild < need:
+        return False
+    use = min(native, need)
+    budget[colour] -= use
+    budget[WILD_POINTS] -= need - use
+    return True
