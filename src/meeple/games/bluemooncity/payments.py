@@ -8,6 +8,7 @@ count: in the box's colour, as a Khind wild 1, in a Mimix pair (wild 3), or reco
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from .state import NCARD
 
@@ -135,10 +136,10 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Paymen
 
 
 def payment_key(hand: Sequence[int], colour: int) -> tuple[int, ...]:
-    """A short cache key: exactly the card counts that `_relevant` keeps (all that paying depends on)."""
+    """A short cache key: the card counts that paying depends on (see `_relevant`)."""
     if hand[LUX1] or hand[LUX2]:
-        return tuple(c if c < 5 else 5 for c in hand)
-    return tuple(hand[t] if hand[t] < 5 else 5 for t in _KEEP[colour])
+        return tuple(hand)
+    return _GET[colour](hand)  # type: ignore[no-any-return]
 
 
 def _relevant(hand: Sequence[int], colour: int) -> tuple[int, ...]:
@@ -155,6 +156,7 @@ def _relevant(hand: Sequence[int], colour: int) -> tuple[int, ...]:
 
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
+_GET = {c: itemgetter(*keep) for c, keep in _KEEP.items()}
 
 
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:

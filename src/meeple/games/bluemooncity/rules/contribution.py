@@ -62,16 +62,18 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
     if tile is None or tile.kind == "courtyard" or s.rebuilt[sq] or s.markers[seat] <= 0:
         return
     hand = hand_of(s, seat)
-    for slot in range(len(tile.boxes)):
-        if s.boxes[sq * 4 + slot] != FREE:
+    boxes = s.boxes
+    base = sq * 4
+    for slot, need in enumerate(tile.boxes):
+        if boxes[base + slot] != FREE:
             continue
-        if tile.box_colours[slot] >= 0:
-            colour, need = box_need(tile, slot, -1)
+        colour = tile.box_colours[slot]
+        if colour >= 0:
             if can_pay(hand, colour, need):
                 out.append(_CONTRIB[slot][0])
             continue
         for c in PAY_COLOURS:
-            if _palace_colour_listed(hand, c, tile.boxes[slot]):
+            if _palace_colour_listed(hand, c, need):
                 out.append(_CONTRIB[slot][c + 1])
 
 

@@ -41,8 +41,13 @@ def _bfs(squares: set[int], start: int, limit: int) -> list[int]:
 
 # Precomputed per layout (base, expansion): the legal targets do not depend on anything else.
 _SQUARES = {e: _city(e) for e in (False, True)}
-_VENTI1_ALL = {e: [(sq, _VENTI1[sq]) for sq in _SQUARES[e]] for e in (False, True)}
-_DRAGON1_ALL = {e: [[(sq, _DRAGON1[d][sq]) for sq in _SQUARES[e]] for d in range(3)] for e in (False, True)}
+# Targets "any other tile" per layout and per square left out (index 25 stands for "outside the city").
+_VENTI1_TO = {e: [[_VENTI1[sq] for sq in _SQUARES[e] if sq != x] for x in range(NSQ + 1)] for e in (False, True)}
+_DRAGON1_TO = {
+    e: [[[_DRAGON1[d][sq] for sq in _SQUARES[e] if sq != x] + ([_DRAGON1_OFF[d]] if x < NSQ else [])
+         for x in range(NSQ + 1)] for d in range(3)]
+    for e in (False, True)
+}
 _REACH: dict[tuple[bool, int, int], list[int]] = {}
 
 
@@ -65,15 +70,13 @@ def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
     if s.steps > 0:
         out += [_STEP[nb] for nb in NEIGHBOURS[here] if tiles[nb] >= 0]
     if hand[base + VENTI1_CARD]:
-        out += [i for sq, i in _VENTI1_ALL[s.expansion] if sq != here]
+        out += _VENTI1_TO[s.expansion][here]
     if hand[base + VENTI2_CARD]:
         out.append(_VENTI2)
     for d in range(3):
         at = s.dragons[d]
         if hand[base + d * 3]:
-            out += [i for sq, i in _DRAGON1_ALL[s.expansion][d] if sq != at]
-            if at >= 0:
-                out.append(_DRAGON1_OFF[d])
+            out += _DRAGON1_TO[s.expansion][d][at]  # at == -1 picks the list for "outside the city"
         if hand[base + d * 3 + 1] and at >= 0:
             d2 = _DRAGON2[d]
             out += [d2[sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
