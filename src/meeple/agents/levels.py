@@ -29,11 +29,11 @@ def parse_level(text: str) -> Level:
     if not isinstance(text, str):
         raise ValueError(f"a bot level is a name, not {text!r}; valid levels: {LEVEL_HELP}")
     name = text.strip().lower()
-    kind, _, budget = name.partition(":")
-    if kind in ("random", "greedy") and not budget:
+    kind, colon, budget = name.partition(":")
+    if kind in ("random", "greedy") and not colon:
         return Level(kind)
     if kind == "ismcts":
-        if not budget:
+        if not colon:
             return Level(kind)
         match = _BUDGET.match(budget)
         if match:

@@ -1,0 +1,106 @@
+"""Bots choose legal actions from their own view only, and a bot game is reproducible from its seeds."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.agents import Agent, make_agent
+
+
+class SeatOnly:
+    """A game as a bot may see it: no `state`, no log, no events (reading them would raise)."""
+
+    def __init__(self, game: meeple.Game) -> None:
+        self._game = game
+        self.rules = game.rules
+        self.samples = 0
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self._game.view(seat)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        return self._game.legal_actions(seat)
+
+    def legal_indices(self, seat: int) -> list[int]:
+        return self._game.legal_indices(seat)
+
+    def sample(self, seat: int, rng: int) -> Any:
+        self.samples += 1
+        return self._game.sample(seat, rng)
+
+
+def play(levels: list[str], seed: int, actions: int, bot_seed: int = 0) -> list[tuple[int, str]]:
+    game = meeple.new_game("bluemooncity", len(levels), seed)
+    bots = [make_agent(level, seed=bot_seed + i) for i, level in enumerate(levels)]
+    table = SeatOnly(game)
+    for _ in range(actions):
+        if game.is_over():
+            break
+        seat = game.deciders()[0]
+        action = bots[seat].choose(table, seat)  # type: ignore[arg-type]
+        assert action in game.legal_actions(seat)
+        game.apply(seat, action)
+    return game.log()
+
+
+@pytest.mark.parametrize("levels", [["random", "greedy"], ["greedy", "ismcts:15", "random"]])
+def test_bots_play_legal_actions_through_the_seat_view(levels: list[str]) -> None:
+    log = play(levels, seed=11, actions=60)
+    assert len(log) == 60
+    assert {seat for seat, _ in log} == set(range(len(levels)))
+
+
+def test_a_bot_game_is_reproducible_from_its_seeds() -> None:
+    first = play(["greedy", "random", "ismcts:10"], seed=5, actions=50, bot_seed=9)
+    again = play(["greedy", "random", "ismcts:10"], seed=5, actions=50, bot_seed=9)
+    other = play(["greedy", "random", "ismcts:10"], seed=5, actions=50, bot_seed=10)
+    assert first == again
+    assert first != other
+
+
+def test_greedy_and_ismcts_simulate_only_on_sampled_states() -> None:
+    game = meeple.new_game("bluemooncity", 2, 4)
+    table = SeatOnly(game)
+    seat = game.deciders()[0]
+    for level in ("greedy", "ismcts:25"):
+        table.samples = 0
+        bot = make_agent(level, seed=1)
+        if len(game.legal_indices(seat)) > 1:
+            bot.choose(table, seat)  # type: ignore[arg-type]
+            assert table.samples >= 1
+
+
+def test_a_seat_without_a_move_gets_a_clear_error() -> None:
+    game = meeple.new_game("bluemooncity", 2, 4)
+    idle = 1 - game.deciders()[0]
+    with pytest.raises(ValueError, match="no legal action"):
+        make_agent("random").choose(game, idle)
+
+
+def test_time_budget_is_kept_and_iterations_are_counted() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    bot = make_agent("ismcts:0.1s", seed=2)
+    start = time.perf_counter()
+    action = bot.choose(game, seat)
+    assert time.perf_counter() - start < 1.0
+    assert action in game.legal_actions(seat)
+    stats = bot.stats()
+    assert stats["decisions"] == 1 and stats["iterations"] >= 1 and stats["iterations_per_s"] > 0
+
+
+def test_iteration_budget_is_exact() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    bot = make_agent("ismcts:40", seed=2)
+    bot.choose(game, seat)
+    assert bot.stats()["iterations"] == 40
+
+
+def test_every_bot_is_an_agent() -> None:
+    for level in ("random", "greedy", "ismcts"):
+        assert isinstance(make_agent(level), Agent)
