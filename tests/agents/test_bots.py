@@ -41,7 +41,7 @@ def play(levels: list[str], seed: int, actions: int, bot_seed: int = 0) -> list[
         if game.is_over():
             break
         seat = game.deciders()[0]
-        action = bots[seat].choose(table, seat)  # type: ignore[arg-type]
+        action = bots[seat].choose(table, seat)
         assert action in game.legal_actions(seat)
         game.apply(seat, action)
     return game.log()
@@ -70,7 +70,7 @@ def test_greedy_and_ismcts_simulate_only_on_sampled_states() -> None:
         table.samples = 0
         bot = make_agent(level, seed=1)
         if len(game.legal_indices(seat)) > 1:
-            bot.choose(table, seat)  # type: ignore[arg-type]
+            bot.choose(table, seat)
             assert table.samples >= 1
 
 
