@@ -130,6 +130,10 @@ class BlueMoonCity(Rules[State]):
         return out
 
     def check(self, state: State, seat: int, action: int) -> str | None:
+        reason = self._check(state, seat, action)
+        return reason if reason is None else self.ctx.edition_text(state, reason)
+
+    def _check(self, state: State, seat: int, action: int) -> str | None:
         if state.over:
             return "the game is over"
         if seat != state.active:
@@ -171,6 +175,12 @@ class BlueMoonCity(Rules[State]):
         return "unknown action"
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
+        first = len(events) if events is not None else 0
+        self._apply(state, action, events)
+        if events is not None and self.ctx.renames[state.edition]:
+            events[first:] = [Event(self.ctx.edition_text(state, e.text), e.seats) for e in events[first:]]
+
+    def _apply(self, state: State, action: int, events: list[Event] | None) -> None:
         act = ACTS[action]
         kind = act.kind
         ctx = self.ctx
@@ -227,7 +237,7 @@ class BlueMoonCity(Rules[State]):
     def render(self, state: State, seat: int | None, color: bool = True) -> str:
         from ..render import render
 
-        return render(self.ctx, state, seat, color)
+        return self.ctx.edition_text(state, render(self.ctx, state, seat, color))
 
     def evaluate(self, state: State, seat: int) -> float:
         from ..heuristics import evaluate

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from meeple.engine.rules import Event
 
 from ..data import Components, Tile
@@ -28,6 +30,18 @@ class Ctx:
         self.markers = int(comp.counts["markers_per_player"])
         self.turn_limit = int(comp.counts["turn_limit"])
         self.surcharge = {21: int(comp.obelisk["pillar_surcharge"][1]), 22: int(comp.obelisk["pillar_surcharge"][2])}
+        # Texts are written with PEOPLE_NAMES; an edition naming a people otherwise gets its own name (BMC-12).
+        self.renames = {
+            edition: [(re.compile(rf"\b{PEOPLE_NAMES[p.index]}\b"), p.names[edition])
+                      for p in comp.peoples if p.names[edition] != PEOPLE_NAMES[p.index]]
+            for edition in ("cmon2019", "kosmos2006")
+        }
+
+    def edition_text(self, s: State, text: str) -> str:
+        """A text for the players, with the people names of the game's edition."""
+        for pattern, name in self.renames[s.edition]:
+            text = pattern.sub(name, text)
+        return text
 
     def tile(self, s: State, sq: int) -> Tile | None:
         i = s.tile_at[sq]
