@@ -50,25 +50,28 @@ class Hub:
             return None
         acts = await self.store.run(self.store.store.actions_of, game_id)
         game = await asyncio.to_thread(_rebuild, rec, acts)
-        room = Room(rec, game, {a.ref: a.seq for a in acts if a.ref})
+        room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref})
         self.rooms[game_id] = room
         self._schedule_bots(room)
         return room
 
-    async def _resync(self, room: Room) -> int:
-        """Catch up with storage (another process or request wrote first); returns the version before."""
+    async def _resync(self, room: Room, rebuild: bool = False) -> int:
+        """Catch up with storage (another process or request wrote first); returns the version before.
+
+        With `rebuild` the game is replayed from the stored log (after a failed commit left it one action ahead).
+        """
         before = room.version
         rec = await self.store.run(self.store.store.get, room.id)
         if rec is None:
             return before
-        acts = await self.store.run(self.store.store.actions_of, room.id, room.game_len())
-        if room.game_len() + len(acts) != rec.version:
+        acts = [] if rebuild else await self.store.run(self.store.store.actions_of, room.id, room.game_len())
+        if rebuild or room.game_len() + len(acts) != rec.version:
             acts = await self.store.run(self.store.store.actions_of, room.id)
             room.game = await asyncio.to_thread(_rebuild, rec, acts)
         else:
             for a in acts:
                 room.game.apply(a.seat, a.action)
-        room.refs.update({a.ref: a.seq for a in acts if a.ref})
+        room.refs.update({(a.seat, a.ref): a.seq for a in acts if a.ref})
         room.rec = rec
         return before
 
@@ -95,18 +98,19 @@ class Hub:
             self._check(room, seat, action, version, ref, by)
             assert seat is not None
             before = room.version
-            game = room.game.copy()  # the room keeps the stored position until the commit succeeds
+            game = room.game
             try:
                 game.apply(seat, action)
             except (MeepleError, ValueError) as exc:
                 raise Rejected("illegal", str(exc)) from None
+            # From here the room's game is one action ahead of storage; if the commit fails, _commit rebuilds it
+            # from storage, so a failed action is never seen by anyone.
             text = game.log()[-1][1]
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
-            room.game = game
             if ref:
-                room.refs[ref] = write.version
+                room.refs[seat, ref] = write.version
             room.broadcast(before, (seat, ref) if ref else None)
         self._schedule_bots(room)
         return room.version
@@ -114,9 +118,9 @@ class Hub:
     def _check(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
         if seat is None:
             raise Rejected("spectator", "spectators watch the game; they cannot act")
-        if ref is not None and ref in room.refs:
-            raise Rejected("duplicate", f"this action was already accepted as action {room.refs[ref]}; it is not "
-                                        "applied twice")
+        if ref is not None and (seat, ref) in room.refs:
+            raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
+                                        "not applied twice")
         if room.over:
             raise Rejected("over", "the game is over")
         if isinstance(version, bool) or not isinstance(version, int):
@@ -152,12 +156,12 @@ class Hub:
         try:
             await self.store.write(w)
         except Conflict:
-            before = await self._resync(room)
+            before = await self._resync(room, rebuild=w.action is not None)
             room.broadcast(before)
             raise Rejected("stale", "another move was made first; look at the new position and choose again") from None
         except Exception:
             log.exception("could not store game %s", room.id)
-            await self._resync(room)
+            await self._resync(room, rebuild=w.action is not None)
             raise Rejected("storage", "the move could not be saved; please try again") from None
         rec = room.rec
         rec.version, rec.status, rec.deciders, rec.bot_turn = w.version, w.status, w.deciders, w.bot_turn

@@ -25,7 +25,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .hub import Hub
-from .rooms import Conn, Rejected, Room
+from .rooms import Conn, Rejected, Room, dumps
 from .store import Store
 from .tokens import token_hash
 
@@ -214,7 +214,7 @@ def _error(code: str, message: str) -> dict[str, Any]:
 
 
 def _dump(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, separators=(",", ":"))
+    return dumps(msg)
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 import meeple
 
@@ -51,7 +52,7 @@ class Room:
 
     rec: GameRecord
     game: meeple.Game
-    refs: dict[str, int] = field(default_factory=dict)  # client action ids already applied -> their number
+    refs: dict[tuple[int, str], int] = field(default_factory=dict)  # (seat, client action id) -> action number
     conns: set[Conn] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -142,16 +143,20 @@ class Room:
         for conn in list(self.conns):
             if conn.seat not in texts:
                 ref = ack[1] if ack is not None and ack[0] == conn.seat else None
-                texts[conn.seat] = json.dumps(self.update_message(conn.seat, since, ref), separators=(",", ":"))
+                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref))
             conn.push(texts[conn.seat])
 
     def announce(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        text = dumps(message)
         for conn in list(self.conns):
             conn.push(text)
 
     def presence(self) -> None:
         self.announce({"type": "presence", "seats": self.seats_info()})
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 def _default_name(seat: int, kind: str, level: str | None) -> str:

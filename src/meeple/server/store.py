@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, and_, func, insert, select, text, update
+from sqlalchemy import JSON, Engine, and_, bindparam, func, insert, select, text, update
 
 from .db import actions, games, make_engine, migrate, seats
 
@@ -100,6 +100,8 @@ class Store:
     def create(self, rec: GameRecord, token_hashes: dict[int, str]) -> None:
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(_game_values(rec)))
+            if not rec.seats:
+                return
             conn.execute(insert(seats), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "token_hash": token_hashes.get(s.seat)}
@@ -200,23 +202,34 @@ class Store:
         return results
 
     def _write(self, conn: Any, w: Write) -> bool:
-        changed = conn.execute(
-            update(games)
-            .where(and_(games.c.id == w.game_id, games.c.version == w.expect_version, games.c.status == "active"))
-            .values(version=w.version, status=w.status, deciders=w.deciders, bot_turn=w.bot_turn, clock=w.clock,
-                    deadline=w.deadline, result=w.result, updated_at=time.time())
-        ).rowcount
+        changed = conn.execute(_UPDATE, {
+            "gid": w.game_id, "expect": w.expect_version, "version": w.version, "status": w.status,
+            "deciders": w.deciders, "bot_turn": w.bot_turn, "clock": w.clock, "deadline": w.deadline,
+            "result": w.result, "updated_at": time.time(),
+        }).rowcount
         if changed != 1:
             return False
         if w.action is not None:
             a = w.action
-            conn.execute(insert(actions).values(game_id=w.game_id, seq=a.seq, seat=a.seat, action=a.action, by=a.by,
-                                                ref=a.ref, at=a.at))
+            conn.execute(_INSERT_ACTION, {"game_id": w.game_id, "seq": a.seq, "seat": a.seat, "action": a.action,
+                                          "by": a.by, "ref": a.ref, "at": a.at})
         if self.is_postgres:
             # Delivered to every listening server process when (and only if) the transaction commits.
             payload = f"{w.game_id}:{w.version}:{w.status}"
-            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": NOTIFY_CHANNEL, "payload": payload})
+            conn.execute(_NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": payload})
         return True
+
+
+# Built once: building SQLAlchemy statements costs more than running them on SQLite.
+_UPDATE = (
+    update(games)
+    .where(and_(games.c.id == bindparam("gid"), games.c.version == bindparam("expect"), games.c.status == "active"))
+    .values(version=bindparam("version"), status=bindparam("status"), deciders=bindparam("deciders", type_=JSON),
+            bot_turn=bindparam("bot_turn"), clock=bindparam("clock", type_=JSON), deadline=bindparam("deadline"),
+            result=bindparam("result", type_=JSON), updated_at=bindparam("updated_at"))
+)
+_INSERT_ACTION = insert(actions)
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
 def _game_values(rec: GameRecord) -> dict[str, Any]:

@@ -1,0 +1,188 @@
+"""`meeple bench server`: concurrent simulated players over WebSocket on loopback; prints actions/s and latency.
+
+The server runs as its own process (`meeple serve`), the simulated clients in this one, so on a 2-core machine each
+gets a core. Every client plays random legal moves of its seat and measures the time from sending an action to
+receiving the new position that acknowledges it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from meeple.engine.rng import Stream
+
+
+@dataclass
+class Tally:
+    accepted: int = 0
+    rejected: int = 0
+    finished: int = 0
+    latencies: list[float] = field(default_factory=list)
+    measuring: bool = False
+
+
+@click.command()
+@click.option("--games", default=200, show_default=True, help="Concurrent games (two simulated players each).")
+@click.option("--seconds", default=20.0, show_default=True, help="Measured time, after a warm-up.")
+@click.option("--warmup", default=3.0, show_default=True, help="Seconds played before measuring.")
+@click.option("--database", "databases", multiple=True, default=["sqlite"], show_default=True,
+              help="`sqlite` (a fresh temporary file) or a postgresql:// address (a fresh schema in it); repeatable.")
+@click.option("--game", default="bluemooncity", show_default=True)
+@click.option("--seed", default=1, show_default=True, help="Seed of the simulated players' choices.")
+def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...], game: str, seed: int) -> None:
+    """Load-test the game server: N concurrent games of random legal moves over WebSocket on loopback."""
+    for database in databases:
+        with _database(database) as (url, label):
+            with _server_process(url) as base:
+                tally = asyncio.run(_run(base, game, games, seconds, warmup, seed))
+            _report(label, games, seconds, tally)
+
+
+def _report(label: str, games: int, seconds: float, t: Tally) -> None:
+    lat = sorted(t.latencies)
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+    click.echo(f"{label}: {games} games, {t.accepted / seconds:,.0f} accepted actions/s, latency p50 {p50:.1f} ms, "
+               f"p99 {p99:.1f} ms ({t.accepted} actions in {seconds:.0f} s, {t.rejected} rejected, "
+               f"{t.finished} games finished)")
+
+
+@contextlib.contextmanager
+def _database(spec: str) -> Any:
+    if spec == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="meeple-bench-") as tmp:
+            yield f"sqlite:///{tmp}/bench.sqlite3", "SQLite"
+        return
+    if not spec.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        raise click.BadParameter(f"{spec!r}: use `sqlite` or a postgresql:// address", param_hint="--database")
+    import psycopg
+
+    plain = "postgresql://" + spec.split("://", 1)[1]
+    schema = f"meeple_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in plain else "?"
+    try:
+        yield f"{plain}{sep}options=-csearch_path%3D{schema}", "PostgreSQL"
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextlib.contextmanager
+def _server_process(url: str) -> Any:
+    """`meeple serve` on a free loopback port; yields its base address."""
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0"]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        base = _wait_for_address(proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _wait_for_address(proc: subprocess.Popen[str]) -> str:
+    assert proc.stdout is not None
+    deadline = time.time() + 60
+    lines = []
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = re.search(r"(http://\S+:\d+)/", line)
+        if found:
+            return found.group(1)
+    raise click.ClickException("the server did not start:\n" + "".join(lines))
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        result: dict[str, Any] = json.loads(r.read())
+        return result
+
+
+async def _run(base: str, game: str, games: int, seconds: float, warmup: float, seed: int) -> Tally:
+    tally = Tally()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(_table(base, game, i, seed, tally, stop)) for i in range(games)]
+    await asyncio.sleep(warmup)
+    tally.measuring = True
+    await asyncio.sleep(seconds)
+    tally.measuring = False
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return tally
+
+
+async def _table(base: str, game: str, index: int, seed: int, tally: Tally, stop: asyncio.Event) -> None:
+    """One table: create a 2-player game, connect both seats, play until the end, then start another."""
+    rng = Stream(seed, index)
+    while not stop.is_set():
+        created = await asyncio.to_thread(_post, f"{base}/api/games", {
+            "game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        ws_base = base.replace("http://", "ws://")
+        players = [_player(f"{ws_base}/ws/games/{created['id']}", s["token"], rng, tally)
+                   for s in created["seats"]]
+        await asyncio.gather(*players)
+        tally.finished += 1
+
+
+async def _player(url: str, token: str, rng: Stream, tally: Tally) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, compression=None, max_size=2**24, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent: dict[str, float] = {}
+        n = 0
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "rejected":
+                tally.rejected += tally.measuring
+                if os.environ.get("BENCH_DEBUG"):
+                    print(msg)
+                continue
+            if kind not in ("state", "update"):
+                continue
+            ref = msg.get("ack")
+            if ref in sent:
+                took = time.perf_counter() - sent.pop(ref)
+                if tally.measuring:
+                    tally.accepted += 1
+                    tally.latencies.append(took)
+            if msg["status"] != "active":
+                return
+            if msg["legal"]:
+                n += 1
+                ref = f"{n}"
+                sent[ref] = time.perf_counter()
+                action = msg["legal"][rng.below(len(msg["legal"]))]
+                await ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"], "ref": ref}))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    server()

@@ -1,0 +1,79 @@
+"""No payload to a seat or a spectator holds a card or total hidden from it (random games through the server)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import meeple
+from meeple.engine.rng import Stream
+
+from .helpers import Viewer, create, humans
+
+GAMES = [  # (players, options, action cap): every edition and size, two played to the very end
+    (2, {}, None),
+    (3, {"edition": "kosmos2006"}, 500),
+    (4, {"expansion": True}, 500),
+    (2, {"layout": "open", "edition": "kosmos2006"}, None),
+    (3, {}, 400),
+    (4, {"edition": "kosmos2006"}, 400),
+]
+
+
+def _check(msg: dict[str, Any], viewer: int | None, game: meeple.Game, secrets: list[str]) -> None:
+    text = json.dumps(msg)
+    for secret in secrets:
+        assert secret not in text, f"a secret reached {viewer}: {msg['type']}"
+    if msg["type"] not in ("state", "update"):
+        return
+    assert msg["seat"] == viewer
+    assert msg["view"] == game.view(viewer)
+    assert msg["log"] == game.events(viewer, msg["since"])
+    own_turn = viewer is not None and viewer in game.deciders()
+    assert msg["legal"] == (game.legal_actions(viewer) if own_turn else [])
+    for kind, seat, value in game.rules.hidden_values(game.state, viewer):
+        if kind == "hand" and value:
+            assert msg["view"].get("hand") != value, f"seat {seat}'s hand reached {viewer}"
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_random_games_leak_nothing_to_seats_or_spectators(client: TestClient, index: int) -> None:
+    players, options, cap = GAMES[index]
+    body = create(client, humans(players), options=options)
+    gid = body["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
+    secrets = [*tokens, str(rec.seed)]
+    replica = meeple.new_game("bluemooncity", players, rec.seed, options)
+    rng = Stream(index, 99)
+    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(players + 1)]
+    try:
+        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:-1])]
+        viewers.append(Viewer(sockets[-1].__enter__(), None))
+        for v, token in zip(viewers, [*tokens, None], strict=True):
+            v.hello(token)
+        version = 0
+        while not replica.is_over() and (cap is None or version < cap):
+            for v in viewers:
+                v.at(version)
+                while v.messages:
+                    _check(v.messages.pop(0), v.seat, replica, secrets)
+            seat = replica.deciders()[0]
+            action = rng.choice(replica.legal_actions(seat))
+            viewers[seat].act(action, version, ref=f"a{version}")
+            replica.apply(seat, action)
+            version += 1
+        for v in viewers:
+            v.at(version)
+            for msg in v.messages:
+                _check(msg, v.seat, replica, secrets)
+        assert viewers[-1].last is not None and viewers[-1].last["version"] == version
+        if cap is None:
+            assert viewers[-1].last["status"] == "over"
+            assert viewers[-1].last["result"] == replica.result().to_dict()
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
