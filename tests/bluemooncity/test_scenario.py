@@ -226,3 +226,17 @@ def test_accepted_scenarios_keep_the_invariants() -> None:
                     pending=[[], ["lux3"]], turn={"active": 1, "phase": "refill"})
     assert invariants(game) == []
     assert seat_view(game, 1)["pending_cards"] == 1
+
+
+def test_the_yaml_example_of_rules_md_builds(tmp_path: Path) -> None:
+    """The complete scenario example in RULES.md is a valid description."""
+    text = (SCENARIOS.parent / "RULES.md").read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.yaml"
+    path.write_text(example, encoding="utf-8")
+    game = meeple.scenario("bluemooncity", path)
+    view = game.view(1)
+    assert view["active"] == 1 and view["phase"] == "contribution" and view["turn"] == 14
+    assert hand(game, 1) == {"terrah3": 1, "terrah2": 1, "lux2": 1, "aqua2": 1}
+    assert owners(game, "c4") == [0, None, 2] and seat_view(game, 1)["figure"] == "c4"
+    assert game.legal_actions(1) == ["contribute 2", "end"]

@@ -1,0 +1,85 @@
+"""The end of the game (BMC-10): offerings to win, the all-rebuilt stage, no markers left, the safety bound."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+
+from .helpers import CITY, run, scenario
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, 6), (3, 5), (4, 4)])
+def test_bmc_10_1_win_at_once_with_enough_offerings(players: int, target: int) -> None:
+    """BMC-10.1: 6 offerings (2 players), 5 (3), 4 (4) win at once."""
+    others = [p for p in range(1, players)]
+    filled = [0] * (target - 1) + others
+    game = scenario(players=players, obelisk=filled, crystals=[20] + [0] * (players - 1), turn={"active": 0})
+    run(game, "offer")
+    assert game.is_over() and game.deciders() == []
+    result = game.result()
+    assert result.winners == [0] and not result.draw and result.ranking[0] == [0]
+    with pytest.raises(meeple.IllegalAction, match="over"):
+        game.apply(0, "end")
+
+
+def test_bmc_10_1_win_in_the_middle_of_a_pillar_chain() -> None:
+    """BMC-10.1: the winning offering ends the game at once, even with Pillar cards left."""
+    game = scenario(obelisk=[0, 0, 0, 0, 1], crystals=[40, 0], hands=[["pillar1", "pillar1"], []],
+                    turn={"active": 0})
+    run(game, "offer", "pillar1")
+    assert game.is_over() and game.result().winners == [0]
+    assert game.view(0)["hand"] == ["pillar1"]
+
+
+def rebuilt_city(**fields: object) -> meeple.Game:
+    return scenario(rebuilt=[sq for sq, tile in CITY.items() if tile != "courtyard"], **fields)
+
+
+def test_bmc_10_2_all_rebuilt_play_on_then_most_offerings_then_crystals() -> None:
+    """BMC-10.2: every building rebuilt: play on until a full round without an offering; offerings, then crystals."""
+    game = rebuilt_city(obelisk=[0, 1, 0], crystals=[5, 8], turn={"active": 0})
+    run(game, "end", "refill")  # seat 0 cannot afford the 8
+    run(game, "offer", "refill")  # seat 1 catches up: 2 offerings each
+    assert not game.is_over()
+    run(game, "end", "refill")
+    assert not game.is_over()
+    run(game, "end", "refill")  # a full round without an offering
+    assert game.is_over()
+    result = game.result()
+    assert result.winners == [0] and result.ranking == [[0], [1]] and not result.draw
+    assert "rebuilt" in result.reason
+    assert game.view(1)["final_crystals"] == [5, 0]
+
+
+def test_bmc_10_2_still_tied_players_share_the_win() -> None:
+    """BMC-10.2: equal offerings and equal crystals: a shared win."""
+    game = rebuilt_city(obelisk=[0, 1], crystals=[3, 3], turn={"active": 0})
+    run(game, "end", "refill", "end", "refill")
+    assert game.is_over()
+    result = game.result()
+    assert result.winners == [0, 1] and result.ranking == [[0, 1]]
+
+
+def test_bmc_10_3_no_markers_left_is_a_draw() -> None:
+    """BMC-10.3: when no player has a marker left and nobody has won, the game ends at once in a draw."""
+    boxes = {"c2": [0, 1], "b3": [0, 1], "c4": [0, 1], "d3": [0, 1, 1]}
+    game = scenario(boxes=boxes, obelisk=[0, 1] * 5, figures=["b2", "c3"], hands=[["terrah2"], []],
+                    turn={"active": 0})
+    assert [s["markers"] for s in game.view(None)["seats"]] == [1, 0]
+    run(game, "contribute 3", "pay terrah2", "done")
+    assert game.is_over()
+    result = game.result()
+    assert result.draw and result.winners == [] and result.ranking == [[0, 1]]
+
+
+def test_bmc_10_4_turn_limit() -> None:
+    """BMC-10.4: after 400 turns the game ends and is ranked as in BMC-10.2."""
+    game = scenario(obelisk=[1], crystals=[0, 0], turn={"active": 0, "number": 399})
+    run(game, "end", "refill")
+    assert not game.is_over() and game.view(None)["turn"] == 400
+    run(game, "end", "refill")
+    assert game.is_over()
+    result = game.result()
+    assert result.winners == [1] and "turn limit" in result.reason
+    assert game.deciders() == [] and game.legal_actions(0) == []
