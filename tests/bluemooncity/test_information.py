@@ -74,7 +74,7 @@ def test_hidden_values_never_appear_in_views() -> None:
                     turn={"active": 0, "phase": "refill"})
     for viewer in (None, 0, 1):
         view = game.view(viewer)
-        for kind, seat, value in game.rules.hidden_values(game.state, viewer):
+        for kind, _seat, value in game.rules.hidden_values(game.state, viewer):
             if kind == "hand":
                 assert view.get("hand") != value
             elif kind == "crystals":
