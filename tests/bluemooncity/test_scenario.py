@@ -173,6 +173,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"players": 2, "city": CITY, "boxes": {"c4": [2]}}, "boxes.c4[0]: 2 is not a seat"),
     ({"players": 2, "city": CITY, "boxes": {"c4": [0]}, "rebuilt": ["c4"]}, "boxes.c4: the Earth Temple is rebuilt"),
     ({"players": 2, "city": CITY, "boxes": {"z9": [0]}}, "boxes.z9:"),
+    ({"players": 2, "city": CITY, "boxes": {"c4": [0], "earth-temple": [1]}}, "boxes.earth-temple: c4 is already"),
     ({"players": 2, "city": CITY, "figures": ["a1", "c3"]}, "figures[0]: a1 is not a square of this city"),
     ({"players": 2, "figures": ["hospital", "c3"]}, "figures[0]: the hospital is not part of this city"),
     ({"players": 2, "dragons": {"purple": "c3"}}, "dragons.purple: no such dragon"),

@@ -207,9 +207,13 @@ def _rebuilt(ctx: Ctx, s: State, value: Any) -> list[bool]:
 
 def _boxes(ctx: Ctx, s: State, value: Any) -> list[int]:
     boxes = [FREE] * (NSQ * 4)
+    seen: set[int] = set()
     for key, owners in _mapping(value or {}, "boxes").items():
         field = f"boxes.{key}"
         sq = _location(ctx, s, key, field)
+        if sq in seen:
+            raise fail(field, f"{square_name(sq)} is already described")
+        seen.add(sq)
         tile = ctx.tiles[s.tile_at[sq]]
         owners = _listing(owners, field)
         if len(owners) > len(tile.boxes):
