@@ -1,0 +1,169 @@
+"""The arena report: a summary of the games, printed as a table and saved as JSON, CSV and PNG plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from .match import ArenaConfig
+from .stats import describe, ratings, wilson, win_shares
+
+SHOWN_METRICS = ("offerings", "crystals", "scales")  # shown in the table when the game reports them
+
+
+def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rates with 95% intervals, ratings, first-seat advantage, game lengths and averages per bot level."""
+    levels = list(dict.fromkeys(config.seats))
+    tally: dict[str, dict[str, Any]] = {lv: {"games": 0, "wins": 0.0, "metrics": defaultdict(list),
+                                            "iterations": 0, "seconds": 0.0} for lv in levels}
+    for record in records:
+        shares = win_shares(record)
+        for seat, level in enumerate(record["levels"]):
+            t = tally[level]
+            t["games"] += 1
+            t["wins"] += shares[seat]
+            for name, values in record["metrics"].items():
+                t["metrics"][name].append(values[seat])
+            stats = record["bot_stats"][seat]
+            t["iterations"] += stats.get("iterations", 0)
+            t["seconds"] += stats.get("seconds", 0.0)
+    rated = ratings(records, levels)
+    bots = {lv: _bot_summary(tally[lv], rated[lv]) for lv in levels}
+    return {
+        "game": config.game_id,
+        "seats": list(config.seats),
+        "players": config.players,
+        "games": len(records),
+        "seed": config.seed,
+        "options": records[0]["options"] if records else dict(config.options),
+        "bots": bots,
+        "first_seat": _first_seat(records, config.players),
+        "seat_win_rates": _seat_rates(records, config.players),
+        "draws": sum(1 for r in records if not r["winners"]),
+        "length": {"actions": describe([r["actions"] for r in records]),
+                   "turns": describe([r["turns"] for r in records if isinstance(r["turns"], int)])},
+        "end_reasons": _reasons(records),
+    }
+
+
+def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
+    games, wins = t["games"], t["wins"]
+    low, high = wilson(wins, games)
+    out: dict[str, Any] = {
+        "games": games,
+        "wins": round(wins, 3),
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": [round(low, 4), round(high, 4)],
+        "rating": rating["mu"],
+        "rating_sigma": rating["sigma"],
+        "rating_ordinal": rating["ordinal"],
+        "averages": {name: round(statistics.fmean(v), 2) for name, v in t["metrics"].items() if v},
+    }
+    if t["iterations"]:
+        out["iterations_per_s"] = round(t["iterations"] / t["seconds"], 1) if t["seconds"] else None
+    return out
+
+
+def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """How often the player who moved first won, against the 1/players of a fair game."""
+    games = [r for r in records if r["first"] is not None]
+    wins = sum(win_shares(r)[r["first"]] for r in games)
+    low, high = wilson(wins, len(games))
+    rate = wins / len(games) if games else 0.0
+    return {"games": len(games), "wins": round(wins, 3), "win_rate": round(rate, 4),
+            "ci95": [round(low, 4), round(high, 4)], "fair": round(1 / players, 4),
+            "advantage": round(rate - 1 / players, 4)}
+
+
+def _seat_rates(records: list[dict[str, Any]], players: int) -> list[float]:
+    if not records:
+        return []
+    return [round(sum(win_shares(r)[s] for r in records) / len(records), 4) for s in range(players)]
+
+
+def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for r in records:
+        counts[_reason_kind(r["reason"])] += 1
+    return dict(counts)
+
+
+def _reason_kind(reason: str) -> str:
+    # "Player 2 made 6 offerings" and "Player 1 made 6 offerings" are the same kind of ending
+    words = reason.split()
+    if len(words) > 2 and words[0] == "Player" and words[1].isdigit():
+        return "a player " + " ".join(words[2:])
+    return reason or "unknown"
+
+
+# ---------------------------------------------------------------- printing
+def format_table(summary: dict[str, Any]) -> str:
+    metrics = [m for m in SHOWN_METRICS if any(m in b["averages"] for b in summary["bots"].values())]
+    head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating':>13}"
+    head += "".join(f" {'avg ' + m:>13}" for m in metrics)
+    lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
+             f"seed {summary['seed']}", head, "-" * len(head)]
+    for level, b in summary["bots"].items():
+        low, high = b["ci95"]
+        row = (f"{level:16} {b['games']:>5} {b['wins']:>7g} {b['win_rate']:>8.1%} "
+               f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>7.2f}±{b['rating_sigma']:<5.2f}")
+        row += "".join(f" {b['averages'].get(m, float('nan')):>13.2f}" for m in metrics)
+        lines.append(row)
+    first = summary["first_seat"]
+    lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-{first['ci95'][1]:.1%}; "
+                 f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
+    length = summary["length"]
+    text = f"game length: {length['actions'].get('mean', 0)} actions on average"
+    if length["turns"]:
+        text += f", {length['turns']['mean']} turns (median {length['turns']['median']:g})"
+    lines.append(text + f"; draws: {summary['draws']}")
+    lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- files
+def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: str | Path) -> list[Path]:
+    """Write results.json, results.csv, games.csv, the plots and one saved game per game; return the paths."""
+    folder = Path(out)
+    games_dir = folder / "games"
+    games_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    plain = []
+    for r in records:
+        path = games_dir / f"game-{r['game'] + 1:04d}.json"
+        path.write_text(r["save"] + "\n", encoding="utf-8")
+        written.append(path)
+        plain.append({k: v for k, v in r.items() if k != "save"} | {"file": f"games/{path.name}"})
+    results = folder / "results.json"
+    results.write_text(json.dumps({**summary, "records": plain}, indent=2) + "\n", encoding="utf-8")
+    written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
+    from .plots import plot_lengths, plot_win_rates
+
+    written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png")]
+    return written
+
+
+def _bots_csv(summary: dict[str, Any], path: Path) -> Path:
+    metrics = sorted({m for b in summary["bots"].values() for m in b["averages"]})
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rating", "rating_sigma",
+                    "rating_ordinal", *[f"avg_{m}" for m in metrics]])
+        for level, b in summary["bots"].items():
+            w.writerow([level, b["games"], b["wins"], b["win_rate"], *b["ci95"], b["rating"], b["rating_sigma"],
+                        b["rating_ordinal"], *[b["averages"].get(m, "") for m in metrics]])
+    return path
+
+
+def _games_csv(records: list[dict[str, Any]], path: Path) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["game", "seed", "seats", "winners", "draw", "actions", "turns", "first", "reason", "file"])
+        for r in records:
+            w.writerow([r["game"] + 1, r["seed"], " ".join(r["levels"]), " ".join(str(s) for s in r["winners"]),
+                        r["draw"], r["actions"], r["turns"], r["first"], r["reason"], r["file"]])
+    return path

@@ -1,0 +1,140 @@
+"""The arena: seeds give the same games on every backend, seats rotate, and the report files are complete."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import meeple
+from meeple.arena import ArenaConfig, run_arena, summarise, write_report
+from meeple.arena.commands import arena
+from meeple.arena.match import derive
+from meeple.arena.stats import wilson
+
+FAST = ["random", "random"]
+
+
+def outcome(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Records without what depends on the machine (wall time, search speed)."""
+    out = []
+    for r in records:
+        r = {k: v for k, v in r.items() if k != "seconds"}
+        r["bot_stats"] = [{k: v for k, v in s.items() if k not in ("seconds", "iterations_per_s")}
+                          for s in r["bot_stats"]]
+        out.append(r)
+    return out
+
+
+CONFIG = ArenaConfig("bluemooncity", ["greedy", "random"], games=2, seed=21)
+
+
+@pytest.fixture(scope="module")
+def serial() -> list[dict[str, Any]]:
+    """Two greedy-random games played in this process (shared by the tests of this module)."""
+    return run_arena(CONFIG, jobs=1, progress=False)
+
+
+def test_the_same_seed_gives_the_same_games_with_one_or_two_processes(serial: list[dict[str, Any]]) -> None:
+    parallel = run_arena(CONFIG, jobs=2, progress=False)
+    assert outcome(serial) == outcome(parallel)
+    assert [r["game"] for r in parallel] == [0, 1]
+
+
+def test_another_seed_gives_other_games() -> None:
+    a = run_arena(ArenaConfig("bluemooncity", FAST, games=1, seed=1), progress=False)
+    b = run_arena(ArenaConfig("bluemooncity", FAST, games=1, seed=2), progress=False)
+    assert a[0]["seed"] != b[0]["seed"]
+    assert a[0]["save"] != b[0]["save"]
+
+
+def test_seats_rotate_so_every_level_plays_every_seat() -> None:
+    config = ArenaConfig("bluemooncity", ["ismcts:5", "greedy", "random"], games=6, seed=3)
+    jobs = config.jobs()
+    assert [j.levels for j in jobs[:3]] == [["ismcts:5", "greedy", "random"], ["greedy", "random", "ismcts:5"],
+                                            ["random", "ismcts:5", "greedy"]]
+    for level in config.seats:
+        seats = [j.levels.index(level) for j in jobs]
+        assert sorted(seats) == [0, 0, 1, 1, 2, 2]
+    assert len({j.seed for j in jobs}) == 6
+    assert len({s for j in jobs for s in j.bot_seeds}) == 18
+
+
+def test_seeds_derive_from_the_arena_seed_only() -> None:
+    assert derive(5, 1, 0) == derive(5, 1, 0)
+    assert derive(5, 1, 0) != derive(5, 1, 1) != derive(6, 1, 1)
+    assert 0 <= derive(5, 2, 3, 1) < 2**62
+
+
+def test_report_files(tmp_path: Path, serial: list[dict[str, Any]]) -> None:
+    summary = summarise(CONFIG, serial)
+    write_report(summary, serial, tmp_path)
+    results = json.loads((tmp_path / "results.json").read_text())
+    for level in ("greedy", "random"):
+        bot = results["bots"][level]
+        assert {"games", "wins", "win_rate", "ci95", "rating"} <= set(bot)
+        assert bot["games"] == 2
+        assert bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1]
+    assert results["bots"]["greedy"]["wins"] + results["bots"]["random"]["wins"] + results["draws"] == 2
+    assert results["first_seat"]["games"] == 2
+    assert "offerings" in results["bots"]["greedy"]["averages"]
+    assert "crystals" in results["bots"]["greedy"]["averages"]
+    with (tmp_path / "results.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert [r["bot"] for r in rows] == ["greedy", "random"]
+    assert float(rows[0]["win_rate"]) == results["bots"]["greedy"]["win_rate"]
+    for png in ("win_rates.png", "game_length.png"):
+        assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for record in results["records"]:
+        replayed = meeple.load_game((tmp_path / record["file"]).read_text())
+        assert replayed.is_over()
+        assert replayed.result().winners == record["winners"]
+        assert len(replayed.log()) == record["actions"]
+
+
+def test_ratings_put_the_stronger_bot_ahead(serial: list[dict[str, Any]]) -> None:
+    summary = summarise(CONFIG, serial)
+    bots = summary["bots"]
+    assert bots["greedy"]["wins"] == 2
+    assert bots["greedy"]["rating"] > bots["random"]["rating"]
+
+
+def test_wilson_interval() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_command_prints_a_table_and_writes_files(tmp_path: Path) -> None:
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "2", "--seed", "1",
+                                        "--out", str(tmp_path), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "first player won" in result.output
+    assert (tmp_path / "results.json").exists() and (tmp_path / "games" / "game-0002.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--seats", "random,wizard"], "unknown bot level 'wizard'"),
+     (["--seats", "random,random", "-o", "edition=nope"], "edition"),
+     (["--seats", "random"], "2 to 4 players"),
+     (["--seats", "random,random", "-o", "colour"], "not name=value")],
+)
+def test_command_refuses_bad_input_clearly(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(arena, ["bluemooncity", "--games", "1", "--quiet", *args])
+    assert result.exit_code != 0
+    assert message in result.output
+
+
+def test_ray_backend_without_ray_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail as if it were not installed
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--backend", "ray"])
+    assert result.exit_code != 0
+    assert "pip install" in result.output and "ray" in result.output
