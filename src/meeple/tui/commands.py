@@ -1,0 +1,113 @@
+"""`meeple play` and `meeple replay`: the terminal client's commands."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+import meeple
+from meeple.agents import LEVEL_HELP, parse_level
+from meeple.engine.errors import MeepleError
+
+from .replay import Replay, ReplaySession
+from .session import PlaySession, is_human, load_save
+
+
+def read_line(prompt: str) -> str | None:
+    """One line from the person (None at the end of the input); works with or without a terminal."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def write_text(text: str, color: bool) -> None:
+    click.echo(text, color=color)
+
+
+def want_color(flag: bool | None) -> bool:
+    return sys.stdout.isatty() if flag is None else flag
+
+
+def check_seats(seats: list[str], players: int) -> list[str]:
+    if len(seats) != players:
+        raise click.BadParameter(f"name {players} seats (one per player), not {len(seats)}", param_hint="--seats")
+    for name in seats:
+        if not is_human(name):
+            try:
+                parse_level(name)
+            except ValueError:
+                raise click.BadParameter(f"{name!r} is neither `me` nor a bot level ({LEVEL_HELP})",
+                                         param_hint="--seats") from None
+    return seats
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--players", type=int, default=None, help="Number of players (default: the number of seats, or 2).")
+@click.option("--seats", default=None, help="Who sits where: `me` for you, or a bot level (default: me,greedy,...).")
+@click.option("--edition", default=None, help="Game edition (Blue Moon City: cmon2019 or kosmos2006).")
+@click.option("--expansion", is_flag=True, help="Play with the expansion.")
+@click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
+@click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="Where `save` and `quit` write the game (default: meeple-GAME-SEED.json).")
+@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
+def play(game: str | None, players: int | None, seats: str | None, edition: str | None, expansion: bool,
+         seed: int | None, resume: str | None, save_path: str | None, color: bool | None) -> None:
+    """Play GAME in the terminal against bots (or several people at one keyboard).
+
+    \b
+    Examples:
+      meeple play bluemooncity --players 3 --seats me,ismcts,greedy
+      meeple play bluemooncity --edition kosmos2006 --seed 7
+      meeple play --resume meeple-bluemooncity-7.json
+    """
+    path: Path | None
+    try:
+        if resume:
+            the_game, saved_seats = load_save(Path(resume).read_text(encoding="utf-8"))
+            names = [s.strip() for s in seats.split(",")] if seats else saved_seats
+            names = check_seats(names or ["me"] + ["greedy"] * (the_game.players - 1), the_game.players)
+            path = Path(save_path or resume)
+        else:
+            if not game:
+                raise click.UsageError("name a game (e.g. `meeple play bluemooncity`) or give --resume FILE")
+            names = [s.strip() for s in seats.split(",")] if seats else []
+            count = players or len(names) or 2
+            names = check_seats(names or ["me"] + ["greedy"] * (count - 1), count)
+            options: dict[str, object] = {}
+            if edition:
+                options["edition"] = edition
+            if expansion:
+                options["expansion"] = True
+            the_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
+            the_game = meeple.new_game(game, count, the_seed, options)
+            path = Path(save_path) if save_path else None
+    except (MeepleError, ValueError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    painted = want_color(color)
+    session = PlaySession(the_game, names, read_line, lambda text: write_text(text, painted), painted, path)
+    sys.exit(session.run())
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Watch as this player (1, 2, ...): shows their hand.")
+@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
+def replay(file: str, seat: int | None, color: bool | None) -> None:
+    """Step through a saved game (from `meeple play`, `meeple arena --out` or the server) forwards and backwards."""
+    try:
+        the_replay = Replay(Path(file).read_text(encoding="utf-8"))
+    except (MeepleError, ValueError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    viewer = None
+    if seat is not None:
+        if not 1 <= seat <= the_replay.game.players:
+            raise click.BadParameter(f"choose a player from 1 to {the_replay.game.players}", param_hint="--seat")
+        viewer = seat - 1
+    painted = want_color(color)
+    ReplaySession(the_replay, read_line, lambda text: write_text(text, painted), viewer, painted).run()

@@ -1,0 +1,115 @@
+"""Stepping through a saved game forwards and backwards (`meeple replay FILE`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import meeple
+from meeple.engine.errors import SaveError
+
+from .session import Reader, Writer
+
+REPLAY_HELP = (
+    "Enter or n: next action    p: previous    N: go to action N    start / end    "
+    "board: show the position again    q: quit"
+)
+
+
+class Replay:
+    """Every position of a saved game, computed once, with what happened at each step."""
+
+    def __init__(self, text: str) -> None:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"not a saved game: invalid JSON ({exc.msg} at line {exc.lineno})") from None
+        if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+            raise SaveError("not a saved game: it has no list of actions")
+        actions = data["actions"]
+        game = meeple.load_game(json.dumps({**data, "actions": []}))
+        self.game = game
+        self.rules = game.rules
+        self.states: list[Any] = [game.rules.copy(game.state)]
+        self.moves: list[tuple[int, str]] = []
+        for n, entry in enumerate(actions, start=1):
+            try:
+                seat, action = int(entry[0]), str(entry[1])
+                game.apply(seat, action)
+            except (meeple.IllegalAction, TypeError, ValueError, IndexError) as exc:
+                raise SaveError(f"action {n} of the log ({entry!r}) cannot be replayed: {exc}") from None
+            self.states.append(game.rules.copy(game.state))
+            self.moves.append((seat, action))
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def events(self, step: int, viewer: int | None) -> list[str]:
+        """What happened in action `step` (1-based), as `viewer` may read it."""
+        return self.game.events(viewer, step - 1)[0] if step >= 1 else []
+
+    def render(self, step: int, viewer: int | None, color: bool) -> str:
+        return str(self.rules.render(self.states[step], viewer, color))
+
+
+class ReplaySession:
+    """The loop of `meeple replay`."""
+
+    def __init__(self, replay: Replay, read: Reader, write: Writer, viewer: int | None = None,
+                 color: bool = False) -> None:
+        self.replay = replay
+        self.read = read
+        self.write = write
+        self.viewer = viewer
+        self.color = color
+        self.step = 0
+
+    def run(self) -> int:
+        self.write(f"{len(self.replay)} actions. {REPLAY_HELP}")
+        self.show()
+        while True:
+            line = self.read(f"[{self.step}/{len(self.replay)}] ")
+            if line is None:
+                return 0
+            target = self.target(line.strip().lower())
+            if target is None:
+                return 0
+            if target == self.step and line.strip().lower() not in ("board", "b"):
+                self.write("Already there." if 0 <= target <= len(self.replay) else REPLAY_HELP)
+                continue
+            self.step = target
+            self.show()
+
+    def target(self, line: str) -> int | None:
+        """The step an input line asks for; None to quit; the current step when the line is not understood."""
+        last = len(self.replay)
+        if line in ("q", "quit", "exit"):
+            return None
+        if line in ("", "n", "next", "f"):
+            return min(self.step + 1, last)
+        if line in ("p", "prev", "previous", "back"):
+            return max(self.step - 1, 0)
+        if line in ("start", "first"):
+            return 0
+        if line in ("end", "last"):
+            return last
+        if line.isdigit():
+            if int(line) > last:
+                self.write(f"The game has {last} actions.")
+                return self.step
+            return int(line)
+        if line not in ("board", "b"):
+            self.write(REPLAY_HELP)
+        return self.step
+
+    def show(self) -> None:
+        replay = self.replay
+        self.write(replay.render(self.step, self.viewer, self.color))
+        if self.step == 0:
+            self.write("Start of the game.")
+            return
+        seat, action = replay.moves[self.step - 1]
+        lines = replay.events(self.step, self.viewer)
+        self.write(f"Action {self.step}/{len(replay)}: Player {seat + 1}: {action}")
+        if lines:
+            self.write("\n".join(f"  {text}" for text in lines))

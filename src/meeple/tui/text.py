@@ -1,0 +1,26 @@
+"""Small text helpers of the terminal client: numbered columns and seat names."""
+
+from __future__ import annotations
+
+import shutil
+
+
+def columns(items: list[str], width: int | None = None) -> str:
+    """Number the items from 1 and lay them out in columns that fit the terminal."""
+    if not items:
+        return ""
+    width = width or shutil.get_terminal_size((100, 24)).columns
+    cells = [f"{i:>3} {item}" for i, item in enumerate(items, start=1)]
+    cell = max(len(c) for c in cells) + 2
+    per_row = max(1, min(len(cells), width // cell))
+    rows = (len(cells) + per_row - 1) // per_row
+    lines = []
+    for r in range(rows):
+        # column-major order, so the numbers read downwards like a list
+        row = [cells[c * rows + r] for c in range(per_row) if c * rows + r < len(cells)]
+        lines.append("".join(x.ljust(cell) for x in row).rstrip())
+    return "\n".join(lines)
+
+
+def seat_name(seat: int, level: str | None) -> str:
+    return f"Player {seat + 1}" + (f" ({level})" if level else " (you)")
