@@ -1,0 +1,76 @@
+"""`meeple bench bots`: bot strength in 2-player Blue Moon City and ISMCTS search speed."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import click
+
+from meeple.agents import parse_level
+from meeple.arena import ArenaConfig, run_arena, summarise
+
+GAME = "bluemooncity"
+TARGETS = {"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.65}
+SPEED_TARGET = 2000.0
+
+
+def matchups(budget: str) -> dict[str, tuple[str, str]]:
+    return {"greedy_vs_random": ("greedy", "random"), "ismcts_vs_greedy": (budget, "greedy")}
+
+
+def run_matchup(first: str, second: str, games: int, jobs: int, seed: int, progress: bool) -> dict[str, Any]:
+    """Play `games` 2-player games with seats rotated and return the first bot's figures."""
+    config = ArenaConfig(GAME, [first, second], games, seed)
+    start = time.perf_counter()
+    summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
+    bot = summary["bots"][first]
+    return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
+            "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
+            "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1)}
+
+
+@click.command()
+@click.option("--games", default=200, show_default=True, type=click.IntRange(min=2), help="Games per matchup.")
+@click.option("--budget", default="ismcts", show_default=True, help="ISMCTS level to test (e.g. ismcts:300).")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games in parallel.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Arena seed of both matchups.")
+@click.option("--only", type=click.Choice(sorted(TARGETS)), default=None, help="Run one matchup only.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, as_json: bool) -> None:
+    """Win rates with 95% confidence intervals, seats rotated, and ISMCTS iterations per second."""
+    try:
+        if parse_level(budget).kind != "ismcts":
+            raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, not {budget!r}")
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    results: dict[str, Any] = {}
+    for name, (first, second) in matchups(budget).items():
+        if only and name != only:
+            continue
+        results[name] = run_matchup(first, second, games, jobs, seed, progress=not as_json)
+        if not as_json:
+            click.echo(_line(name, results[name]))
+    speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
+    out = {
+        "game": GAME, "players": 2, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
+        "win_rate": {name: r["win_rate"] for name, r in results.items()},
+        "ci95": {name: r["ci95"] for name, r in results.items()},
+        "targets": {name: TARGETS[name] for name in results},
+        "ismcts_iterations_per_s": speed[0] if speed else None,
+        "matchups": results,
+    }
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+    elif speed:
+        click.echo(f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second (target {SPEED_TARGET:.0f})")
+
+
+def _line(name: str, r: dict[str, Any]) -> str:
+    low, high = r["ci95"]
+    target = TARGETS[name]
+    verdict = "meets" if r["win_rate"] >= target else "below"
+    return (f"{r['bots'][0]} vs {r['bots'][1]}: {r['win_rate']:.1%} of {r['games']} games "
+            f"(95% CI {low:.1%}-{high:.1%}; {verdict} the {target:.0%} target; draws {r['draws']}; "
+            f"{r['seconds']:.0f}s)")
