@@ -20,6 +20,7 @@ import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import click
@@ -86,34 +87,33 @@ def _database(spec: str) -> Any:
 
 @contextlib.contextmanager
 def _server_process(url: str) -> Any:
-    """`meeple serve` on a free loopback port; yields its base address."""
+    """`meeple serve` on a free loopback port; yields its base address (its output goes to a file)."""
     cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    try:
-        base = _wait_for_address(proc)
-        yield base
-    finally:
-        proc.terminate()
+    with tempfile.TemporaryDirectory(prefix="meeple-bench-log-") as tmp:
+        log = Path(tmp) / "serve.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            yield _wait_for_address(proc, log)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
-def _wait_for_address(proc: subprocess.Popen[str]) -> str:
-    assert proc.stdout is not None
+def _wait_for_address(proc: subprocess.Popen[bytes], log: Path) -> str:
     deadline = time.time() + 60
-    lines = []
     while time.time() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        found = re.search(r"(http://\S+:\d+)/", line)
+        found = re.search(r"(http://\S+:\d+)/", log.read_text())
         if found:
             return found.group(1)
-    raise click.ClickException("the server did not start:\n" + "".join(lines))
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    raise click.ClickException("the server did not start:\n" + log.read_text())
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
@@ -46,7 +47,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         tasks = [asyncio.create_task(_sweeper(hub))]
         if store.is_postgres:
-            tasks.append(asyncio.create_task(listen(settings.database, hub)))
+            listening = asyncio.Event()
+            tasks.append(asyncio.create_task(listen(settings.database, hub, listening)))
+            await asyncio.wait_for(listening.wait(), 30)
         try:
             yield
         finally:
@@ -83,6 +86,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _add_errors(app: FastAPI) -> None:
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # Starlette names only the first route of the path; list the methods of every route there.
+            headers["Allow"] = ", ".join(_allowed(request))
+        return JSONResponse({"detail": exc.detail, "code": None}, status_code=exc.status_code, headers=headers)
+
     @app.exception_handler(lobby.ApiError)
     async def api_error(_request: Request, exc: lobby.ApiError) -> JSONResponse:
         return lobby.problem(exc.status, exc.detail, exc.code)
@@ -94,6 +105,15 @@ def _add_errors(app: FastAPI) -> None:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts) or "invalid request", "code": "invalid"}, status_code=422)
+
+
+def _allowed(request: Request) -> list[str]:
+    methods: set[str] = set()
+    for route in request.app.routes:
+        regex = getattr(route, "path_regex", None)
+        if regex is not None and regex.match(request.url.path) and getattr(route, "methods", None):
+            methods |= set(route.methods)
+    return sorted(methods)
 
 
 def _add_pages(app: FastAPI) -> None:
@@ -111,12 +131,14 @@ def _add_pages(app: FastAPI) -> None:
 
 async def _sweeper(hub: Hub) -> None:
     """Expired clocks and bot turns left without a driver; the first pass resumes bots after a restart."""
-    first = True
+    rounds = 0
     while True:
         try:
-            grace = 0.0 if first else hub.settings.stall_grace
+            grace = 0.0 if rounds == 0 else hub.settings.stall_grace
             await hub.sweep(time.time() - grace)
-            first = False
+            if rounds % 10 == 9:
+                await hub.catch_up()  # a safety net under notifications (and the only sync between SQLite servers)
+            rounds += 1
         except asyncio.CancelledError:
             raise
         except Exception:

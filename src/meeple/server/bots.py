@@ -31,9 +31,17 @@ class BotJob:
     bot_seed: int
 
 
+MAX_SECONDS = 30.0  # a server bot may think this long per decision at most
+MAX_ITERATIONS = 20_000
+
+
 def check_level(level: str) -> str:
-    """The normalised level name; raises ValueError with the valid levels for an unknown one."""
-    parse_level(level)
+    """The normalised level name; raises ValueError with the valid levels for an unknown or too greedy one."""
+    parsed = parse_level(level)
+    if parsed.seconds is not None and parsed.seconds > MAX_SECONDS:
+        raise ValueError(f"bots on this server think {MAX_SECONDS:g} s per decision at most, not {parsed.seconds:g} s")
+    if parsed.iterations is not None and parsed.iterations > MAX_ITERATIONS:
+        raise ValueError(f"bots on this server search {MAX_ITERATIONS} iterations at most, not {parsed.iterations}")
     return level.strip().lower()
 
 

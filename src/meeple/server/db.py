@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 
 metadata = MetaData()
@@ -105,5 +106,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Servers starting together on one database migrate one after the other.
+            connection.execute(text("SELECT pg_advisory_xact_lock(7036292)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -48,7 +48,7 @@ class Hub:
         rec = await self.store.run(self.store.store.get, game_id)
         if rec is None:
             return None
-        acts = await self.store.run(self.store.store.actions_of, game_id)
+        acts = await self.store.run(self.store.store.actions_of, game_id, 0, rec.version)
         game = await asyncio.to_thread(_rebuild, rec, acts)
         room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref})
         self.rooms[game_id] = room
@@ -64,9 +64,11 @@ class Hub:
         rec = await self.store.run(self.store.store.get, room.id)
         if rec is None:
             return before
-        acts = [] if rebuild else await self.store.run(self.store.store.actions_of, room.id, room.game_len())
+        # Actions only up to the version of the record just read: later ones come with their own notification.
+        acts = [] if rebuild else await self.store.run(self.store.store.actions_of, room.id, room.game_len(),
+                                                        rec.version)
         if rebuild or room.game_len() + len(acts) != rec.version:
-            acts = await self.store.run(self.store.store.actions_of, room.id)
+            acts = await self.store.run(self.store.store.actions_of, room.id, 0, rec.version)
             room.game = await asyncio.to_thread(_rebuild, rec, acts)
         else:
             for a in acts:
@@ -236,6 +238,14 @@ class Hub:
             before = await self._resync(room)
             room.broadcast(before)
         self._schedule_bots(room)
+
+    async def catch_up(self) -> None:
+        """Bring every loaded game up to date with storage (after missed notifications)."""
+        ids = list(self.rooms)
+        if not ids:
+            return
+        for game_id, version, status in await self.store.run(self.store.store.versions, ids):
+            await self.notified(game_id, version, status)
 
     async def sweep(self, stall_before: float) -> None:
         """Expired clocks, and bot turns nobody is playing (after a restart, or a process that went away)."""

@@ -21,14 +21,21 @@ def libpq_url(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def listen(url: str, hub: Hub) -> None:
-    """Forward every notification to the hub; reconnect after a lost connection."""
+async def listen(url: str, hub: Hub, ready: asyncio.Event) -> None:
+    """Forward every notification to the hub; reconnect after a lost connection.
+
+    `ready` is set once listening, so the server opens its doors only when it can hear the others. After a
+    reconnection the hub catches up with whatever was missed meanwhile.
+    """
     import psycopg
 
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True) as conn:
                 await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                if ready.is_set():
+                    await hub.catch_up()
+                ready.set()
                 async for note in conn.notifies():
                     await _dispatch(hub, note.payload)
         except asyncio.CancelledError:

@@ -41,6 +41,7 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 BOT_LEVELS = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
+    413: {"model": Problem}, 422: {"model": Problem},
 }
 Bearer = Annotated[str | None, Header(description="`Bearer <seat token>`; without it you are a spectator")]
 
@@ -62,7 +63,7 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-@router.get("/catalog", response_model=Catalog)
+@router.get("/catalog", response_model=Catalog, responses=ERRORS)
 def catalog() -> Catalog:
     """The games this server plays, their options, and the bot levels."""
     infos = []
@@ -141,7 +142,7 @@ def _base(request: Request) -> str:
     return (configured or str(request.base_url)).rstrip("/")
 
 
-@router.get("/games", response_model=list[GameSummary])
+@router.get("/games", response_model=list[GameSummary], responses=ERRORS)
 async def list_games(request: Request, status: Annotated[str | None, Query(pattern="^(active|over)$")] = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 30) -> list[GameSummary]:
     """The most recent games, to watch."""
@@ -150,7 +151,7 @@ async def list_games(request: Request, status: Annotated[str | None, Query(patte
     return [summary(r) for r in recs]
 
 
-@router.post("/my-games", response_model=list[GameSummary])
+@router.post("/my-games", response_model=list[GameSummary], responses=ERRORS)
 async def my_games(body: TokensIn, request: Request) -> list[GameSummary]:
     """The games of the seats whose tokens this browser holds (tokens go in the body, never in an address)."""
     hub = _hub(request)

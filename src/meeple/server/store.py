@@ -117,11 +117,13 @@ class Store:
             rec.seats = self._seats(conn, [game_id])[game_id]
             return rec
 
-    def actions_of(self, game_id: str, after: int = 0) -> list[ActionRecord]:
+    def actions_of(self, game_id: str, after: int = 0, upto: int | None = None) -> list[ActionRecord]:
+        """The log of a game from action `after + 1` (up to action `upto`, to match a record read before)."""
+        query = select(actions).where(actions.c.game_id == game_id, actions.c.seq > after)
+        if upto is not None:
+            query = query.where(actions.c.seq <= upto)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(actions).where(actions.c.game_id == game_id, actions.c.seq > after).order_by(actions.c.seq)
-            ).mappings()
+            rows = conn.execute(query.order_by(actions.c.seq)).mappings()
             return [ActionRecord(r["seq"], r["seat"], r["action"], r["by"], r["ref"], r["at"]) for r in rows]
 
     def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
@@ -151,6 +153,12 @@ class Store:
         seat_of = {g: s for g, s in pairs}
         recs = self._records(select(games).where(games.c.id.in_(list(seat_of))).order_by(games.c.updated_at.desc()))
         return [(r, seat_of[r.id]) for r in recs]
+
+    def versions(self, ids: Sequence[str]) -> list[tuple[str, int, str]]:
+        """(id, version, status) of the given games."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.version, games.c.status).where(games.c.id.in_(list(ids))))
+            return [(r[0], r[1], r[2]) for r in rows]
 
     def due(self, now: float) -> list[str]:
         """Active games whose clock ran out."""

@@ -1,0 +1,66 @@
+"""Several server processes on one PostgreSQL database hear each other's moves through LISTEN/NOTIFY."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from meeple.engine.rng import Stream
+
+from .procs import http, start_server
+
+
+async def _seat(url: str, token: str | None, seen: list[tuple[int, int, int]], rng: Stream | None,
+                until: int) -> None:
+    """A client on one server: plays its seat (when it has a token) and records every position it is shown."""
+    async with connect(url, compression=None, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] not in ("state", "update"):
+                continue
+            seen.append((msg["since"], msg["version"], len(msg["log"])))
+            if msg["version"] >= until or msg["status"] != "active":
+                return
+            if msg["legal"] and rng is not None:
+                action = rng.choice(msg["legal"])
+                await ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
+
+
+@pytest.mark.postgres
+def test_two_processes_share_one_game_live(pg_schema_url: str) -> None:
+    with ThreadPoolExecutor(2) as pool:  # started together: they also race to migrate the fresh database
+        (one, base_one), (two, base_two) = pool.map(start_server, [pg_schema_url, pg_schema_url])
+    try:
+        game: dict[str, Any] = http("POST", f"{base_one}/api/games", {
+            "game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        path = f"/ws/games/{game['id']}"
+        tokens = [s["token"] for s in game["seats"]]
+        until = 30
+        seen: list[list[tuple[int, int, int]]] = [[], [], []]
+
+        async def play() -> None:
+            await asyncio.wait_for(asyncio.gather(
+                _seat(base_one.replace("http", "ws") + path, tokens[0], seen[0], Stream(1, 1), until),
+                _seat(base_two.replace("http", "ws") + path, tokens[1], seen[1], Stream(2, 2), until),
+                _seat(base_two.replace("http", "ws") + path, None, seen[2], None, until),
+            ), 60)
+
+        asyncio.run(play())
+        for messages in seen:
+            # Each message carries the log lines of every action since the previous one: nothing is missed,
+            # even when one message covers two actions made in quick succession on the other server.
+            assert messages[0][0] == 0 and messages[-1][1] == until
+            for (_, before, _), (since, version, lines) in pairwise(messages):
+                assert since == before and lines == version - since
+        assert http("GET", f"{base_two}/api/games/{game['id']}")["version"] == until
+    finally:
+        for proc in (one, two):
+            proc.terminate()
+            proc.wait(10)
