@@ -1,0 +1,28 @@
+// Meeple in the browser: the lobby (create, join, list games) and the game screen (live over WebSocket).
+// Plain ES modules, no build step. Each game may bring a renderer in games/<game>.js; otherwise the
+// generic one lists the legal actions as buttons.
+
+import { el, clear } from "./dom.js";
+import { renderLobby } from "./lobby.js";
+import { saveToken, tokens } from "./session.js";
+
+function route() {
+  const root = document.getElementById("app");
+  const match = location.pathname.match(/^\/play\/([A-Za-z0-9]+)$/);
+  if (!match) { renderLobby(root); return; }
+  const gameId = match[1];
+  // An invite link carries the seat token after '#': keep it here and take it out of the address bar.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    saveToken(gameId, hash.get("token"));
+    history.replaceState(null, "", location.pathname);
+  }
+  const watch = new URLSearchParams(location.search).has("watch");
+  import("./game.js").then((m) => m.openGame(root, gameId, watch ? null : tokens()[gameId] || null));
+}
+
+window.addEventListener("error", (e) => {
+  const root = document.getElementById("app");
+  if (root && !root.childElementCount) { clear(root); root.append(el("p", { class: "error" }, String(e.message))); }
+});
+route();

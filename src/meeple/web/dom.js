@@ -1,0 +1,44 @@
+// Small DOM helpers shared by the pages: build elements and SVG without a framework.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function apply(node, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function el(tag, attrs, ...children) {
+  return apply(document.createElement(tag), attrs, children);
+}
+
+export function svg(tag, attrs, ...children) {
+  return apply(document.createElementNS(SVG, tag), attrs, children);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+// Seat colours come with a symbol, so that nobody depends on telling colours apart.
+export const SEATS = [
+  { colour: "#e8731a", symbol: "●", name: "orange" },
+  { colour: "#7b3fa8", symbol: "■", name: "purple" },
+  { colour: "#138a72", symbol: "▲", name: "teal" },
+  { colour: "#c2185b", symbol: "◆", name: "pink" },
+];
+
+export function seatBadge(seat, label) {
+  const s = SEATS[seat % SEATS.length];
+  return el("span", { class: "seat-badge", style: `--seat:${s.colour}`, title: `${label} (${s.name})` },
+    el("span", { class: "seat-symbol", "aria-hidden": "true" }, s.symbol), label);
+}

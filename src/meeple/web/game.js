@@ -1,0 +1,226 @@
+// The game screen: one WebSocket to the server, which sends this seat's view after every action.
+// The board is drawn by the game's renderer (games/<game>.js); this module does the rest: seats, clock,
+// log, messages, reconnecting, and the list of every legal action.
+
+import { el, clear, seatBadge } from "./dom.js";
+import { api, myName } from "./session.js";
+
+export async function openGame(root, gameId, token) {
+  const screen = new GameScreen(root, gameId, token);
+  screen.connect();
+  return screen;
+}
+
+class GameScreen {
+  constructor(root, gameId, token) {
+    this.root = root;
+    this.gameId = gameId;
+    this.token = token;
+    this.state = null;
+    this.lines = [];
+    this.renderer = null;
+    this.pending = null;
+    this.retry = 0;
+    this.closedForGood = false;
+    clear(root);
+    this.banner = el("div", { class: "banner", id: "banner", hidden: true });
+    this.toast = el("div", { class: "toast", id: "toast", role: "status" });
+    this.header = el("div", { class: "game-header", id: "game-header" });
+    this.board = el("div", { class: "board", id: "board" });
+    this.side = el("aside", { class: "side" });
+    this.logBox = el("ol", { class: "log", id: "log" });
+    this.moves = el("div", { class: "all-moves", id: "all-moves" });
+    this.side.append(el("details", { class: "moves-box" }, el("summary", {}, "All legal moves"), this.moves),
+      el("h3", {}, "Log"), this.logBox);
+    root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
+    setInterval(() => this.tickClock(), 1000);
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/games/${this.gameId}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello = { type: "hello" };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.handle(JSON.parse(ev.data));
+    ws.onclose = (ev) => this.closed(ev);
+  }
+
+  closed(ev) {
+    this.pending = null;
+    if (ev.code === 4403) return this.fatal("This seat link is not valid for this game. You can still watch.", true);
+    if (ev.code === 4404) return this.fatal("There is no such game on this server.");
+    if (this.closedForGood) return;
+    this.retry += 1;
+    const wait = Math.min(10, 2 ** (this.retry - 1));
+    this.showBanner(`Connection lost (${ev.reason || ev.code}); reconnecting in ${wait} s…`);
+    setTimeout(() => this.connect(), wait * 1000);
+  }
+
+  fatal(message, canWatch = false) {
+    this.closedForGood = true;
+    this.showBanner(message);
+    if (canWatch) this.banner.append(" ", el("a", { href: `/play/${this.gameId}?watch` }, "Watch the game"));
+  }
+
+  showBanner(text) {
+    this.banner.hidden = !text;
+    this.banner.textContent = text || "";
+  }
+
+  say(text, kind = "info") {
+    this.toast.textContent = text;
+    this.toast.className = `toast show ${kind}`;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toast.className = "toast"; }, 5000);
+  }
+
+  handle(msg) {
+    if (msg.type === "state") {
+      this.showBanner("");
+      this.state = msg;
+      this.lines = [];
+      this.addLog(msg.log, msg.since);
+      this.pending = null;
+      this.maybeJoin();
+      this.render();
+    } else if (msg.type === "update") {
+      if (!this.state || msg.since !== this.state.version) { this.sync(); return; }
+      const ack = msg.ack;
+      Object.assign(this.state, msg);
+      delete this.state.ack;
+      this.addLog(msg.log, msg.since);
+      if (ack && this.pending === ack) this.pending = null;
+      if (this.pending && !this.state.legal.length) this.pending = null;
+      this.render();
+    } else if (msg.type === "rejected") {
+      this.pending = null;
+      this.say(msg.message, "warn");
+      if (msg.code === "stale") this.sync();
+      this.render();
+    } else if (msg.type === "presence" && this.state) {
+      this.state.seats = msg.seats;
+      this.renderHeader();
+    } else if (msg.type === "notice") {
+      this.say(msg.message);
+    } else if (msg.type === "error") {
+      this.say(msg.message, "warn");
+    }
+  }
+
+  sync() { this.ws.send(JSON.stringify({ type: "sync" })); }
+
+  send(action) {
+    if (!this.state || this.pending) return;
+    const ref = Math.random().toString(36).slice(2, 12);
+    this.pending = ref;
+    this.ws.send(JSON.stringify({ type: "act", action, version: this.state.version, ref }));
+    this.render();
+  }
+
+  async maybeJoin() {
+    const s = this.state;
+    if (s.seat === null || s.seat === undefined || !myName()) return;
+    const mine = s.seats[s.seat];
+    if (mine && mine.name && !/^Player \d+$/.test(mine.name)) return;
+    try { await api("POST", `/api/games/${this.gameId}/join`, { name: myName() }, this.token); } catch { /* shown as before */ }
+  }
+
+  addLog(perAction, since) {
+    perAction.forEach((lines, i) => {
+      for (const line of lines) this.lines.push({ n: since + i + 1, line });
+    });
+  }
+
+  names() {
+    return this.state.seats.map((s) => s.name);
+  }
+
+  async loadRenderer() {
+    if (this.renderer) return this.renderer;
+    try {
+      this.renderer = await import(`./games/${this.state.game}.js`);
+    } catch {
+      this.renderer = await import("./games/generic.js");
+    }
+    return this.renderer;
+  }
+
+  async render() {
+    const s = this.state;
+    if (!s) return;
+    const renderer = await this.loadRenderer();
+    this.renderHeader();
+    const ctx = {
+      view: s.view, legal: this.pending ? [] : s.legal, seat: s.seat, seats: s.seats, names: this.names(),
+      deciders: s.deciders, status: s.status, send: (a) => this.send(a), say: (t) => this.say(t),
+    };
+    renderer.render(this.board, ctx);
+    this.renderMoves(ctx.legal);
+    this.renderLog();
+  }
+
+  renderHeader() {
+    const s = this.state;
+    clear(this.header);
+    document.getElementById("topinfo").textContent = `${s.title} · ${s.seat === null ? "watching" : `you are seat ${s.seat + 1}`}`;
+    const clock = s.clock;
+    const seats = el("ul", { class: "seat-list" }, s.seats.map((seat) => {
+      const toMove = s.status === "active" && s.deciders.includes(seat.seat);
+      return el("li", { class: toMove ? "to-move" : "", "data-seat": seat.seat },
+        seatBadge(seat.seat, seat.name + (seat.seat === s.seat ? " (you)" : "")),
+        el("span", { class: seat.connected ? "dot on" : "dot", title: seat.connected ? "online" : "offline" }),
+        clock ? el("span", { class: "clock", "data-clock": seat.seat }, fmtTime(clock.left[seat.seat])) : null,
+        toMove ? el("span", { class: "badge turn" }, "to move") : null);
+    }));
+    this.header.append(seats, el("p", { class: "status", id: "status" }, this.statusText()));
+    this.clockAt = Date.now();
+  }
+
+  statusText() {
+    const s = this.state;
+    if (s.status !== "active") {
+      const r = s.result || {};
+      const winners = (r.winners || []).map((w) => s.seats[w].name).join(" and ");
+      return `Game over: ${r.draw ? "a draw" : `${winners} won`}${r.reason ? ` (${r.reason})` : ""}.`;
+    }
+    const names = s.deciders.map((d) => s.seats[d].name).join(", ");
+    if (s.seat !== null && s.deciders.includes(s.seat)) return this.pending ? "Sending…" : "Your move.";
+    return `Waiting for ${names}.`;
+  }
+
+  tickClock() {
+    const s = this.state;
+    if (!s || !s.clock || s.status !== "active") return;
+    const spent = (Date.now() - this.clockAt) / 1000;
+    for (const seat of s.clock.running) {
+      const node = this.header.querySelector(`[data-clock="${seat}"]`);
+      if (node) node.textContent = fmtTime(Math.max(0, s.clock.left[seat] - spent));
+    }
+  }
+
+  renderMoves(legal) {
+    clear(this.moves);
+    if (!legal.length) { this.moves.append(el("p", { class: "muted" }, "Nothing to do right now.")); return; }
+    for (const a of legal) {
+      this.moves.append(el("button", { type: "button", class: "move", "data-action": a, onclick: () => this.send(a) }, a));
+    }
+  }
+
+  renderLog() {
+    clear(this.logBox);
+    for (const { n, line } of this.lines.slice(-300)) this.logBox.append(el("li", { "data-n": n }, line));
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+}
+
+function fmtTime(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,307 @@
+// Blue Moon City in the browser: the city as SVG, the obelisk, the seats, your hand and the moves you can click.
+// Everything comes from the seat's view and its legal action texts (see the game's actions.py for the notation):
+// a square lights up when an action names it, a card when an action names it, and so on.
+
+import { el, svg, clear, SEATS } from "../dom.js";
+
+// The peoples in the game's own order, with their colour and the letter shown with it (from the game's data file).
+const PEOPLES = [
+  ["vulca", "black", "V"], ["terrah", "red", "T"], ["aqua", "blue", "A"], ["venti", "grey", "F"],
+  ["khind", "green", "K"], ["mimix", "brown", "M"], ["lux", "white", "L"], ["pillar", "yellow", "P"],
+];
+const PEOPLE = Object.fromEntries(PEOPLES.map(([id, colour, letter], i) => [id, { id, colour, letter, order: i }]));
+const COLOURS = {
+  black: "#2b2b2b", red: "#c0392b", blue: "#2471a3", grey: "#8a9399", green: "#2e8b57", brown: "#8d5a2b",
+  white: "#f3f1ea", yellow: "#e2b714", any: "url(#any)", wild: "url(#any)", mixed: "url(#any)", none: "#d9d3c4",
+};
+const LIGHT = new Set(["white", "yellow", "grey", "none"]);
+const DRAGONS = { red: "#d7263d", green: "#1b998b", blue: "#3066be" };
+const DRAGON_OF = { vulca: "red", terrah: "green", aqua: "blue" };
+const CELL = 110;
+const SQUARE = /^[a-e][1-5]$/;
+const CARD = /^(vulca|terrah|aqua|venti|khind|mimix|lux|pillar)([1-3])$/;
+
+// What the player is doing between two clicks (kept across redraws of the same game).
+const ui = { selected: null, discard: [], chooser: null };
+
+export function render(root, ctx) {
+  last = { root, ctx };
+  const v = ctx.view;
+  const moves = parse(ctx.legal);
+  if (ui.selected && !moves.cards[ui.selected]) ui.selected = null;
+  if (ui.chooser && !ui.chooser.options.every((o) => ctx.legal.includes(o.action))) ui.chooser = null;
+  if (v.phase !== "refill") ui.discard = [];
+  clear(root);
+  root.append(el("div", { class: "bmc" },
+    el("div", { class: "bmc-main" }, city(v, ctx, moves), turnLine(v, ctx)),
+    el("div", { class: "bmc-panel" },
+      actionsBox(v, ctx, moves), payment(v), hand(v, ctx, moves), obelisk(v), seats(v, ctx))));
+}
+
+// -- reading the legal actions ----------------------------------------------------------------------------
+function parse(legal) {
+  const m = { squares: {}, boxes: {}, cards: {}, buttons: [], refill: new Set() };
+  for (const a of legal) {
+    const [verb, arg, arg2] = a.split(" ");
+    if (verb === "refill") { m.refill.add(a); continue; }
+    if (verb === "contribute") { (m.boxes[arg] ||= []).push({ action: a, colour: arg2 || null }); continue; }
+    if (verb === "pay") { card(m, arg).push({ label: "Pay with this card", action: a }); continue; }
+    if (arg && SQUARE.test(arg)) {
+      (m.squares[verb] ||= {})[arg] = a;
+      if (CARD.test(verb)) card(m, verb).push({ label: "Choose a square on the city", squares: true });
+      continue;
+    }
+    if (CARD.test(verb)) {
+      const label = arg === "off" ? "Dragon off the city" : arg ? `Count ${arg} cards in the box's colour` : "Play it";
+      card(m, verb).push({ label, action: a });
+      continue;
+    }
+    m.buttons.push(a);
+  }
+  return m;
+}
+
+function card(m, id) {
+  return (m.cards[id] ||= []);
+}
+
+// -- the city -----------------------------------------------------------------------------------------------
+function city(v, ctx, moves) {
+  const tiles = v.city;
+  const cols = tiles.map((t) => t.square.charCodeAt(0) - 97);
+  const rows = tiles.map((t) => Number(t.square[1]) - 1);
+  const [x0, y0] = [Math.min(...cols), Math.min(...rows)];
+  const w = (Math.max(...cols) - x0 + 1) * CELL;
+  const h = (Math.max(...rows) - y0 + 1) * CELL;
+  const verb = ui.selected && moves.squares[ui.selected] ? ui.selected : null;
+  const targets = verb ? moves.squares[verb] : { ...(moves.squares.mainhall || {}), ...(moves.squares.step || {}) };
+  const here = v.seats[v.active]?.figure;
+  const board = svg("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "city", role: "img", "aria-label": "The city" },
+    svg("defs", {}, svg("linearGradient", { id: "any", x1: 0, y1: 0, x2: 1, y2: 1 },
+      ...["#c0392b", "#e2b714", "#2e8b57", "#2471a3", "#7b3fa8"].map((c, i) => svg("stop", { offset: i / 4, "stop-color": c })))));
+  for (const t of tiles) {
+    const x = (t.square.charCodeAt(0) - 97 - x0) * CELL;
+    const y = (Number(t.square[1]) - 1 - y0) * CELL;
+    board.append(tile(t, x, y, v, ctx, moves, targets[t.square], t.square === here));
+  }
+  return el("div", { class: "city-box" }, board);
+}
+
+function tile(t, x, y, v, ctx, moves, target, isHere) {
+  const classes = ["tile", t.rebuilt ? "rebuilt" : "", target ? "target" : "", isHere ? "here" : ""].join(" ");
+  const g = svg("g", { class: classes, transform: `translate(${x} ${y})`, "data-square": t.square,
+    tabindex: target ? 0 : null, role: target ? "button" : null, "aria-label": `${t.name} (${t.square})` });
+  const band = COLOURS[t.colour] || "#999";
+  g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 8, class: "tile-bg",
+    fill: t.rebuilt ? "#e9e0c9" : "#fbf8f1", stroke: "#5b5346", "stroke-width": 1 }));
+  g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: 24, rx: 8, fill: band, class: "tile-band" }));
+  const ink = LIGHT.has(t.colour) ? "#222" : "#fff";
+  g.append(svg("text", { x: 8, y: 18, class: "tile-name", fill: ink }, short(t.name)));
+  g.append(svg("text", { x: CELL - 7, y: 18, class: "tile-square", fill: ink, "text-anchor": "end" }, t.square));
+  if (t.rebuilt && t.kind !== "courtyard") {
+    g.append(svg("text", { x: 8, y: 40, class: "tile-note", fill: "#5b5346" }, `★ rebuilt · ${t.majority}`));
+  }
+  if (target) {
+    g.append(svg("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "tile-target" }));
+  }
+  t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, moves, ctx)));
+  t.figures.forEach((seat, i) => g.append(figure(seat, 14 + i * 20, 52)));
+  t.dragons.forEach((d, i) => g.append(dragon(d, CELL - 18 - i * 20, 52)));
+  if (target) {
+    g.addEventListener("click", () => { ui.selected = null; ctx.send(target); });
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(target); });
+  }
+  return g;
+}
+
+function short(name) {
+  return name.length > 12 ? `${name.slice(0, 11)}…` : name;
+}
+
+function box(b, i, n, moves, ctx) {
+  const size = 22;
+  const gap = (CELL - 8 - n * size) / (n + 1);
+  const x = 4 + gap + i * (size + gap);
+  const y = CELL - size - 10;
+  const options = moves.boxes[String(b.slot)];
+  const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot });
+  g.append(svg("rect", { x, y, width: size, height: size, rx: 4, fill: COLOURS[b.colour] || "#aaa", stroke: "#222" }));
+  g.append(svg("text", { x: x + size / 2, y: y + 16, "text-anchor": "middle", class: "box-number",
+    fill: LIGHT.has(b.colour) ? "#222" : "#fff" }, b.number));
+  if (b.owner !== null) {
+    const s = SEATS[b.owner % SEATS.length];
+    g.append(svg("circle", { cx: x + size - 3, cy: y + 3, r: 8, fill: s.colour, stroke: "#fff", "stroke-width": 1.5 }),
+      svg("text", { x: x + size - 3, y: y + 7, "text-anchor": "middle", class: "marker", fill: "#fff" }, s.symbol));
+  }
+  if (options) {
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      if (options.length === 1) { ctx.send(options[0].action); return; }
+      const choices = options.map((o) => ({ label: o.colour, action: o.action }));
+      ui.chooser = { title: `Pay box ${b.slot} in which colour?`, options: choices };
+      redraw();
+    });
+  }
+  return g;
+}
+
+function figure(seat, x, y) {
+  const s = SEATS[seat % SEATS.length];
+  return svg("g", { class: "figure", "data-figure": seat },
+    svg("circle", { cx: x, cy: y, r: 9, fill: s.colour, stroke: "#fff", "stroke-width": 2 }),
+    svg("text", { x, y: y + 4, "text-anchor": "middle", class: "marker", fill: "#fff" }, s.symbol));
+}
+
+function dragon(colour, x, y) {
+  return svg("g", { class: "dragon", "data-dragon": colour },
+    svg("path", { d: `M${x} ${y - 10} L${x + 9} ${y} L${x} ${y + 10} L${x - 9} ${y} Z`, fill: DRAGONS[colour], stroke: "#fff" }),
+    svg("text", { x, y: y + 4, "text-anchor": "middle", class: "marker", fill: "#fff" }, "D"));
+}
+
+// -- panels -------------------------------------------------------------------------------------------------
+function turnLine(v, ctx) {
+  const name = ctx.names[v.active] || `Player ${v.active + 1}`;
+  const steps = v.phase === "movement" ? ` · ${v.steps_left} step${v.steps_left === 1 ? "" : "s"} left` : "";
+  return el("p", { class: "turn-line", id: "turn-line" }, `Turn ${v.turn} · ${name} · ${v.phase}${steps}`);
+}
+
+const BUTTON_LABELS = {
+  end: (v) => (v.phase === "movement" ? "End movement" : "End contributions"),
+  done: () => "Finish paying",
+  offer: (v) => `Offer on the obelisk (${v.obelisk.next_cost} crystals)`,
+  hospital: () => "Hospital", goldentemple: () => "Golden Temple", skip: () => "Skip the extra action",
+};
+
+function actionsBox(v, ctx, moves) {
+  const box = el("div", { class: "bmc-actions", id: "bmc-actions" });
+  if (ui.chooser) {
+    box.append(el("p", {}, ui.chooser.title), ...ui.chooser.options.map((o) => button(o.label, o.action, ctx)),
+      el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, "Cancel"));
+    return box;
+  }
+  if (ui.selected) {
+    const options = moves.cards[ui.selected];
+    box.append(el("p", {}, `${peopleName(v, ui.selected)}:`));
+    for (const o of options) {
+      if (o.squares) box.append(el("p", { class: "hint" }, "Click a highlighted square."));
+      else box.append(button(o.label, o.action, ctx));
+    }
+    box.append(el("button", { type: "button", class: "secondary", onclick: () => { ui.selected = null; redraw(); } }, "Cancel"));
+    return box;
+  }
+  if (v.phase === "refill" && moves.refill.size) {
+    const chosen = refillAction(moves);
+    const names = ui.discard.map((c) => peopleName(v, c)).join(", ") || "nothing";
+    box.append(el("p", { class: "hint" }, "Click up to two cards to discard, then draw."),
+      el("button", { type: "button", id: "refill", "data-action": chosen || "", disabled: !chosen,
+        onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, `Discard ${names} and draw`));
+  }
+  for (const a of moves.buttons) box.append(button((BUTTON_LABELS[a] || (() => a))(v), a, ctx));
+  if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, "Not your move."));
+  if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, "Highlighted squares and boxes can be clicked."));
+  return box;
+}
+
+function button(label, action, ctx) {
+  return el("button", { type: "button", "data-action": action, onclick: () => { ui.selected = null; ui.chooser = null; ctx.send(action); } }, label);
+}
+
+function refillAction(moves) {
+  const ids = [...ui.discard].sort((a, b) => order(a) - order(b));
+  const text = ["refill", ...ids].join(" ");
+  return moves.refill.has(text) ? text : null;
+}
+
+function order(cardId) {
+  const [, people, n] = cardId.match(CARD);
+  return PEOPLE[people].order * 3 + Number(n);
+}
+
+function payment(v) {
+  const p = v.payment;
+  if (!p) return null;
+  const paid = p.cards.map((c) => peopleName(v, c)).join(", ") || "nothing yet";
+  const lux = p.lux.map((l) => `${l.card}: ${l.colour} counts`).join("; ");
+  return el("div", { class: "payment", id: "payment" },
+    el("strong", {}, `Paying box ${p.box}: ${p.number} in ${p.colour}`), el("div", {}, `Paid: ${paid}`),
+    lux ? el("div", { class: "muted" }, lux) : null);
+}
+
+function hand(v, ctx, moves) {
+  if (!v.hand) return null;
+  const cards = el("div", { class: "hand", id: "hand" });
+  const refilling = v.phase === "refill" && moves.refill.size > 0;
+  const counts = {};
+  v.hand.forEach((c) => {
+    counts[c] = (counts[c] || 0) + 1;
+    const nth = counts[c];
+    const chosen = refilling && ui.discard.filter((d) => d === c).length >= nth;
+    const usable = refilling || Boolean(moves.cards[c]);
+    cards.append(cardButton(v, c, { usable, chosen, onclick: () => clickCard(c, ctx, moves, refilling) }));
+  });
+  return el("div", { class: "hand-box" },
+    el("h3", {}, "Your hand ", el("span", { class: "crystals", id: "crystals", title: "your crystals (hidden from the others)" },
+      `◇ ${v.crystals} crystals`)), cards);
+}
+
+function cardButton(v, id, { usable, chosen, onclick }) {
+  const [, people, n] = id.match(CARD);
+  const p = PEOPLE[people];
+  return el("button", {
+    type: "button", class: `card people-${p.colour}${usable ? " usable" : ""}${chosen || ui.selected === id ? " selected" : ""}`,
+    "data-card": id, disabled: !usable, title: peopleName(v, id), onclick,
+  }, el("span", { class: "letter" }, p.letter), el("span", { class: "num" }, n));
+}
+
+function clickCard(id, ctx, moves, refilling) {
+  if (refilling) {
+    const i = ui.discard.lastIndexOf(id);
+    if (i >= 0) ui.discard.splice(i, 1);
+    else if (ui.discard.length < 2) ui.discard.push(id);
+    redraw();
+    return;
+  }
+  const options = moves.cards[id] || [];
+  if (options.length === 1 && options[0].action) { ctx.send(options[0].action); return; }
+  ui.selected = ui.selected === id ? null : id;
+  redraw();
+}
+
+function obelisk(v) {
+  const o = v.obelisk;
+  const slots = o.spaces.map((cost, i) => {
+    const owner = o.filled[i];
+    const s = owner === undefined ? null : SEATS[owner % SEATS.length];
+    return el("li", { class: s ? "filled" : "", style: s ? `--seat:${s.colour}` : null },
+      s ? el("span", { class: "seat-symbol" }, s.symbol) : null, el("span", { class: "cost" }, cost));
+  });
+  return el("div", { class: "obelisk", id: "obelisk" },
+    el("h3", {}, `Obelisk · ${o.to_win} offerings win`), el("ol", { class: "obelisk-slots" }, slots));
+}
+
+function seats(v, ctx) {
+  return el("table", { class: "seats-table", id: "seats" },
+    el("thead", {}, el("tr", {}, ["", "scales", "markers", "cards", "offerings"].map((h) => el("th", {}, h)))),
+    el("tbody", {}, v.seats.map((s) => {
+      const style = SEATS[s.seat % SEATS.length];
+      return el("tr", { class: s.seat === v.active ? "active" : "" },
+        el("td", {}, el("span", { class: "seat-badge", style: `--seat:${style.colour}` },
+          el("span", { class: "seat-symbol" }, style.symbol), ctx.names[s.seat] || `Player ${s.seat + 1}`)),
+        el("td", {}, s.scales), el("td", {}, s.markers), el("td", {}, s.hand_size + (s.pending_cards ? ` (+${s.pending_cards})` : "")),
+        el("td", {}, s.offerings));
+    })),
+    v.over && v.final_crystals ? el("caption", {}, `Final crystals: ${v.final_crystals.join(" / ")}`) : null);
+}
+
+function peopleName(v, id) {
+  const m = id.match(CARD);
+  if (!m) return id;
+  return `${(v.people_names || {})[m[1]] || m[1]} ${m[2]}`;
+}
+
+// -- redrawing after a local choice (a selected card, a chooser), without a message from the server ----------
+let last = null;
+
+function redraw() {
+  if (last) render(last.root, last.ctx);
+}

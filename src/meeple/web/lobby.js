@@ -1,0 +1,158 @@
+// The lobby: create a game (seats, options, clock), hand out invite links, list your games and recent ones.
+
+import { el, clear, seatBadge } from "./dom.js";
+import { api, myName, saveName, saveToken, tokens } from "./session.js";
+
+const CLOCKS = [
+  { value: "", label: "No clock" },
+  { value: "move", label: "Time per move" },
+  { value: "game", label: "Time for the whole game" },
+];
+
+export async function renderLobby(root) {
+  clear(root);
+  document.getElementById("topinfo").textContent = "";
+  let catalog;
+  try {
+    catalog = await api("GET", "/api/catalog");
+  } catch (e) {
+    root.append(el("p", { class: "error" }, `The server does not answer: ${e.message}`));
+    return;
+  }
+  const created = el("section", { class: "card created", hidden: true, id: "created" });
+  root.append(el("div", { class: "lobby" },
+    el("section", { class: "card" }, el("h2", {}, "New game"), createForm(catalog, created)),
+    created,
+    el("section", { class: "card" }, el("h2", {}, "Your games"), yourGames()),
+    el("section", { class: "card" }, el("h2", {}, "Recent games"), recentGames()),
+  ));
+}
+
+function createForm(catalog, created) {
+  const form = el("form", { id: "create-form" });
+  const gameSelect = el("select", { name: "game", id: "game" },
+    catalog.games.map((g) => el("option", { value: g.id }, g.title)));
+  const playerCount = el("select", { name: "players", id: "players" });
+  const seatsBox = el("div", { class: "seats" });
+  const optionsBox = el("div", { class: "options" });
+  const name = el("input", { id: "name", name: "name", maxlength: 40, placeholder: "Your name", value: myName() });
+  const clockMode = el("select", { id: "clock-mode" }, CLOCKS.map((c) => el("option", { value: c.value }, c.label)));
+  const clockSeconds = el("input", { id: "clock-seconds", type: "number", min: 5, value: 300, step: 5 });
+  const clockPolicy = el("select", { id: "clock-policy" },
+    el("option", { value: "bot" }, "a bot plays the move"), el("option", { value: "forfeit" }, "the player forfeits"));
+  const error = el("p", { class: "error", role: "alert" });
+
+  const game = () => catalog.games.find((g) => g.id === gameSelect.value);
+  function fillPlayers() {
+    const g = game();
+    clear(playerCount);
+    for (let n = g.min_players; n <= g.max_players; n++) playerCount.append(el("option", { value: n }, `${n} players`));
+    fillOptions();
+    fillSeats();
+  }
+  function fillOptions() {
+    clear(optionsBox);
+    for (const o of game().options) {
+      const select = el("select", { name: o.name, id: `option-${o.name}`, "data-option": o.name },
+        o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, label(c))));
+      optionsBox.append(el("label", { title: o.help }, `${o.name}: `, select));
+    }
+  }
+  function fillSeats() {
+    const n = Number(playerCount.value);
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    clear(seatsBox);
+    for (let i = 0; i < n; i++) {
+      const choices = [["human", "Person"], ...catalog.bot_levels.map((l) => [`bot:${l}`, `Bot (${l})`])];
+      const value = old[i] || (i === 0 ? "human" : "bot:greedy");
+      const select = el("select", { id: `seat-${i}`, "aria-label": `Seat ${i + 1}` },
+        choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
+      if (i === 0) select.disabled = true; // seat 1 is the creator's
+      seatsBox.append(el("div", { class: "seat-row" }, seatBadge(i, i === 0 ? "You" : `Seat ${i + 1}`), select));
+    }
+  }
+  gameSelect.addEventListener("change", fillPlayers);
+  playerCount.addEventListener("change", fillSeats);
+  fillPlayers();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    const seats = [...seatsBox.querySelectorAll("select")].map((s, i) => {
+      if (s.value === "human") return { kind: "human", name: i === 0 && name.value.trim() ? name.value.trim() : null };
+      return { kind: "bot", level: s.value.slice(4) };
+    });
+    const options = {};
+    for (const s of optionsBox.querySelectorAll("select")) options[s.dataset.option] = JSON.parse(s.value);
+    const body = { game: gameSelect.value, options, seats };
+    if (clockMode.value) {
+      body.clock = { mode: clockMode.value, seconds: Number(clockSeconds.value), on_timeout: clockPolicy.value };
+    }
+    saveName(name.value.trim());
+    try {
+      showCreated(created, await api("POST", "/api/games", body));
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  });
+
+  form.append(
+    el("label", {}, "Game ", gameSelect), " ", el("label", {}, playerCount),
+    el("h3", {}, "Seats"), seatsBox,
+    el("h3", {}, "Options"), optionsBox,
+    el("h3", {}, "Clock"), el("div", { class: "clock-row" }, clockMode, " ", clockSeconds, " seconds; when time runs out, ",
+      clockPolicy),
+    el("div", { class: "form-end" }, name, el("button", { type: "submit", id: "create" }, "Create game")),
+    error);
+  return form;
+}
+
+function label(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
+}
+
+function showCreated(box, game) {
+  clear(box);
+  box.hidden = false;
+  const mine = game.seats.find((s) => s.kind === "human");
+  if (mine) saveToken(game.id, mine.token);
+  const others = game.seats.filter((s) => s.kind === "human" && s !== mine);
+  box.append(el("h2", {}, "Game created"),
+    el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, "Go to the table")),
+    others.length ? el("p", {}, "Send each person their own link (it is their seat's secret):") : null,
+    el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, `Seat ${s.seat + 1}`), " ",
+      el("input", { readonly: true, value: s.invite, class: "invite", onfocus: (e) => e.target.select() }),
+      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.invite) }, "Copy")))),
+    el("p", { class: "muted" }, "Spectators: ", el("a", { href: `/play/${game.id}?watch` }, "watch link")));
+}
+
+function yourGames() {
+  const list = el("ul", { class: "games", id: "your-games" }, el("li", { class: "muted" }, "…"));
+  const held = Object.values(tokens());
+  api("POST", "/api/my-games", { tokens: held.slice(-200) }).then((games) => {
+    clear(list);
+    if (!games.length) list.append(el("li", { class: "muted" }, "No games yet."));
+    for (const g of games) {
+      const yourTurn = g.status === "active" && g.deciders.includes(g.your_seat);
+      list.append(el("li", {}, el("a", { href: `/play/${g.id}` }, `${g.title}, ${g.players} players`), " ",
+        el("span", { class: yourTurn ? "badge turn" : "badge" }, g.status === "over" ? "finished" : yourTurn ? "your turn" : "waiting"),
+        el("span", { class: "muted" }, ` · move ${g.version}`)));
+    }
+  }).catch((e) => { clear(list); list.append(el("li", { class: "error" }, e.message)); });
+  return list;
+}
+
+function recentGames() {
+  const list = el("ul", { class: "games", id: "recent-games" });
+  api("GET", "/api/games?limit=15").then((games) => {
+    if (!games.length) list.append(el("li", { class: "muted" }, "Nobody has played yet."));
+    for (const g of games) {
+      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? `bot ${s.level}` : `player ${s.seat + 1}`)).join(", ");
+      list.append(el("li", {}, el("a", { href: `/play/${g.id}?watch` }, `${g.title}: ${names}`),
+        el("span", { class: "muted" }, ` · ${g.status === "over" ? "finished" : `move ${g.version}`}`)));
+    }
+  }).catch(() => {});
+  return list;
+}
