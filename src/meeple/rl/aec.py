@@ -1,0 +1,186 @@
+"""PettingZoo AEC environment for any registered Meeple game (`meeple.rl.env`).
+
+Agents are `player_0` .. `player_{n-1}` (seat i is `player_i`). Each observation is a dict:
+`observation`, the seat's encoded view (docs/rl.md), and `action_mask`, an int8 flag per entry of
+the game's fixed action index. Rewards come at the end only: the winner gets 1, the others 0, and
+winners of a shared win split 1 equally. See docs/rl.md for schedules, truncation and illegal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .core import Table, agent_name
+from .encoders import Encoder
+
+SCHEDULES = ("turns", "cycles")
+
+
+class MeepleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+    """A Meeple game as a PettingZoo AEC environment.
+
+    schedule="turns" (default): the agent selected is the seat that must decide now, so a turn of
+    several small decisions is several steps in a row by the same agent.
+    schedule="cycles": every seat is selected once per cycle in seat order; a seat that does not
+    decide then sees an all-zero mask and its action is ignored (the shape of simultaneous-move
+    environments, and the one PettingZoo's `max_cycles_test` expects).
+    max_cycles: truncate every agent after `max_cycles * players` agent steps (None: never).
+    illegal: "lose" ends the game, the offender gets `illegal_reward` and the others 0; "ignore"
+    refuses the action, gives the offender `illegal_reward` and goes on; "raise" raises IllegalAction.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "meeple_v0", "is_parallelizable": False}  # noqa: RUF012 (the frameworks read a dict)
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        *,
+        schedule: str = "turns",
+        max_cycles: int | None = None,
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+        encoder: Encoder | None = None,
+    ) -> None:
+        super().__init__()
+        if schedule not in SCHEDULES:
+            raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be a positive number of cycles or None, not {max_cycles!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.table = Table(game_id, players, options, encoder, illegal, illegal_reward)
+        self.metadata = {**self.metadata, "name": f"meeple_{game_id}_v{self.table.spec.version}"}
+        self.schedule = schedule
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({"observation": self.table.observation_box, "action_mask": self.table.mask_box})
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
+        self._steps = 0
+
+    # -- PettingZoo API --------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Any:
+        """The Meeple game being played (for inspection; act through `step`)."""
+        return self.table.current()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; `seed` is the Meeple game seed. Reset `options` are not used."""
+        self.table.new_game(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self.agent_selection = self._first_agent()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos[agent] = {}
+        if seat in self.table.current().deciders():
+            refused = self.table.act(seat, action)
+            if refused is not None:
+                self._illegal(agent, refused)
+        self._steps += 1
+        if not self.terminations[agent]:
+            self._after_action()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='human' or 'ansi'")
+            return None
+        text = self.table.render(self.render_seat)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""
+
+    # -- helpers -------------------------------------------------------------------------
+    def _first_agent(self) -> str:
+        if self.schedule == "cycles":
+            return self.possible_agents[0]
+        return agent_name(self.table.current().deciders()[0])
+
+    def _after_action(self) -> None:
+        game = self.table.current()
+        if game.is_over():
+            self._finish()
+            return
+        if self.max_cycles is not None and self._steps >= self.max_cycles * self.table.players:
+            self.truncations = dict.fromkeys(self.agents, True)
+            return
+        if self.schedule == "cycles":
+            seat = self._seat[self.agent_selection]
+            self.agent_selection = self.possible_agents[(seat + 1) % self.table.players]
+        else:
+            self.agent_selection = agent_name(game.deciders()[0])
+
+    def _finish(self) -> None:
+        result = self.table.current().result()
+        for seat, share in enumerate(self.table.shares()):
+            self.rewards[agent_name(seat)] = share
+        self.terminations = dict.fromkeys(self.agents, True)
+        for a in self.agents:
+            self.infos[a] = {**self.infos[a], "result": result.to_dict()}
+
+    def _illegal(self, agent: str, reason: str) -> None:
+        self.rewards[agent] = self.table.illegal_reward
+        self.infos[agent] = {"illegal": reason}
+        if self.table.illegal == "lose":
+            self.terminations = dict.fromkeys(self.agents, True)
+
+
+def env(game_id: str, players: int = 2, options: Mapping[str, Any] | None = None, **kwargs: Any) -> AECEnv:
+    """A PettingZoo AEC environment of a registered game, wrapped like PettingZoo's own environments.
+
+    >>> from meeple import rl
+    >>> e = rl.env("bluemooncity", players=2)
+    >>> e.reset(seed=1)
+    >>> obs, reward, terminated, truncated, info = e.last()
+    >>> sorted(obs)
+    ['action_mask', 'observation']
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(game_id, players, options, **kwargs))
+
+
+def raw_env(game_id: str, players: int = 2, options: Mapping[str, Any] | None = None,
+            **kwargs: Any) -> MeepleAECEnv:
+    """The environment without PettingZoo's order-enforcing wrapper (slightly faster)."""
+    return MeepleAECEnv(game_id, players, options, **kwargs)

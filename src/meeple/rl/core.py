@@ -1,0 +1,137 @@
+"""What the PettingZoo, Gymnasium and OpenSpiel faces share: seats, spaces, observations, rewards, illegal moves."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+
+import meeple
+from meeple.engine import Game, IllegalAction, Result, get_rules
+
+from .encoders import Encoder, make_encoder
+
+ILLEGAL_POLICIES = ("lose", "ignore", "raise")
+MAX_SEED = 2**31 - 1
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo name of a seat: `player_0`, `player_1`, ..."""
+    return f"player_{seat}"
+
+
+def outcome_shares(result: Result, players: int) -> list[float]:
+    """Reward of each seat at the end: 1 to the winner, 0 to the others; winners share 1 equally.
+
+    A draw with no winner named counts every seat as a winner (each gets 1 / players).
+    """
+    winners = list(result.winners) or (list(range(players)) if result.draw else [])
+    shares = [0.0] * players
+    for seat in winners:
+        shares[seat] = 1.0 / len(winners)
+    return shares
+
+
+def as_action_index(action: Any) -> int:
+    """The integer of an action given as int, NumPy integer or 0-d / one-element array."""
+    if isinstance(action, np.ndarray) and action.size == 1:
+        action = action.reshape(())
+    if isinstance(action, bool | np.bool_):
+        raise TypeError(f"an action is an integer of the action index, not {action!r}")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is an integer of the action index, not {action!r}") from None
+
+
+class Table:
+    """One game seen through the RL faces: the encoder, the spaces, seeding and the illegal-action policy."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None,
+        encoder: Encoder | None = None,
+        illegal: str = "lose",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        rules = get_rules(game_id)
+        self.game_id = game_id
+        self.spec = rules.spec
+        self.players = self.spec.check_players(players)
+        self.options = self.spec.normalise_options(options)
+        if illegal not in ILLEGAL_POLICIES:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.encoder = encoder or make_encoder(game_id, self.players, self.options)
+        self.num_actions = len(rules.actions)
+        self.observation_box = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
+        self.mask_box = spaces.Box(0, 1, (self.num_actions,), np.int8)
+        self._np_random: np.random.Generator | None = None
+        self.game: Game | None = None
+
+    # -- episodes --------------------------------------------------------------------
+    def new_game(self, seed: int | None) -> Game:
+        """Start a game. An explicit seed is the Meeple game seed itself (so `reset(seed=7)` plays
+        `meeple.new_game(..., seed=7)`) and reseeds the stream that picks the seeds of later resets."""
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            if self._np_random is None:
+                self._np_random, _ = seeding.np_random(None)
+            game_seed = int(self._np_random.integers(0, MAX_SEED))
+        self.game = meeple.new_game(self.game_id, self.players, game_seed, self.options)
+        return self.game
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random(None)
+        return self._np_random
+
+    def current(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("the environment has no game yet: call reset() first")
+        return self.game
+
+    # -- what a seat sees --------------------------------------------------------------
+    def observation(self, seat: int) -> np.ndarray:
+        return self.encoder.encode(self.current().view(seat))
+
+    def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        game = self.current()
+        if seat in game.deciders():
+            mask[game.legal_indices(seat)] = 1
+        return mask
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+
+    # -- acting -------------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> str | None:
+        """Apply a seat's action. Return None, or why it was refused (policies `lose` and `ignore`)."""
+        idx = as_action_index(action)
+        game = self.current()
+        try:
+            if not 0 <= idx < self.num_actions:
+                raise IllegalAction(f"action index {idx} is outside 0..{self.num_actions - 1}")
+            game.apply(seat, idx)
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            return str(exc)
+        return None
+
+    def shares(self) -> list[float]:
+        return outcome_shares(self.current().result(), self.players)
+
+    def render(self, seat: int | None) -> str:
+        return self.current().render(seat, color=False)
