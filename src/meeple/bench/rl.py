@@ -1,0 +1,117 @@
+"""`meeple bench rl`: environment steps per second of Meeple's PettingZoo env beside PettingZoo's classic envs.
+
+Every environment is driven the same way in one process: reset with a seed, then at each step
+`last()`, a uniformly random legal action from the action mask (NumPy generator), `step()`. A
+step is one decision of one agent; the closing steps of finished agents are not counted. Each
+round runs for a fixed time; the figure is the median over the rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import click
+
+DEFAULT_ENVS = ("meeple:bluemooncity:2", "meeple:bluemooncity:4", "connect_four_v3", "texas_holdem_v4")
+
+
+@dataclass
+class Figure:
+    """Steps per second of one environment: the median and every round."""
+
+    env: str
+    steps_per_second: float
+    rounds: list[float]
+    games: int
+    steps: int
+
+
+def make_env(name: str) -> Any:
+    """An AEC environment by name: `meeple:<game>:<players>`, or a PettingZoo classic module name."""
+    if name.startswith("meeple:"):
+        from meeple import rl
+
+        _, game, players = name.split(":")
+        return rl.env(game, players=int(players))
+    import importlib
+
+    try:
+        module = importlib.import_module(f"pettingzoo.classic.{name}")
+    except ImportError as exc:
+        raise click.ClickException(f"cannot load PettingZoo's {name} ({exc}); install: pip install "
+                                   "'pettingzoo[classic]'") from None
+    return module.env()
+
+
+def run_round(env: Any, seconds: float, seed: int) -> tuple[float, int, int]:
+    """Play random legal actions for about `seconds`; return (steps per second, games finished, steps)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    env.reset(seed=seed)
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+            if steps % 64 == 0 and time.perf_counter() >= deadline:
+                break
+        else:
+            games += 1
+            if time.perf_counter() < deadline:
+                env.reset(seed=int(rng.integers(1 << 30)))
+                continue
+        break
+    return steps / (time.perf_counter() - start), games, steps
+
+
+def measure(names: tuple[str, ...], rounds: int, seconds: float,
+            progress: Callable[[str], None] = lambda _: None) -> list[Figure]:
+    figures = []
+    for name in names:
+        env = make_env(name)
+        per_round = []
+        games = steps = 0
+        for r in range(rounds):
+            rate, g, s = run_round(env, seconds, seed=r + 1)
+            per_round.append(rate)
+            games += g
+            steps += s
+            progress(f"{name}: round {r + 1}/{rounds}: {rate:,.0f} steps/s")
+        env.close()
+        figures.append(Figure(name, statistics.median(per_round), per_round, games, steps))
+    return figures
+
+
+@click.command()
+@click.option("--env", "envs", multiple=True, help="Environment to measure (repeatable): meeple:<game>:<players> "
+              "or a PettingZoo classic name such as connect_four_v3. Default: " + ", ".join(DEFAULT_ENVS))
+@click.option("--rounds", default=5, show_default=True, help="Rounds per environment (the median is reported).")
+@click.option("--seconds", default=2.0, show_default=True, help="Length of one round.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def rl(envs: tuple[str, ...], rounds: int, seconds: float, as_json: bool) -> None:
+    """Steps per second of Meeple's PettingZoo AEC environment beside PettingZoo's classic environments."""
+    names = envs or DEFAULT_ENVS
+    say = (lambda _: None) if as_json else (lambda line: click.echo(line, err=True))
+    figures = measure(names, rounds, seconds, say)
+    if as_json:
+        click.echo(json.dumps({"benchmark": "rl", "rounds": rounds, "seconds_per_round": seconds,
+                               "python": platform.python_version(), "machine": platform.machine(),
+                               "figures": [asdict(f) for f in figures]}, indent=2))
+        return
+    click.echo(f"{'environment':24} {'steps/s (median)':>17} {'games':>7} {'steps':>9}")
+    for f in figures:
+        click.echo(f"{f.env:24} {f.steps_per_second:17,.0f} {f.games:7} {f.steps:9}")

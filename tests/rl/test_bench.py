@@ -1,0 +1,32 @@
+"""`meeple bench rl` measures Meeple's environment and PettingZoo's classic ones in one run."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+from meeple.cli import main
+
+
+def test_bench_rl_prints_figures_side_by_side():
+    pytest.importorskip("pygame", reason="PettingZoo's classic environments need pettingzoo[classic]")
+    args = ["bench", "rl", "--json", "--rounds", "2", "--seconds", "0.2",
+            "--env", "meeple:bluemooncity:2", "--env", "connect_four_v3"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    names = [f["env"] for f in data["figures"]]
+    assert names == ["meeple:bluemooncity:2", "connect_four_v3"]
+    for figure in data["figures"]:
+        assert len(figure["rounds"]) == 2 and figure["steps"] > 0
+        assert min(figure["rounds"]) <= figure["steps_per_second"] <= max(figure["rounds"])
+
+
+def test_bench_rl_names_an_unknown_environment():
+    result = CliRunner().invoke(main, ["bench", "rl", "--rounds", "1", "--seconds", "0.1", "--env", "chequers_v1"])
+    assert result.exit_code != 0
+    assert "chequers_v1" in result.output
