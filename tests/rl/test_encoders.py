@@ -1,0 +1,131 @@
+"""Observation encoders: fixed size and bounds, built from the seat's view only, documented field by field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+import meeple
+from meeple.engine import Game
+from meeple.engine.rng import Stream
+from meeple.rl import encoders
+from meeple.rl.encoders import HashingEncoder, make_encoder
+from meeple.rl.encoders.bluemooncity import LAYOUT, SQUARE_LAYOUT, BlueMoonCityEncoder, card_index
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+CONFIGS = [(2, {}), (3, {"expansion": True}), (4, {"layout": "open"}), (3, {"edition": "kosmos2006"})]
+
+
+def _random_game(players: int, options: dict, seed: int, steps: int) -> Game:
+    game = meeple.new_game("bluemooncity", players, seed, options)
+    stream = Stream(seed, 99)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        seat = game.deciders()[0]
+        game.apply(seat, stream.choice(game.legal_indices(seat)))
+    return game
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_vectors_have_the_fixed_size_and_stay_in_bounds(players, options):
+    enc = make_encoder("bluemooncity", players, options)
+    game = meeple.new_game("bluemooncity", players, 17, options)
+    stream = Stream(17, 1)
+    while not game.is_over():
+        seat = game.deciders()[0]
+        for viewer in (seat, None):
+            vec = enc.encode(game.view(viewer))
+            assert vec.shape == (enc.size,) and vec.dtype == np.float32
+            assert vec.min() >= enc.low and vec.max() <= enc.high
+        game.apply(seat, stream.choice(game.legal_indices(seat)))
+    assert enc.encode(game.view(0))[LAYOUT.field("end").offset] == 1.0
+
+
+@pytest.mark.parametrize("steps", [0, 40, 150, 400])
+def test_observation_depends_only_on_what_the_seat_sees(steps):
+    # Redealing everything a seat cannot see (other hands, deck order, pending cards) must not
+    # change its observation: the encoder reads the view and nothing else.
+    game = _random_game(3, {}, seed=23 + steps, steps=steps)
+    enc = make_encoder("bluemooncity", 3, {})
+    for seat in range(3):
+        mine = enc.encode(game.view(seat))
+        for rng in range(3):
+            sampled = Game(game.rules, game.sample(seat, rng), 3, game.seed, game.options)
+            assert np.array_equal(enc.encode(sampled.view(seat)), mine)
+
+
+def test_hands_and_seats_are_encoded_relative_to_the_viewer():
+    game = _random_game(3, {}, seed=5, steps=30)
+    enc = BlueMoonCityEncoder()
+    hand = LAYOUT.field("hand")
+    seats = LAYOUT.field("seats")
+    for seat in range(3):
+        view = game.view(seat)
+        vec = enc.encode(view)
+        counts = np.round(vec[hand.offset:hand.offset + hand.size] * 6).astype(int)
+        expected = np.zeros(hand.size, dtype=int)
+        for card in view["hand"]:
+            expected[card_index(card)] += 1
+        assert np.array_equal(counts, np.minimum(expected, 6))
+        assert vec[seats.offset + 3] == pytest.approx(min(view["seats"][seat]["hand_size"] / 12, 1.0))
+        active = LAYOUT.field("active")
+        rel = (view["active"] - seat) % 3
+        assert list(np.flatnonzero(vec[active.offset:active.offset + active.size])) == [rel]
+
+
+def test_figures_and_markers_land_on_their_squares():
+    game = _random_game(2, {}, seed=9, steps=200)
+    view = game.view(1)
+    vec = BlueMoonCityEncoder().encode(view)
+    city = LAYOUT.field("city").offset
+    figures = SQUARE_LAYOUT.field("figures").offset
+    for tile in view["city"]:
+        col, row = "abcde".index(tile["square"][0]), int(tile["square"][1]) - 1
+        base = city + (row * 5 + col) * SQUARE_LAYOUT.size
+        assert vec[base] == 1.0
+        for seat in tile["figures"]:
+            assert vec[base + figures + (seat - 1) % 2] == 1.0
+
+
+def test_an_unknown_word_in_the_view_is_an_error_not_a_silent_zero():
+    view = meeple.new_game("bluemooncity", 2, 1).view(0)
+    view["phase"] = "siesta"
+    with pytest.raises(ValueError, match="unknown phase 'siesta'"):
+        BlueMoonCityEncoder().encode(view)
+
+
+def test_every_field_is_documented():
+    text = DOCS.read_text(encoding="utf-8")
+    for field in LAYOUT.fields + SQUARE_LAYOUT.fields:
+        assert f"`{field.name}`" in text, f"docs/rl.md does not describe the field {field.name!r}"
+    assert str(LAYOUT.size) in text
+
+
+def test_generic_encoder_works_for_any_view():
+    enc = HashingEncoder(64)
+    view = {"seat": 1, "score": [3, 0], "phase": "bid", "cards": ["a", "b"], "done": False, "note": None}
+    vec = enc.encode(view)
+    assert vec.shape == (64,) and vec.dtype == np.float32
+    assert np.array_equal(vec, HashingEncoder(64).encode(view))
+    assert not np.array_equal(vec, enc.encode({**view, "phase": "play"}))
+    assert vec.min() >= enc.low and vec.max() <= enc.high
+
+
+def test_games_without_an_encoder_get_the_generic_one(monkeypatch):
+    monkeypatch.setattr(encoders, "_ENCODERS", {})
+    monkeypatch.setattr(encoders, "_load_builtin", lambda: None)
+    enc = make_encoder("bluemooncity", 2)
+    assert isinstance(enc, HashingEncoder)
+    assert enc.encode(meeple.new_game("bluemooncity", 2, 1).view(0)).shape == (enc.size,)
+
+
+def test_make_encoder_checks_game_and_options():
+    with pytest.raises(meeple.UnknownGame):
+        make_encoder("nosuchgame", 2)
+    with pytest.raises(meeple.InvalidOptions):
+        make_encoder("bluemooncity", 2, {"expansion": "yes"})
