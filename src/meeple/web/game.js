@@ -28,7 +28,7 @@ class GameScreen {
     this.header = el("div", { class: "game-header", id: "game-header" });
     this.board = el("div", { class: "board", id: "board" });
     this.side = el("aside", { class: "side" });
-    this.logBox = el("ol", { class: "log", id: "log" });
+    this.logBox = el("ul", { class: "log", id: "log" });
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
     this.side.append(el("details", { class: "moves-box" }, el("summary", {}, "All legal moves"), this.moves),
       el("h3", {}, "Log"), this.logBox);
@@ -154,6 +154,8 @@ class GameScreen {
     const s = this.state;
     if (!s) return;
     const renderer = await this.loadRenderer();
+    // Exposed for tests and scripts driving the page: which position is shown, and whether a move is in flight.
+    Object.assign(this.root.dataset, { version: s.version, status: s.status, pending: this.pending ? "1" : "" });
     this.renderHeader();
     const ctx = {
       view: s.view, legal: this.pending ? [] : s.legal, seat: s.seat, seats: s.seats, names: this.names(),
