@@ -3,7 +3,7 @@
 Every environment is driven the same way in one process: reset with a seed, then at each step
 `last()`, a uniformly random legal action from the action mask (NumPy generator), `step()`. A
 step is one decision of one agent; the closing steps of finished agents are not counted. Each
-round runs for a fixed time; the figure is the median over the rounds.
+round runs every environment in turn for a fixed time; the figure is the median over the rounds.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ DEFAULT_ENVS = ("meeple:bluemooncity:2", "meeple:bluemooncity:4", "connect_four_
 
 @dataclass
 class Figure:
-    """Steps per second of one environment: the median and every round."""
+    """Steps per second of one environment: the median and every round, by the wall clock and by the
+    CPU time of this process (the second moves less when other work shares the machine)."""
 
     env: str
     steps_per_second: float
     rounds: list[float]
+    cpu_steps_per_second: float
     games: int
     steps: int
 
@@ -49,14 +51,16 @@ def make_env(name: str) -> Any:
     return module.env()
 
 
-def run_round(env: Any, seconds: float, seed: int) -> tuple[float, int, int]:
-    """Play random legal actions for about `seconds`; return (steps per second, games finished, steps)."""
+def run_round(env: Any, seconds: float, seed: int) -> tuple[float, float, int, int]:
+    """Play random legal actions for about `seconds`; return (steps per second, steps per CPU second,
+    games finished, steps)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
     steps = games = 0
     env.reset(seed=seed)
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
         for _agent in env.agent_iter():
@@ -75,25 +79,31 @@ def run_round(env: Any, seconds: float, seed: int) -> tuple[float, int, int]:
                 env.reset(seed=int(rng.integers(1 << 30)))
                 continue
         break
-    return steps / (time.perf_counter() - start), games, steps
+    cpu = max(time.process_time() - cpu_start, 1e-9)
+    return steps / (time.perf_counter() - start), steps / cpu, games, steps
 
 
 def measure(names: tuple[str, ...], rounds: int, seconds: float,
             progress: Callable[[str], None] = lambda _: None) -> list[Figure]:
-    figures = []
-    for name in names:
-        env = make_env(name)
-        per_round = []
-        games = steps = 0
-        for r in range(rounds):
-            rate, g, s = run_round(env, seconds, seed=r + 1)
-            per_round.append(rate)
-            games += g
-            steps += s
-            progress(f"{name}: round {r + 1}/{rounds}: {rate:,.0f} steps/s")
+    """Measure every environment once per round, in turn, so that a change in the machine's load
+    during the run falls on all of them alike."""
+    envs = {name: make_env(name) for name in names}
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    cpu_rates: dict[str, list[float]] = {name: [] for name in names}
+    games = dict.fromkeys(names, 0)
+    steps = dict.fromkeys(names, 0)
+    for r in range(rounds):
+        for name, env in envs.items():
+            rate, cpu_rate, g, s = run_round(env, seconds, seed=r + 1)
+            rates[name].append(rate)
+            cpu_rates[name].append(cpu_rate)
+            games[name] += g
+            steps[name] += s
+            progress(f"round {r + 1}/{rounds}: {name}: {rate:,.0f} steps/s")
+    for env in envs.values():
         env.close()
-        figures.append(Figure(name, statistics.median(per_round), per_round, games, steps))
-    return figures
+    return [Figure(n, statistics.median(rates[n]), rates[n], statistics.median(cpu_rates[n]), games[n], steps[n])
+            for n in names]
 
 
 @click.command()
@@ -112,6 +122,6 @@ def rl(envs: tuple[str, ...], rounds: int, seconds: float, as_json: bool) -> Non
                                "python": platform.python_version(), "machine": platform.machine(),
                                "figures": [asdict(f) for f in figures]}, indent=2))
         return
-    click.echo(f"{'environment':24} {'steps/s (median)':>17} {'games':>7} {'steps':>9}")
+    click.echo(f"{'environment':24} {'steps/s (median)':>17} {'per CPU second':>15} {'games':>7} {'steps':>9}")
     for f in figures:
-        click.echo(f"{f.env:24} {f.steps_per_second:17,.0f} {f.games:7} {f.steps:9}")
+        click.echo(f"{f.env:24} {f.steps_per_second:17,.0f} {f.cpu_steps_per_second:15,.0f} {f.games:7} {f.steps:9}")
