@@ -30,7 +30,8 @@ class MeepleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     `illegal_reward`, nothing happens) or "raise".
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (the frameworks read a dict)
+    # A text table has no frame rate; Gymnasium asks for one when rendering for people.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 (the frameworks read a dict)
 
     def __init__(
         self,
