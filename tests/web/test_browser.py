@@ -64,9 +64,11 @@ def click_move(page: Any, action: str) -> None:
     if verb == "step":
         page.click(f'g.tile.target[data-square="{rest}"]')
     elif verb == "contribute":
-        slot, _, colour = rest.partition(" ")
-        page.click(f'g.box.target[data-box="{slot}"]')
-        if colour:
+        slot = rest.partition(" ")[0]
+        before = version(page)
+        page.click(f'g.tile.here g.box.target[data-box="{slot}"]')
+        # Several ways to pay this box (a Royal Palace colour): the page asks which one.
+        if version(page) == before and page.locator(f'#bmc-actions button[data-action="{action}"]').count():
             page.click(f'#bmc-actions button[data-action="{action}"]')
     elif verb == "pay" or (CARD.match(verb) and not SQUARE.match(rest)):
         card = rest if verb == "pay" else verb
@@ -79,7 +81,7 @@ def click_move(page: Any, action: str) -> None:
     elif page.locator(f'#bmc-actions button[data-action="{action}"]').count():
         page.click(f'#bmc-actions button[data-action="{action}"]')
     else:
-        page.click("#all-moves >> xpath=..")  # open the list of every move
+        page.evaluate("document.querySelector('.moves-box').open = true")  # the list of every move
         page.click(f'#all-moves button[data-action="{action}"]')
 
 

@@ -90,9 +90,11 @@ async def _session(ws: WebSocket, hub: Hub, game_id: str) -> None:
     async with room.lock:
         conn.push(_dump(hub.attach(room, conn, _since(hello))))
     sender = asyncio.create_task(_send_loop(ws, conn))
+    watcher = asyncio.create_task(_watch_overflow(ws, conn))
     try:
         await _receive_loop(ws, hub, room, conn)
     finally:
+        watcher.cancel()
         hub.detach(room, conn)
         conn.close()
         with contextlib.suppress(Exception):
@@ -123,25 +125,22 @@ async def _receive_loop(ws: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
     settings = hub.settings
     bucket = Bucket(settings.messages_per_second, settings.message_burst)
     bad = 0
-    overflow = asyncio.create_task(conn.overflowed.wait())
-    try:
-        while True:
-            receive = asyncio.create_task(_receive(ws, settings.max_message_bytes))
-            done, _ = await asyncio.wait({receive, overflow}, return_when=asyncio.FIRST_COMPLETED)
-            if overflow in done:
-                receive.cancel()
-                raise Closing(1008, "you read messages slower than the game moves; reconnect to resume")
-            text = receive.result()
-            if not bucket.take():
-                raise Closing(1008, "too many messages; slow down and reconnect")
-            reply = await _handle(hub, room, conn, _parse(text))
-            if reply is not None:
-                bad = bad + 1 if reply["type"] == "error" else 0
-                conn.push(_dump(reply))
-                if bad >= MAX_BAD:
-                    raise Closing(1008, "too many messages that make no sense")
-    finally:
-        overflow.cancel()
+    while True:
+        text = await _receive(ws, settings.max_message_bytes)
+        if not bucket.take():
+            raise Closing(1008, "too many messages; slow down and reconnect")
+        reply = await _handle(hub, room, conn, _parse(text))
+        if reply is not None:
+            bad = bad + 1 if reply["type"] == "error" else 0
+            conn.push(_dump(reply))
+            if bad >= MAX_BAD:
+                raise Closing(1008, "too many messages that make no sense")
+
+
+async def _watch_overflow(ws: WebSocket, conn: Conn) -> None:
+    """Close the connection of a client that reads slower than the game moves (it resumes on reconnect)."""
+    await conn.overflowed.wait()
+    await _close(ws, 1008, "you read messages slower than the game moves; reconnect to resume")
 
 
 async def _receive(ws: WebSocket, limit: int) -> str:

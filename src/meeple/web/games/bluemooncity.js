@@ -20,6 +20,7 @@ const DRAGON_OF = { vulca: "red", terrah: "green", aqua: "blue" };
 const CELL = 110;
 const SQUARE = /^[a-e][1-5]$/;
 const CARD = /^(vulca|terrah|aqua|venti|khind|mimix|lux|pillar)([1-3])$/;
+const NO_MOVES = { boxes: {} };
 
 // What the player is doing between two clicks (kept across redraws of the same game).
 const ui = { selected: null, discard: [], chooser: null };
@@ -104,7 +105,7 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
   if (target) {
     g.append(svg("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "tile-target" }));
   }
-  t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, moves, ctx)));
+  t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, isHere ? moves : NO_MOVES, ctx)));
   t.figures.forEach((seat, i) => g.append(figure(seat, 14 + i * 20, 52)));
   t.dragons.forEach((d, i) => g.append(dragon(d, CELL - 18 - i * 20, 52)));
   if (target) {
