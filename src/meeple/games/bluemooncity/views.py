@@ -133,30 +133,47 @@ def hidden_values(s: State, viewer: int | None) -> list[Any]:
     return secrets
 
 
-def sample(s: State, seat: int, stream: int) -> State:
-    """Redeal what `seat` cannot see (deck order, other hands, all pending cards) from `stream`."""
+def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
+    """Redeal what `seat` cannot see (deck order, other hands, all pending cards) from `stream`.
+
+    The result depends only on what the seat sees and on `stream`: the unknown cards are pooled in a
+    fixed order before the shuffle, and the state's own stream is reseeded so that the sample does not
+    foretell the real game's future shuffles. Cards already put into an open payment (and Lux cards
+    played for it) are public and stay in the active hand. `keep` names one more seat whose hand is
+    kept (a last resort of `Rules.sample`).
+    """
     out = s.copy()
+    shown = committed_cards(s)
+    redealt = [p for p in range(s.players) if p not in (seat, keep)]
     unknown: list[int] = list(s.deck)
     for p in range(s.players):
+        base = p * NCARD
         for t in range(NCARD):
-            if p != seat:
-                unknown += [t] * s.hands[p * NCARD + t]
-            unknown += [t] * s.pending[p * NCARD + t]
-    rng_mod.shuffle(stream, unknown)
+            if p in redealt:
+                unknown += [t] * (s.hands[base + t] - (shown[t] if p == s.active else 0))
+                out.hands[base + t] = shown[t] if p == s.active else 0
+            unknown += [t] * s.pending[base + t]
+            out.pending[base + t] = 0
+    unknown.sort()
+    stream = rng_mod.shuffle(stream, unknown)
     for p in range(s.players):
-        for t in range(NCARD):
-            if p != seat:
-                out.hands[p * NCARD + t] = 0
-            out.pending[p * NCARD + t] = 0
-    for p in range(s.players):
-        size = sum(s.pending[p * NCARD : (p + 1) * NCARD])
-        for _ in range(size):
-            out.pending[p * NCARD + unknown.pop()] += 1
-        if p != seat:
-            for _ in range(sum(s.hands[p * NCARD : (p + 1) * NCARD])):
-                out.hands[p * NCARD + unknown.pop()] += 1
+        base = p * NCARD
+        for _ in range(sum(s.pending[base : base + NCARD])):
+            out.pending[base + unknown.pop()] += 1
+        if p in redealt:
+            for _ in range(sum(s.hands[base : base + NCARD]) - sum(out.hands[base : base + NCARD])):
+                out.hands[base + unknown.pop()] += 1
     out.deck = unknown
+    out.rng = rng_mod.seed_stream(stream, 1)
     return out
+
+
+def committed_cards(s: State) -> list[int]:
+    """Per card type, the active player's cards shown in the open payment (paid cards and Lux powers)."""
+    shown = list(s.pay_cards)
+    shown[18] += sum(s.pay_lux[0:8])
+    shown[19] += sum(s.pay_lux[8:16])
+    return shown
 
 
 def invariants(ctx: Ctx, s: State) -> list[str]:

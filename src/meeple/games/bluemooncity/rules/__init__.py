@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -44,6 +45,7 @@ from .context import Ctx
 from .setup import new_state
 
 VERSION = 1
+SAMPLE_TRIES = 50
 MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
 EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
 _END = INDEX[Act(END)]
@@ -226,7 +228,15 @@ class BlueMoonCity(Rules[State]):
         return State.from_data(dict(data))
 
     def sample(self, state: State, seat: int, rng: int) -> State:
-        return view_mod.sample(state, seat, rng)
+        # Everybody knows that an open payment can be finished (BMC-5.2): redeal until the active hand can
+        # finish it; if no redeal can, keep the active player's real hand rather than return a stuck state.
+        stream = rng
+        for _ in range(SAMPLE_TRIES):
+            out = view_mod.sample(state, seat, stream)
+            if state.phase != PHASE_PAY or seat == state.active or self.legal(out, state.active):
+                return out
+            stream = seed_stream(stream, 2)
+        return view_mod.sample(state, seat, rng, keep=state.active)
 
     def scenario(self, description: Mapping[str, Any]) -> State:
         from ..scenario import build
