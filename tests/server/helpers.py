@@ -40,9 +40,13 @@ class Viewer:
         return self.next("state")
 
     def next(self, *types: str) -> dict[str, Any]:
-        """The next message of one of `types` (any type when none is given)."""
+        """The next message of one of `types` (any type when none is given); patched views are made whole."""
         while True:
             msg: dict[str, Any] = self.ws.receive_json()
+            if "patch" in msg:
+                assert self.last is not None and msg["since"] == self.last["version"], "a patch for another position"
+                view = {k: v for k, v in self.last["view"].items() if k not in msg.get("drop", [])}
+                msg["view"] = {**view, **msg["patch"]}
             self.messages.append(msg)
             if msg["type"] in ("state", "update"):
                 self.last = msg

@@ -45,22 +45,35 @@ class Tally:
               help="`sqlite` (a fresh temporary file) or a postgresql:// address (a fresh schema in it); repeatable.")
 @click.option("--game", default="bluemooncity", show_default=True)
 @click.option("--seed", default=1, show_default=True, help="Seed of the simulated players' choices.")
-def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...], game: str, seed: int) -> None:
-    """Load-test the game server: N concurrent games of random legal moves over WebSocket on loopback."""
+@click.option("--rate", default=1000.0, show_default=True,
+              help="Offered load in actions/s over all games (each player thinks games/rate s on average before "
+                   "acting); 0: act at once (closed loop, measures the most the server does).")
+def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...], game: str, seed: int,
+           rate: float) -> None:
+    """Load-test the game server: N concurrent games of random legal moves over WebSocket on loopback.
+
+    \b
+    Examples:
+      meeple bench server                                   200 games offering 1,000 actions/s, SQLite
+      meeple bench server --rate 0 --games 50               the most the server accepts
+      meeple bench server --database sqlite --database postgresql://postgres@127.0.0.1/test
+    """
+    think = games / rate if rate > 0 else 0.0
     for database in databases:
         with _database(database) as (url, label):
             with _server_process(url) as base:
-                tally = asyncio.run(_run(base, game, games, seconds, warmup, seed))
-            _report(label, games, seconds, tally)
+                tally = asyncio.run(_run(base, game, games, seconds, warmup, seed, think))
+            _report(label, games, seconds, tally, rate)
 
 
-def _report(label: str, games: int, seconds: float, t: Tally) -> None:
+def _report(label: str, games: int, seconds: float, t: Tally, rate: float) -> None:
     lat = sorted(t.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-    click.echo(f"{label}: {games} games, {t.accepted / seconds:,.0f} accepted actions/s, latency p50 {p50:.1f} ms, "
-               f"p99 {p99:.1f} ms ({t.accepted} actions in {seconds:.0f} s, {t.rejected} rejected, "
-               f"{t.finished} games finished)")
+    offered = f"offered {rate:,.0f}/s" if rate > 0 else "closed loop"
+    click.echo(f"{label}: {games} games ({offered}), {t.accepted / seconds:,.0f} accepted actions/s, "
+               f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms ({t.accepted} actions in {seconds:.0f} s, "
+               f"{t.rejected} rejected, {t.finished} games finished)")
 
 
 @contextlib.contextmanager
@@ -123,10 +136,10 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return result
 
 
-async def _run(base: str, game: str, games: int, seconds: float, warmup: float, seed: int) -> Tally:
+async def _run(base: str, game: str, games: int, seconds: float, warmup: float, seed: int, think: float) -> Tally:
     tally = Tally()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(_table(base, game, i, seed, tally, stop)) for i in range(games)]
+    tasks = [asyncio.create_task(_table(base, game, i, seed, tally, stop, think)) for i in range(games)]
     await asyncio.sleep(warmup)
     tally.measuring = True
     await asyncio.sleep(seconds)
@@ -138,20 +151,21 @@ async def _run(base: str, game: str, games: int, seconds: float, warmup: float, 
     return tally
 
 
-async def _table(base: str, game: str, index: int, seed: int, tally: Tally, stop: asyncio.Event) -> None:
+async def _table(base: str, game: str, index: int, seed: int, tally: Tally, stop: asyncio.Event,
+                 think: float) -> None:
     """One table: create a 2-player game, connect both seats, play until the end, then start another."""
     rng = Stream(seed, index)
     while not stop.is_set():
         created = await asyncio.to_thread(_post, f"{base}/api/games", {
             "game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
         ws_base = base.replace("http://", "ws://")
-        players = [_player(f"{ws_base}/ws/games/{created['id']}", s["token"], rng, tally)
+        players = [_player(f"{ws_base}/ws/games/{created['id']}", s["token"], rng, tally, think)
                    for s in created["seats"]]
         await asyncio.gather(*players)
         tally.finished += 1
 
 
-async def _player(url: str, token: str, rng: Stream, tally: Tally) -> None:
+async def _player(url: str, token: str, rng: Stream, tally: Tally, think: float) -> None:
     from websockets.asyncio.client import connect
 
     async with connect(url, compression=None, max_size=2**24, open_timeout=60) as ws:
@@ -177,6 +191,8 @@ async def _player(url: str, token: str, rng: Stream, tally: Tally) -> None:
             if msg["status"] != "active":
                 return
             if msg["legal"]:
+                if think > 0:
+                    await asyncio.sleep(think * (0.5 + rng.random()))  # a person-like pause, 0.5 to 1.5 x
                 n += 1
                 ref = f"{n}"
                 sent[ref] = time.perf_counter()

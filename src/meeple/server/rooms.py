@@ -56,6 +56,7 @@ class Room:
     conns: set[Conn] = field(default_factory=set)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shown: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # last view sent per viewer
 
     @property
     def id(self) -> str:
@@ -111,15 +112,32 @@ class Room:
         msg = self._common("state", seat, since)
         msg.update(
             game_id=self.id, game=self.rec.game, title=spec.title, players=self.rec.players,
-            options=self.rec.options, seats=self.seats_info(),
+            options=self.rec.options, seats=self.seats_info(), view=self._view(seat),
         )
         return msg
 
     def update_message(self, seat: int | None, since: int, ack: str | None = None) -> dict[str, Any]:
+        """The new position for one viewer. When the viewer's previous view is known, only the parts of the view
+        that changed are sent (`patch`: top-level keys replaced, `drop`: keys removed)."""
         msg = self._common("update", seat, since)
+        before = self.shown.get(seat)
+        view = self._view(seat)
+        if before is not None and before[0] == msg["since"]:
+            old = before[1]
+            msg["patch"] = {k: v for k, v in view.items() if k not in old or old[k] != v}
+            drop = [k for k in old if k not in view]
+            if drop:
+                msg["drop"] = drop
+        else:
+            msg["view"] = view
         if ack is not None:
             msg["ack"] = ack
         return msg
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = self.game.view(seat)
+        self.shown[seat] = (self.version, view)
+        return view
 
     def _common(self, kind: str, seat: int | None, since: int) -> dict[str, Any]:
         since = max(0, min(since, self.version))
@@ -129,7 +147,6 @@ class Room:
             "seat": seat,
             "status": self.rec.status,
             "deciders": list(self.rec.deciders),
-            "view": self.game.view(seat),
             "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
             "since": since,
             "log": self.game.events(seat, since),

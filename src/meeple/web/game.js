@@ -91,8 +91,13 @@ class GameScreen {
     } else if (msg.type === "update") {
       if (!this.state || msg.since !== this.state.version) { this.sync(); return; }
       const ack = msg.ack;
-      Object.assign(this.state, msg);
+      // Only the parts of the view that changed come over the wire.
+      const view = msg.patch ? { ...this.state.view, ...msg.patch } : msg.view;
+      for (const key of msg.drop || []) delete view[key];
+      Object.assign(this.state, msg, { view });
       delete this.state.ack;
+      delete this.state.patch;
+      delete this.state.drop;
       this.addLog(msg.log, msg.since);
       if (ack && this.pending === ack) this.pending = null;
       if (this.pending && !this.state.legal.length) this.pending = null;
