@@ -14,7 +14,7 @@ from .conftest import fast_settings
 
 _DIR = tempfile.TemporaryDirectory(prefix="meeple-schema-")
 # Bots wait an hour before moving, so fuzzed games full of bots do not play in the background.
-_APP = create_app(fast_settings(f"sqlite:///{_DIR.name}/meeple.sqlite3", bot_delay=3600.0))
+_APP = create_app(fast_settings(f"sqlite:///{_DIR.name}/meeple.sqlite3", bot_delay=3600.0, sweep_interval=2.0))
 schema = schemathesis.openapi.from_asgi("/openapi.json", _APP)
 
 

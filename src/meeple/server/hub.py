@@ -88,6 +88,10 @@ class Hub:
         room.presence()
         self._maybe_unload(room)
 
+    def release(self, room: Room) -> None:
+        """A request is done with a room: forget it if nobody watches it and no bot is thinking for it."""
+        self._maybe_unload(room)
+
     def _maybe_unload(self, room: Room) -> None:
         if not room.conns and not room.bot_tasks and not room.lock.locked() and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
@@ -254,10 +258,12 @@ class Hub:
             room = await self.room(game_id)
             if room is not None:
                 await self.check_clock(room)
+                self.release(room)
         for game_id in await self.store.run(self.store.store.stalled, stall_before):
             room = await self.room(game_id)
             if room is not None:
                 self._schedule_bots(room)
+                self.release(room)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)

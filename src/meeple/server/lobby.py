@@ -194,7 +194,9 @@ async def state(game_id: str, request: Request, authorization: Bearer = None,
     seat = await seat_of(hub, game_id, authorization)
     room = await _room(hub, game_id)
     async with room.lock:
-        return room.state_message(seat, since)
+        message = room.state_message(seat, since)
+    hub.release(room)
+    return message
 
 
 @router.post("/games/{game_id}/actions", response_model=Accepted, responses=ERRORS)
@@ -208,6 +210,8 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "duplicate", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
+    finally:
+        hub.release(room)
     return Accepted(version=version)
 
 
