@@ -35,6 +35,8 @@ class Tally:
     finished: int = 0
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
+    server_cpu: float = float("nan")  # CPU seconds the server process used while measuring
+    client_cpu: float = float("nan")  # and this process (the simulated players)
 
 
 @click.command()
@@ -61,8 +63,8 @@ def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...]
     think = games / rate if rate > 0 else 0.0
     for database in databases:
         with _database(database) as (url, label):
-            with _server_process(url) as base:
-                tally = asyncio.run(_run(base, game, games, seconds, warmup, seed, think))
+            with _server_process(url) as (base, pid):
+                tally = asyncio.run(_run(base, pid, game, games, seconds, warmup, seed, think))
             _report(label, games, seconds, tally, rate)
 
 
@@ -71,9 +73,13 @@ def _report(label: str, games: int, seconds: float, t: Tally, rate: float) -> No
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
     offered = f"offered {rate:,.0f}/s" if rate > 0 else "closed loop"
+    per = max(t.accepted, 1)
     click.echo(f"{label}: {games} games ({offered}), {t.accepted / seconds:,.0f} accepted actions/s, "
                f"latency p50 {p50:.1f} ms, p99 {p99:.1f} ms ({t.accepted} actions in {seconds:.0f} s, "
                f"{t.rejected} rejected, {t.finished} games finished)")
+    click.echo(f"  CPU per accepted action: server {t.server_cpu / per * 1000:.2f} ms "
+               f"({per / t.server_cpu:,.0f} actions per server CPU second), "
+               f"simulated players {t.client_cpu / per * 1000:.2f} ms")
 
 
 @contextlib.contextmanager
@@ -108,7 +114,7 @@ def _server_process(url: str) -> Any:
         with log.open("wb") as out:
             proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
-            yield _wait_for_address(proc, log)
+            yield _wait_for_address(proc, log), proc.pid
         finally:
             proc.terminate()
             try:
@@ -129,6 +135,15 @@ def _wait_for_address(proc: subprocess.Popen[bytes], log: Path) -> str:
     raise click.ClickException("the server did not start:\n" + log.read_text())
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=30) as r:
@@ -136,14 +151,18 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return result
 
 
-async def _run(base: str, game: str, games: int, seconds: float, warmup: float, seed: int, think: float) -> Tally:
+async def _run(base: str, pid: int, game: str, games: int, seconds: float, warmup: float, seed: int,
+               think: float) -> Tally:
     tally = Tally()
     stop = asyncio.Event()
     tasks = [asyncio.create_task(_table(base, game, i, seed, tally, stop, think)) for i in range(games)]
     await asyncio.sleep(warmup)
+    cpu = (_cpu_seconds(pid), time.process_time())
     tally.measuring = True
     await asyncio.sleep(seconds)
     tally.measuring = False
+    tally.server_cpu = _cpu_seconds(pid) - cpu[0]
+    tally.client_cpu = time.process_time() - cpu[1]
     stop.set()
     for task in tasks:
         task.cancel()
