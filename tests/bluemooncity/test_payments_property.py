@@ -25,7 +25,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -274,19 +273,12 @@ def candidates(draw: st.DrawFn, hand: Cards, colour: str, need: int) -> tuple[Ca
     return +cards, powers
 
 
-def in_known_bug_region(hand: Cards) -> bool:
-    """A Lux card with a Mimix 1/2 and another Mimix card: two known bugs live there (see the xfail tests below)."""
-    low = hand["mimix1"] + hand["mimix2"]
-    return bool(hand["lux1"] + hand["lux2"]) and low >= 1 and low + hand["mimix3"] >= 2
-
-
 # ---------------------------------------------------------------- properties
 @SETTINGS
 @given(box=boxes, number=numbers, palace_colour=st.sampled_from(PALACE_COLOURS), data=st.data())
 def test_payment_is_accepted_exactly_when_it_pays(box: str, number: int, palace_colour: str, data: Any) -> None:
     """BMC-5.2, BMC-5.5-5.8: open the box, play the Lux powers, pay each card, `done`: accepted iff the oracle pays."""
     hand = data.draw(hands(box))
-    assume(not in_known_bug_region(hand))
     colour = pay_colour(box, palace_colour)
     cards, powers = data.draw(candidates(hand, colour, number))
     expected = pays(hand, cards, powers, colour, number)
@@ -325,7 +317,6 @@ def test_every_listed_path_ends_in_a_minimal_payment(box: str, number: int, data
     openings = [t for t in game.legal_actions(0) if t == "contribute 1" or t.startswith("contribute 1 ")]
     assume(openings)
     text = data.draw(st.sampled_from(openings))
-    assume(not in_known_bug_region(hand))
     game.apply(0, text)
     for _ in range(40):
         listed = game.legal_actions(0)
@@ -383,7 +374,6 @@ def _payment_of(state: Any) -> Payment:
 def test_every_minimal_payment_is_reachable_by_listed_steps(box: str, number: int, data: Any) -> None:
     """BMC-5.1/5.2: a box is offered exactly when the hand can pay it, and every useful payment can be built."""
     hand = data.draw(hands(box, max_size=8))
-    assume(not in_known_bug_region(hand))
     colours = PALACE_COLOURS if box == "palace" else (box,)
     game = position(box, number, hand)
     expected = set().union(*(minimal_payments(hand, c, number) for c in colours))
@@ -405,9 +395,6 @@ def test_mimix_pair_in_a_brown_box() -> None:
     assert pay_through_game(game, ["contribute 1", "pay mimix1", "pay mimix1", "done"])
 
 
-@pytest.mark.xfail(strict=True, reason="rules/contribution.py: `_countable_now` counts Mimix cards meant as a pair "
-                                       "against a brown Lux power, so the completing card is not listed and the "
-                                       "fallback lists cards that make the payment non-minimal")
 def test_listed_steps_after_a_mimix_pair_and_a_brown_lux() -> None:
     """BMC-5.7, BMC-5.8: after Lux 2 on brown and a Mimix pair, the only useful payment is completed by the Mimix 3.
 
@@ -422,8 +409,6 @@ def test_listed_steps_after_a_mimix_pair_and_a_brown_lux() -> None:
     assert game.legal_actions(0) == ["pay mimix3"]
 
 
-@pytest.mark.xfail(strict=True, reason="payments.py: `can_reach` adds a Mimix 3 from the rest of the hand under the "
-                                       "brown Lux power and so spoils the Mimix 1 it already recolours")
 def test_overpaying_after_a_recoloured_mimix() -> None:
     """BMC-5.2, BMC-5.8: overpaying is allowed: Lux 2 on brown, mimix1 (recoloured, 1) and vulca1 (1) pay a black 1.
 

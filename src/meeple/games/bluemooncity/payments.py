@@ -101,17 +101,52 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
             added_low += [t] * c
         elif colour != WILD:
             recolourable[p] += [t] * c
+    added_brown: list[int] = []
     for p in range(8):
         if p in (colour, KHIND):
             continue
         spare = caps[p] - (rec_sel[p] if p != MIMIX else cards[MIMIX * 3 + 2])
         for t in sorted(recolourable[p], reverse=True)[: max(spare, 0)]:
             sup[t] += 1
-    total, reason = evaluate(sup, caps, colour)
-    if reason is not None and added_low:
-        sup[min(added_low)] -= 1  # leave out one Mimix card to make the pairs even
-        total, reason = evaluate(sup, caps, colour)
-    return reason is None and total >= need
+            if p == MIMIX:
+                added_brown.append(t)
+    # Mimix cards can count in several ways (pairs, recoloured by a brown Lux power): adding every card is
+    # not always best, so also try leaving out one low Mimix card and the recoloured Mimix 3s.
+    best = -1
+    for drop_low in ([False, True] if added_low else [False]):
+        for drop_brown in ([False, True] if added_brown else [False]):
+            trial = list(sup)
+            if drop_low:
+                trial[min(added_low)] -= 1
+            if drop_brown:
+                for t in added_brown:
+                    trial[t] -= 1
+            total, reason = evaluate(trial, caps, colour)
+            if reason is None:
+                best = max(best, total)
+    return best >= need
+
+
+def can_complete(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], colour: int, need: int) -> bool:
+    """Like `can_reach`, but Lux cards still in `rest` may also be played later for their power."""
+    if can_reach(cards, rest, caps, colour, need):
+        return True
+    if colour == WILD:
+        return False
+    present = {t // 3 for t in CARD_TYPES if rest[t] or cards[t]}
+    for lux in (LUX1, LUX2):
+        if rest[lux] <= 0:
+            continue
+        fewer = list(rest)
+        fewer[lux] -= 1
+        for target in present:
+            if target in (colour, KHIND):
+                continue
+            more = list(caps)
+            more[target] += LUX_CAPACITY[lux]
+            if can_complete(cards, fewer, more, colour, need):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------- minimal payments

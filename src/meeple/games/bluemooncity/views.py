@@ -16,34 +16,50 @@ def _cards(counts: list[int]) -> list[str]:
     return [card_id(t) for t in CARD_TYPES for _ in range(counts[t])]
 
 
-def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
-    tile = ctx.tiles[s.tile_at[sq]]
-    boxes = [
-        {
-            "slot": i + 1,
-            "number": n,
-            "colour": "any" if tile.box_colours[i] < 0 else COLOUR_IDS[tile.box_colours[i]],
-            "owner": None if s.boxes[sq * 4 + i] == FREE else s.boxes[sq * 4 + i],
+_STATIC: dict[tuple[int, int, int], dict[str, Any]] = {}
+
+
+def _static_tile(ctx: Ctx, ti: int, sq: int) -> dict[str, Any]:
+    """The parts of a tile's view that never change during a game (built once per data file and square)."""
+    key = (id(ctx), ti, sq)
+    found = _STATIC.get(key)
+    if found is None:
+        tile = ctx.tiles[ti]
+        found = {
+            "square": square_name(sq),
+            "tile": tile.id,
+            "name": tile.name,
+            "letter": tile.letter,
+            "kind": tile.kind,
+            "colour": tile.colour,
+            "majority": tile.majority.text(),
+            "construction": tile.construction.text(),
+            "neighbourhood": tile.neighbourhood.text(),
+            "extra_action": tile.extra_action,
+            "box_colours": ["any" if c < 0 else COLOUR_IDS[c] for c in tile.box_colours],
+            "design_values": sorted(f for f, src in tile.provenance.items() if src == "design"),
         }
-        for i, n in enumerate(tile.boxes)
+        _STATIC[key] = found
+    return found
+
+
+def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
+    ti = s.tile_at[sq]
+    static = _static_tile(ctx, ti, sq)
+    colours = static["box_colours"]
+    base = sq * 4
+    boxes = [
+        {"slot": i + 1, "number": n, "colour": colours[i],
+         "owner": None if s.boxes[base + i] == FREE else s.boxes[base + i]}
+        for i, n in enumerate(ctx.tiles[ti].boxes)
     ]
-    return {
-        "square": square_name(sq),
-        "tile": tile.id,
-        "name": tile.name,
-        "letter": tile.letter,
-        "kind": tile.kind,
-        "colour": tile.colour,
-        "rebuilt": s.rebuilt[sq],
-        "boxes": boxes,
-        "figures": [p for p in range(s.players) if s.figures[p] == sq],
-        "dragons": [DRAGON_NAMES[d] for d in range(3) if s.dragons[d] == sq],
-        "majority": tile.majority.text(),
-        "construction": tile.construction.text(),
-        "neighbourhood": tile.neighbourhood.text(),
-        "extra_action": tile.extra_action,
-        "design_values": sorted(f for f, src in tile.provenance.items() if src == "design"),
-    }
+    out = {k: v for k, v in static.items() if k != "box_colours"}
+    out["design_values"] = list(static["design_values"])
+    out["rebuilt"] = s.rebuilt[sq]
+    out["boxes"] = boxes
+    out["figures"] = [p for p in range(s.players) if s.figures[p] == sq]
+    out["dragons"] = [DRAGON_NAMES[d] for d in range(3) if s.dragons[d] == sq]
+    return out
 
 
 def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:

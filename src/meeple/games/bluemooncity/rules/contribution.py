@@ -10,11 +10,10 @@ from ..payments import (
     CARD_TYPES,
     COLOUR_NAMES,
     KHIND,
-    MIMIX,
     WILD,
     Payment,
+    can_complete,
     can_pay,
-    can_reach,
     evaluate,
     minimal_payments,
     payment_key,
@@ -179,12 +178,12 @@ def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) 
 
 
 def _countable_now(s: State, t: int, colour: int) -> bool:
-    p, v = divmod(t, 3)
-    if p in (KHIND, colour):
+    """Whether card t can join the payment now (with the Lux powers already played)."""
+    if t // 3 in (KHIND, colour):
         return True
-    if p == MIMIX and v <= 1 and colour != MIMIX:
-        return True
-    return colour != WILD and s.pay_caps[p] > sum(s.pay_cards[p * 3 : p * 3 + 3])
+    sel = list(s.pay_cards)
+    sel[t] += 1
+    return evaluate(sel, s.pay_caps, colour, partial=True)[1] is None
 
 
 def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:
@@ -247,7 +246,7 @@ def check_pay_card(ctx: Ctx, s: State, t: int) -> str | None:
     if reason is not None:
         return reason
     rest[t] -= 1
-    if not _on_useful_path(ctx, s, sel, _used_powers(s)) and not can_reach(sel, rest, s.pay_caps, colour, need):
+    if not _on_useful_path(ctx, s, sel, _used_powers(s)) and not can_complete(sel, rest, s.pay_caps, colour, need):
         return f"with {card_name(t)} the payment could no longer reach {need}"
     return None
 
@@ -265,7 +264,7 @@ def check_lux(ctx: Ctx, s: State, lux: int, target: int) -> str | None:
     caps[target] += 4 if lux == 18 else 1
     rest[lux] -= 1
     powers = [*_used_powers(s), (lux, target)]
-    if not _on_useful_path(ctx, s, s.pay_cards, powers) and not can_reach(s.pay_cards, rest, caps, colour, need):
+    if not _on_useful_path(ctx, s, s.pay_cards, powers) and not can_complete(s.pay_cards, rest, caps, colour, need):
         return f"the payment could no longer reach {need} without that {card_name(lux)} card"
     return None
 
