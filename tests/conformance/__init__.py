@@ -1,0 +1,1 @@
+"""Generic conformance suite: every registered game, player count and option combination."""
