@@ -1,0 +1,1 @@
+"""Benchmarks that print their figures: engine speed, bot strength, server load, RL steps."""
