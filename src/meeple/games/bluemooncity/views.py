@@ -43,6 +43,19 @@ def _static_tile(ctx: Ctx, ti: int, sq: int) -> dict[str, Any]:
     return found
 
 
+_PUBLIC: dict[tuple[int, int, int], dict[str, Any]] = {}
+
+
+def _public_tile(ctx: Ctx, ti: int, sq: int, static: dict[str, Any]) -> dict[str, Any]:
+    """The static parts a view shows (all but the box colours, which the boxes carry); copied by the caller."""
+    key = (id(ctx), ti, sq)
+    found = _PUBLIC.get(key)
+    if found is None:
+        found = {k: v for k, v in static.items() if k != "box_colours"}
+        _PUBLIC[key] = found
+    return found
+
+
 def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
     ti = s.tile_at[sq]
     static = _static_tile(ctx, ti, sq)
@@ -53,7 +66,7 @@ def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
          "owner": None if s.boxes[base + i] == FREE else s.boxes[base + i]}
         for i, n in enumerate(ctx.tiles[ti].boxes)
     ]
-    out = {k: v for k, v in static.items() if k != "box_colours"}
+    out = dict(_public_tile(ctx, ti, sq, static))
     out["design_values"] = list(static["design_values"])
     out["rebuilt"] = s.rebuilt[sq]
     out["boxes"] = boxes
