@@ -56,7 +56,38 @@ def _public_tile(ctx: Ctx, ti: int, sq: int, static: dict[str, Any]) -> dict[str
     return found
 
 
+_TILES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CITIES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
+def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
+    """The city's tiles; every seat of a position gets the same (read-only) list."""
+    key = (id(ctx), tuple(s.tile_at), tuple(s.rebuilt), tuple(s.boxes), tuple(s.figures), tuple(s.dragons))
+    found = _CITIES.get(key)
+    if found is None:
+        if len(_CITIES) > 2_000:
+            _CITIES.clear()
+        found = [_tile_view(ctx, s, sq) for sq in range(NSQ) if s.tile_at[sq] >= 0]
+        _CITIES[key] = found
+    return found
+
+
 def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
+    """A tile's view, shared between calls while the tile looks the same (views are read-only data)."""
+    ti = s.tile_at[sq]
+    n = len(ctx.tiles[ti].boxes)
+    key = (id(ctx), ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]),
+           tuple(p for p in range(s.players) if s.figures[p] == sq), tuple(d for d in range(3) if s.dragons[d] == sq))
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) > 50_000:
+            _TILES.clear()
+        found = _build_tile_view(ctx, s, sq)
+        _TILES[key] = found
+    return found
+
+
+def _build_tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
     ti = s.tile_at[sq]
     static = _static_tile(ctx, ti, sq)
     colours = static["box_colours"]
@@ -76,7 +107,11 @@ def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
 
 
 def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
-    """The public state, plus the seat's own hand and crystal total (BMC-13)."""
+    """The public state, plus the seat's own hand and crystal total (BMC-13).
+
+    The result is read-only data: parts that did not change (city tiles) may be the same objects as in an
+    earlier view, so callers must copy before modifying.
+    """
     spaces = ctx.obelisk_spaces(s)
     names = {p.id: p.names[s.edition] for p in ctx.comp.peoples}
     out: dict[str, Any] = {
@@ -92,7 +127,7 @@ def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
         "steps_left": s.steps,
         "contributed": s.contributed,
         "offered": s.offered,
-        "city": [_tile_view(ctx, s, sq) for sq in range(NSQ) if s.tile_at[sq] >= 0],
+        "city": _city_view(ctx, s),
         "dragons": {DRAGON_NAMES[d]: (square_name(s.dragons[d]) if s.dragons[d] >= 0 else None) for d in range(3)},
         "obelisk": {
             "spaces": spaces,
