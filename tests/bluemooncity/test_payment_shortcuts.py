@@ -49,3 +49,21 @@ def test_minimal_filter_shortcut_keeps_only_minimal_payments_bmc_5_2() -> None:
     for hand, colour, need in _hands(5, 800, True):
         for payment in P.minimal_payments(hand, colour, need):
             assert P.is_minimal(payment, colour, need), (hand, colour, need, payment)
+
+
+def test_a_useless_lux_power_still_leaves_a_listed_way_to_finish_bmc_5_8() -> None:
+    """BMC-5.8: after a Lux 1 on a colour the hand does not hold, the payment can still be finished with a
+    Lux 2 on another colour, and that step is listed (a payment in progress is never stuck)."""
+    import meeple
+
+    game = meeple.scenario("bluemooncity", {
+        "players": 2, "seed": 3, "city": {"b2": "great-hall"}, "figures": ["great-hall", "c3"],
+        "hands": [["aqua3", "terrah2", "khind1", "lux1", "lux2", "lux3"], []], "turn": {"active": 0},
+    })
+    for action in ["contribute 1", "pay khind1", "lux1 grey"]:
+        game.apply(0, action)
+    listed = game.legal_actions(0)
+    assert "lux2 blue" in listed
+    for action in ["lux2 blue", "pay aqua3", "done"]:
+        game.apply(0, action)
+    assert game.view(None)["payment"] is None

@@ -160,8 +160,11 @@ def _on_useful_path(ctx: Ctx, s: State, cards: list[int], powers: list[tuple[int
 
 
 def _fallback_steps(ctx: Ctx, s: State, seat: int, colour: int, need: int) -> set[int]:
-    """After an unlisted (overpaying or roundabout) step, list every card that keeps the payment payable."""
-    return {_PAY[t] for t in CARD_TYPES if check_pay_card(ctx, s, t) is None}
+    """After an unlisted (overpaying or roundabout) step, list every card and Lux power that keeps the payment
+    payable, so a payment that can still be finished always has a listed way on."""
+    steps = {_PAY[t] for t in CARD_TYPES if check_pay_card(ctx, s, t) is None}
+    steps |= {i for (lux, c), i in _LUX.items() if check_lux(ctx, s, lux, c) is None}
+    return steps
 
 
 def _used_powers(s: State) -> list[tuple[int, int]]:
