@@ -51,13 +51,17 @@ def check_seats(seats: list[str], players: int) -> list[str]:
 @click.option("--seats", default=None, help="Who sits where: `me` for you, or a bot level (default: me,greedy,...).")
 @click.option("--edition", default=None, help="Game edition (Blue Moon City: cmon2019 or kosmos2006).")
 @click.option("--expansion", is_flag=True, help="Play with the expansion.")
+@click.option("--layout", default=None, help="City layout (Blue Moon City: standard or open).")
+@click.option("--data", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A corrected component data file to play with (see `meeple info GAME`).")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where `save` and `quit` write the game (default: meeple-GAME-SEED.json).")
 @click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
 def play(game: str | None, players: int | None, seats: str | None, edition: str | None, expansion: bool,
-         seed: int | None, resume: str | None, save_path: str | None, color: bool | None) -> None:
+         layout: str | None, data: str | None, seed: int | None, resume: str | None, save_path: str | None,
+         color: bool | None) -> None:
     """Play GAME in the terminal against bots (or several people at one keyboard).
 
     \b
@@ -84,8 +88,11 @@ def play(game: str | None, players: int | None, seats: str | None, edition: str 
                 options["edition"] = edition
             if expansion:
                 options["expansion"] = True
+            if layout:
+                options["layout"] = layout
             the_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
-            the_game = meeple.new_game(game, count, the_seed, options)
+            settings = {"data": str(Path(data).resolve())} if data else {}
+            the_game = meeple.new_game(game, count, the_seed, options, **settings)
             path = Path(save_path) if save_path else None
     except (MeepleError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
