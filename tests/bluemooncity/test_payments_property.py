@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import meeple
@@ -384,6 +384,33 @@ def test_every_minimal_payment_is_reachable_by_listed_steps(box: str, number: in
         reached |= reachable_payments(game, text)
     assert reached == expected, (f"{box} box {number}, hand {sorted(hand.elements())}: "
                                  f"missing {sorted(expected - reached)}, extra {sorted(reached - expected)}")
+
+
+PAYMENT_STEPS = (*(f"pay {c}" for c in CARDS), *(f"{lux} {c}" for lux in LUX_POWER for c in POWER_COLOURS), "done")
+
+
+@SETTINGS
+@example(box="brown", number=4, hand=Counter({"vulca3": 1, "terrah2": 1, "khind1": 1, "lux1": 1, "lux2": 1, "lux3": 1}),
+         steps=["lux1 grey", "pay khind1"]).via("found by the conformance suite in a sampled position")
+@given(box=st.sampled_from(sorted(set(BOX_TILES) - {"palace"})), number=numbers, hand=hands("palace"),
+       steps=st.lists(st.sampled_from(PAYMENT_STEPS), max_size=8))
+def test_an_open_payment_always_lists_a_step(box: str, number: int, hand: Cards, steps: list[str]) -> None:
+    """BMC-5.2: whatever accepted steps led here (listed or not), an open payment lists a way on.
+
+    A decider with nothing listed has an all-false action mask: bots and RL agents are stuck.
+    """
+    game = position(box, number, hand)
+    if "contribute 1" not in game.legal_actions(0):
+        return
+    game.apply(0, "contribute 1")
+    for text in steps:
+        try:
+            game.apply(0, text)
+        except IllegalAction:
+            continue
+        if text == "done":
+            return
+        assert game.legal_actions(0), f"after {text!r} ({sorted(hand.elements())}) nothing is listed"
 
 
 # ---------------------------------------------------------------- examples and known bugs

@@ -65,14 +65,18 @@ class Run:
 def play_game(cfg: Config, seed: int, *, facade: bool, replay: bool, tally: Tally) -> None:
     game = meeple.new_game(cfg.game_id, cfg.players, seed, cfg.opts)
     run = Run(cfg, seed, game, facade, tally, Stream(seed, 0xA11CE), Stream(seed, 0xB0B))
-    check_start(run)
-    limit = game.spec.max_game_length
-    while not run.rules.is_over(run.game.state):
-        assert len(run.log) < limit, f"{cfg.label} seed {seed}: not over after max_game_length={limit} actions"
-        step(run)
-    check_end(run)
-    if replay or facade:
-        check_replays(run)
+    try:
+        check_start(run)
+        limit = game.spec.max_game_length
+        while not run.rules.is_over(run.game.state):
+            assert len(run.log) < limit, f"not over after max_game_length={limit} actions"
+            step(run)
+        check_end(run)
+        if replay or facade:
+            check_replays(run)
+    except AssertionError as exc:
+        path = "string facade" if facade else "fast path"
+        raise AssertionError(f"{cfg.label}, seed {seed} ({path}), after {len(run.log)} actions: {exc}") from exc
     tally.games += 1
     tally.facade_games += facade
     reason = run.rules.result(run.game.state).reason
