@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import meeple
+from meeple.engine.rng import Stream
+
 from .helpers import run, scenario
 
 
@@ -81,3 +84,20 @@ def test_hidden_values_never_appear_in_views() -> None:
                 assert view.get("crystals") != value and str(value) not in json.dumps(view)
             elif kind == "pending":
                 assert "lux3" not in json.dumps(view)
+
+
+def test_bmc_13_views_of_several_seats_are_their_single_views() -> None:
+    """BMC-13: `views` (one call for every viewer, as the server makes) gives each seat exactly its own view."""
+    game = meeple.new_game("bluemooncity", 3, 5)
+    rng = Stream(5, 1)
+    for step in range(300):
+        if game.is_over():
+            break
+        if step % 7 == 0:
+            views = game.views([None, 0, 1, 2])
+            assert views == {viewer: game.view(viewer) for viewer in (None, 0, 1, 2)}
+            assert "hand" not in views[None] and "crystals" not in views[None]
+            assert views[0]["city"] is views[2]["city"]  # the public part is built once and shared
+        seat = game.deciders()[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, legal[rng.below(len(legal))])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalAction, SaveError
@@ -85,6 +85,15 @@ class Game:
         if seat is not None:
             self._check_seat(seat)
         return self.rules.view(self.state, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats of the current position at once (cheaper than one `view` per seat; the
+        views may share their public parts, so they are read-only)."""
+        wanted = list(seats)
+        for seat in wanted:
+            if seat is not None:
+                self._check_seat(seat)
+        return self.rules.views(self.state, wanted)
 
     def render(self, seat: int | None = None, color: bool = False) -> str:
         return self.rules.render(self.state, seat, color)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -103,6 +103,13 @@ class Rules(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What one seat (or a spectator, None) may see, as JSON-able data."""
+
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats of one position (a server sends one to each viewer after every action).
+
+        Games may build the public part once and share it between the seats' views; views are read-only data.
+        """
+        return {seat: self.view(state, seat) for seat in seats}
 
     @abstractmethod
     def copy(self, state: S) -> S:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from meeple.engine import rng as rng_mod
@@ -11,9 +12,15 @@ from .payments import CARD_TYPES, COLOUR_NAMES
 from .rules.context import Ctx
 from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, square_name
 
+_CARD_IDS = tuple(card_id(t) for t in range(NCARD))
+
 
 def _cards(counts: list[int]) -> list[str]:
-    return [card_id(t) for t in CARD_TYPES for _ in range(counts[t])]
+    out: list[str] = []
+    for t in CARD_TYPES:
+        if counts[t]:
+            out += [_CARD_IDS[t]] * counts[t]
+    return out
 
 
 _STATIC: dict[tuple[int, int, int], dict[str, Any]] = {}
@@ -112,15 +119,47 @@ def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
     The result is read-only data: parts that did not change (city tiles) may be the same objects as in an
     earlier view, so callers must copy before modifying.
     """
+    return views(ctx, s, [seat])[seat]
+
+
+def views(ctx: Ctx, s: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The views of several seats of one position: the public part is built once and shared (read-only data),
+    each seat's view adds only its own hand and crystal total."""
+    public = _public_view(ctx, s)
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        mine = dict(public)
+        mine["seat"] = seat
+        if seat is not None:
+            mine["hand"] = _cards(s.hands[seat * NCARD : (seat + 1) * NCARD])
+            mine["crystals"] = s.crystals[seat]
+        if s.over:
+            mine["final_crystals"] = list(s.crystals)  # revealed at the end for the ranking (BMC-10.2)
+        out[seat] = mine
+    return out
+
+
+_NAMES: dict[tuple[int, str], dict[str, str]] = {}
+
+
+def _people_names(ctx: Ctx, edition: str) -> dict[str, str]:
+    key = (id(ctx), edition)
+    found = _NAMES.get(key)
+    if found is None:
+        found = _NAMES[key] = {p.id: p.names[edition] for p in ctx.comp.peoples}
+    return found
+
+
+def _public_view(ctx: Ctx, s: State) -> dict[str, Any]:
+    """What every seat sees; "seat" is filled in per viewer."""
     spaces = ctx.obelisk_spaces(s)
-    names = {p.id: p.names[s.edition] for p in ctx.comp.peoples}
-    out: dict[str, Any] = {
+    return {
         "game": "bluemooncity",
         "edition": s.edition,
         "expansion": s.expansion,
         "layout": s.layout,
         "players": s.players,
-        "seat": seat,
+        "seat": None,
         "turn": s.turn,
         "active": s.active,
         "phase": PHASE_NAMES[s.phase],
@@ -137,8 +176,8 @@ def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
         },
         "scales_pool": max(s.pool, 0),
         "deck_size": len(s.deck),
-        "discard": [card_id(t) for t in s.discard],
-        "people_names": names,
+        "discard": [_CARD_IDS[t] for t in s.discard],
+        "people_names": _people_names(ctx, s.edition),
         "seats": [
             {
                 "seat": p,
@@ -157,12 +196,6 @@ def view(ctx: Ctx, s: State, seat: int | None) -> dict[str, Any]:
         "draw": s.draw,
         "end_reason": s.end_reason,
     }
-    if seat is not None:
-        out["hand"] = _cards(s.hands[seat * NCARD : (seat + 1) * NCARD])
-        out["crystals"] = s.crystals[seat]
-    if s.over:
-        out["final_crystals"] = list(s.crystals)  # revealed at the end for the ranking (BMC-10.2)
-    return out
 
 
 def _payment_view(ctx: Ctx, s: State) -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -217,6 +217,9 @@ class BlueMoonCity(Rules[State]):
     # -- views, copies, saves --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.view(self.ctx, state, seat)
+
+    def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return view_mod.views(self.ctx, state, seats)
 
     def copy(self, state: State) -> State:
         return state.copy()
