@@ -46,7 +46,12 @@ class Viewer:
             if "patch" in msg:
                 assert self.last is not None and msg["since"] == self.last["version"], "a patch for another position"
                 view = {k: v for k, v in self.last["view"].items() if k not in msg.get("drop", [])}
-                msg["view"] = {**view, **msg["patch"]}
+                view.update(msg["patch"])
+                for key, entries in msg.get("items", {}).items():
+                    view[key] = list(view[key])
+                    for i, entry in entries:
+                        view[key][i] = entry
+                msg["view"] = view
             self.messages.append(msg)
             if msg["type"] in ("state", "update"):
                 self.last = msg

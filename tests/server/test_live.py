@@ -142,3 +142,21 @@ def test_every_view_sent_equals_the_engine_view_of_that_seat(client: TestClient)
     for seat, final in enumerate(finals):
         assert final["view"] == replica.view(seat)
         assert final["legal"] == (replica.legal_actions(seat) if seat in replica.deciders() else [])
+
+
+def test_updates_carry_only_what_changed() -> None:
+    """A list that kept its length is patched entry by entry when at most half of it changed; the rest whole."""
+    from meeple.server.rooms import _diff
+
+    tile = {"square": "c2", "figures": []}
+    city = [tile, {"square": "c3", "figures": []}, {"square": "c4", "figures": [0]}]
+    old = {"turn": 1, "city": city, "hand": ["aqua1"], "gone": True, "seats": [1, 2]}
+    moved = [tile, {"square": "c3", "figures": [0]}, {"square": "c4", "figures": []}]
+    new = {"turn": 1, "city": [tile, {"square": "c3", "figures": []}, {"square": "c4", "figures": []}],
+           "hand": ["aqua1", "aqua2"], "seats": [3, 4]}
+    patch, items, drop = _diff(old, new)
+    assert patch == {"hand": ["aqua1", "aqua2"], "seats": [3, 4]}  # another length; every entry changed
+    assert items == {"city": [[2, {"square": "c4", "figures": []}]]}
+    assert drop == ["gone"]
+    patch, items, drop = _diff(old, dict(old, city=moved))
+    assert (patch, items, drop) == ({"city": moved}, {}, [])  # two of three tiles changed: the whole list

@@ -116,16 +116,22 @@ class Room:
         )
         return msg
 
-    def update_message(self, seat: int | None, since: int, ack: str | None = None) -> dict[str, Any]:
+    def update_message(self, seat: int | None, since: int, ack: str | None = None,
+                       view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The new position for one viewer. When the viewer's previous view is known, only the parts of the view
-        that changed are sent (`patch`: top-level keys replaced, `drop`: keys removed)."""
+        that changed are sent (`patch`: top-level keys replaced, `items`: for a list of the same length of which
+        at most half changed, [index, new entry] pairs, `drop`: keys removed). `view` is the viewer's view of
+        the current position when the caller already built it."""
         msg = self._common("update", seat, since)
         before = self.shown.get(seat)
-        view = self._view(seat)
+        if view is None:
+            view = self.game.view(seat)
+        self.shown[seat] = (self.version, view)
         if before is not None and before[0] == msg["since"]:
-            old = before[1]
-            msg["patch"] = {k: v for k, v in view.items() if k not in old or old[k] != v}
-            drop = [k for k in old if k not in view]
+            patch, items, drop = _diff(before[1], view)
+            msg["patch"] = patch
+            if items:
+                msg["items"] = items
             if drop:
                 msg["drop"] = drop
         else:
@@ -156,11 +162,16 @@ class Room:
 
     def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
         """Send every connection the new position from its own seat's point of view (one encoding per seat)."""
+        conns = list(self.conns)
+        if not conns:
+            return
+        # One call for all seats watching: the game builds the public part of the position once.
+        views = self.game.views({conn.seat for conn in conns})
         texts: dict[int | None, str] = {}
-        for conn in list(self.conns):
+        for conn in conns:
             if conn.seat not in texts:
                 ref = ack[1] if ack is not None and ack[0] == conn.seat else None
-                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref))
+                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref, views[conn.seat]))
             conn.push(texts[conn.seat])
 
     def announce(self, message: dict[str, Any]) -> None:
@@ -170,6 +181,34 @@ class Room:
 
     def presence(self) -> None:
         self.announce({"type": "presence", "seats": self.seats_info()})
+
+
+def _diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[list[Any]]], list[str]]:
+    """What changed from one view to the next: top-level keys to replace, list entries to replace, keys to drop.
+
+    Games keep unchanged parts of a view as the same objects between positions (a city's tiles), so most
+    comparisons end at an identity check."""
+    patch: dict[str, Any] = {}
+    items: dict[str, list[list[Any]]] = {}
+    for key, value in new.items():
+        was = old.get(key, _MISSING)
+        if was is value:
+            continue
+        if type(value) is list and type(was) is list and len(value) == len(was) and value:
+            changed = [[i, v] for i, (w, v) in enumerate(zip(was, value, strict=True)) if w is not v and w != v]
+            if not changed:
+                continue
+            if 2 * len(changed) <= len(value):
+                items[key] = changed
+            else:
+                patch[key] = value
+        elif was is _MISSING or was != value:
+            patch[key] = value
+    drop = [key for key in old if key not in new]
+    return patch, items, drop
+
+
+_MISSING: Any = object()
 
 
 def dumps(message: dict[str, Any]) -> str:

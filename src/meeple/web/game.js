@@ -93,10 +93,15 @@ class GameScreen {
       const ack = msg.ack;
       // Only the parts of the view that changed come over the wire.
       const view = msg.patch ? { ...this.state.view, ...msg.patch } : msg.view;
+      for (const [key, entries] of Object.entries(msg.items || {})) {
+        view[key] = view[key].slice();
+        for (const [i, entry] of entries) view[key][i] = entry;
+      }
       for (const key of msg.drop || []) delete view[key];
       Object.assign(this.state, msg, { view });
       delete this.state.ack;
       delete this.state.patch;
+      delete this.state.items;
       delete this.state.drop;
       this.addLog(msg.log, msg.since);
       if (ack && this.pending === ack) this.pending = null;
