@@ -154,9 +154,9 @@ def test_updates_carry_only_what_changed() -> None:
     moved = [tile, {"square": "c3", "figures": [0]}, {"square": "c4", "figures": []}]
     new = {"turn": 1, "city": [tile, {"square": "c3", "figures": []}, {"square": "c4", "figures": []}],
            "hand": ["aqua1", "aqua2"], "seats": [3, 4]}
-    patch, items, drop = _diff(old, new)
+    patch, items, drop = _diff(old, new, {})
     assert patch == {"hand": ["aqua1", "aqua2"], "seats": [3, 4]}  # another length; every entry changed
     assert items == {"city": [[2, {"square": "c4", "figures": []}]]}
     assert drop == ["gone"]
-    patch, items, drop = _diff(old, dict(old, city=moved))
+    patch, items, drop = _diff(old, dict(old, city=moved), {})
     assert (patch, items, drop) == ({"city": moved}, {}, [])  # two of three tiles changed: the whole list

@@ -117,18 +117,18 @@ class Room:
         return msg
 
     def update_message(self, seat: int | None, since: int, ack: str | None = None,
-                       view: dict[str, Any] | None = None) -> dict[str, Any]:
+                       view: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
         """The new position for one viewer. When the viewer's previous view is known, only the parts of the view
         that changed are sent (`patch`: top-level keys replaced, `items`: for a list of the same length of which
         at most half changed, [index, new entry] pairs, `drop`: keys removed). `view` is the viewer's view of
-        the current position when the caller already built it."""
+        the current position when the caller already built it; `memo` shares comparisons between viewers."""
         msg = self._common("update", seat, since)
         before = self.shown.get(seat)
         if view is None:
             view = self.game.view(seat)
         self.shown[seat] = (self.version, view)
         if before is not None and before[0] == msg["since"]:
-            patch, items, drop = _diff(before[1], view)
+            patch, items, drop = _diff(before[1], view, {} if memo is None else memo)
             msg["patch"] = patch
             if items:
                 msg["items"] = items
@@ -168,10 +168,11 @@ class Room:
         # One call for all seats watching: the game builds the public part of the position once.
         views = self.game.views({conn.seat for conn in conns})
         texts: dict[int | None, str] = {}
+        memo: dict[Any, Any] = {}  # the seats' views share their public parts: compare each part once
         for conn in conns:
             if conn.seat not in texts:
                 ref = ack[1] if ack is not None and ack[0] == conn.seat else None
-                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref, views[conn.seat]))
+                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref, views[conn.seat], memo))
             conn.push(texts[conn.seat])
 
     def announce(self, message: dict[str, Any]) -> None:
@@ -183,11 +184,13 @@ class Room:
         self.announce({"type": "presence", "seats": self.seats_info()})
 
 
-def _diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[list[Any]]], list[str]]:
+def _diff(old: dict[str, Any], new: dict[str, Any],
+          memo: dict[Any, Any]) -> tuple[dict[str, Any], dict[str, list[list[Any]]], list[str]]:
     """What changed from one view to the next: top-level keys to replace, list entries to replace, keys to drop.
 
     Games keep unchanged parts of a view as the same objects between positions (a city's tiles), so most
-    comparisons end at an identity check."""
+    comparisons end at an identity check; `memo` remembers which entries changed between two lists (the public
+    parts that several viewers' views share) and keeps both lists alive, so that their ids stay theirs."""
     patch: dict[str, Any] = {}
     items: dict[str, list[list[Any]]] = {}
     for key, value in new.items():
@@ -195,17 +198,26 @@ def _diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dic
         if was is value:
             continue
         if type(value) is list and type(was) is list and len(value) == len(was) and value:
-            changed = [[i, v] for i, (w, v) in enumerate(zip(was, value, strict=True)) if w is not v and w != v]
+            pair = (key, id(was), id(value))
+            found = memo.get(pair)
+            if found is None:
+                found = memo[pair] = (was, value, _changed(was, value))
+            changed = found[2]
             if not changed:
                 continue
             if 2 * len(changed) <= len(value):
                 items[key] = changed
-            else:
-                patch[key] = value
+                continue
+            patch[key] = value
         elif was is _MISSING or was != value:
             patch[key] = value
     drop = [key for key in old if key not in new]
     return patch, items, drop
+
+
+def _changed(was: list[Any], value: list[Any]) -> list[list[Any]]:
+    """The [index, entry] pairs of `value` that differ from `was` (a list of the same length)."""
+    return [[i, v] for i, (w, v) in enumerate(zip(was, value, strict=True)) if w is not v and w != v]
 
 
 _MISSING: Any = object()
