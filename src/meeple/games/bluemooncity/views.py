@@ -74,17 +74,23 @@ def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
     if found is None:
         if len(_CITIES) > 2_000:
             _CITIES.clear()
-        found = [_tile_view(ctx, s, sq) for sq in range(NSQ) if s.tile_at[sq] >= 0]
+        figures: dict[int, list[int]] = {}
+        for p in range(s.players):
+            figures.setdefault(s.figures[p], []).append(p)
+        dragons: dict[int, list[int]] = {}
+        for d in range(3):
+            dragons.setdefault(s.dragons[d], []).append(d)
+        found = [_tile_view(ctx, s, sq, figures.get(sq, ()), dragons.get(sq, ()))
+                 for sq in range(NSQ) if s.tile_at[sq] >= 0]
         _CITIES[key] = found
     return found
 
 
-def _tile_view(ctx: Ctx, s: State, sq: int) -> dict[str, Any]:
+def _tile_view(ctx: Ctx, s: State, sq: int, figures: Iterable[int], dragons: Iterable[int]) -> dict[str, Any]:
     """A tile's view, shared between calls while the tile looks the same (views are read-only data)."""
     ti = s.tile_at[sq]
     n = len(ctx.tiles[ti].boxes)
-    key = (id(ctx), ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]),
-           tuple(p for p in range(s.players) if s.figures[p] == sq), tuple(d for d in range(3) if s.dragons[d] == sq))
+    key = (id(ctx), ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]), tuple(figures), tuple(dragons))
     found = _TILES.get(key)
     if found is None:
         if len(_TILES) > 50_000:
