@@ -275,7 +275,9 @@ class AsyncStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.Queue[tuple[Write, asyncio.Future[bool], asyncio.AbstractEventLoop] | None] = queue.Queue()
+        # SimpleQueue: put and get are single C calls (queue.Queue runs a Python condition variable per put).
+        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[bool], asyncio.AbstractEventLoop] | None] = (
+            queue.SimpleQueue())
         self._thread = threading.Thread(target=self._writer, name="meeple-writer", daemon=True)
         self._thread.start()
 
@@ -318,14 +320,23 @@ class AsyncStore:
         except Exception:
             # One bad write must not sink the others: retry them one by one.
             outcome = [self._single(w) for w, _, _ in batch]
+        # One wake-up of the event loop per batch (normally all writes come from the one loop of the server).
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[bool], bool | BaseException]]] = {}
         for (_, fut, loop), result in zip(batch, outcome, strict=True):
-            loop.call_soon_threadsafe(_settle, fut, result)
+            by_loop.setdefault(loop, []).append((fut, result))
+        for loop, settled in by_loop.items():
+            loop.call_soon_threadsafe(_settle_all, settled)
 
     def _single(self, w: Write) -> bool | BaseException:
         try:
             return self.store.write_batch([w])[0]
         except Exception as exc:  # reported to the waiting request, which answers with an error
             return exc
+
+
+def _settle_all(settled: list[tuple[asyncio.Future[bool], bool | BaseException]]) -> None:
+    for fut, result in settled:
+        _settle(fut, result)
 
 
 def _settle(fut: asyncio.Future[bool], result: bool | BaseException) -> None:
