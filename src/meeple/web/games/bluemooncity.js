@@ -89,23 +89,32 @@ function city(v, ctx, moves) {
 }
 
 function tile(t, x, y, v, ctx, moves, target, isHere) {
+  const built = t.rebuilt && t.kind !== "courtyard";
   const classes = ["tile", t.rebuilt ? "rebuilt" : "", target ? "target" : "", isHere ? "here" : ""].join(" ");
   const g = svg("g", { class: classes, transform: `translate(${x} ${y})`, "data-square": t.square,
-    tabindex: target ? 0 : null, role: target ? "button" : null, "aria-label": `${t.name} (${t.square})` });
+    tabindex: target ? 0 : null, role: target ? "button" : null,
+    "aria-label": `${t.name} (${t.square})${built ? ", rebuilt" : ""}` });
   const band = COLOURS[t.colour] || "#999";
+  g.append(svg("title", {}, tileTitle(t)));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 8, class: "tile-bg",
-    fill: t.rebuilt ? "#e9e0c9" : "#fbf8f1", stroke: "#5b5346", "stroke-width": 1 }));
+    fill: t.rebuilt ? "#efe2bd" : "#fbf8f1", stroke: "#5b5346", "stroke-width": 1 }));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: 24, rx: 8, fill: band, class: "tile-band" }));
   const ink = LIGHT.has(t.colour) ? "#222" : "#fff";
-  g.append(svg("text", { x: 8, y: 18, class: "tile-name", fill: ink }, short(t.name)));
+  const name = short(t.name);
+  // Long names are squeezed to end before the square's label.
+  g.append(svg("text", { x: 8, y: 18, class: "tile-name", fill: ink,
+    textLength: name.length > 10 ? CELL - 38 : null, lengthAdjust: "spacingAndGlyphs" }, name));
   g.append(svg("text", { x: CELL - 7, y: 18, class: "tile-square", fill: ink, "text-anchor": "end" }, t.square));
-  if (t.rebuilt && t.kind !== "courtyard") {
-    g.append(svg("text", { x: 8, y: 40, class: "tile-note", fill: "#5b5346" }, `★ rebuilt · ${t.majority}`));
+  if (built) {
+    // A complete building: no boxes any more (the markers went home), a badge where they were. What it still
+    // does (its neighbourhood bonus) is in the tile's title.
+    g.append(svg("rect", { x: 8, y: CELL - 32, width: CELL - 16, height: 22, rx: 11, class: "built-badge" }));
+    g.append(svg("text", { x: CELL / 2, y: CELL - 17, "text-anchor": "middle", class: "built-label" }, "★ rebuilt"));
   }
   if (target) {
     g.append(svg("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "tile-target" }));
   }
-  t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, isHere ? moves : NO_MOVES, ctx)));
+  if (!t.rebuilt) t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, isHere ? moves : NO_MOVES, ctx)));
   t.figures.forEach((seat, i) => g.append(figure(seat, 14 + i * 20, 52)));
   t.dragons.forEach((d, i) => g.append(dragon(d, CELL - 18 - i * 20, 52)));
   if (target) {
@@ -113,6 +122,27 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(target); });
   }
   return g;
+}
+
+// The tile's tooltip: its bonuses in words (a rebuilt building only pays its neighbourhood bonus any more).
+function tileTitle(t) {
+  const name = `${t.name} (${t.square})`;
+  if (t.kind === "courtyard") return name;
+  const next = `neighbourhood bonus ${reward(t.neighbourhood)}`;
+  if (t.rebuilt) return `${name}, rebuilt: ${next}`;
+  return `${name}: majority bonus ${reward(t.majority)}, construction bonus ${reward(t.construction)}, ${next}`;
+}
+
+// A bonus as the game's data writes it ("2c", "1c+1s+1k") in words.
+const REWARD_WORDS = { c: ["crystal", "crystals"], s: ["scale", "scales"], k: ["card", "cards"] };
+
+function reward(text) {
+  if (!text || text === "none") return "none";
+  return text.split("+").map((part) => {
+    const [, n, kind] = part.match(/^(\d+)([csk])$/) || [null, part, null];
+    const words = REWARD_WORDS[kind];
+    return words ? `${n} ${words[n === "1" ? 0 : 1]}` : part;
+  }).join(" + ");
 }
 
 function short(name) {
