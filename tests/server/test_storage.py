@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
@@ -47,6 +48,19 @@ def test_the_version_guard_lets_exactly_one_writer_append_each_action(database: 
     rec = store.get("g1")
     assert rec is not None and rec.version == 2 and [s.name for s in rec.seats] == ["Ann", None]
     assert store.seat_of_token("h" * 64) == ("g1", 0)
+    store.close()
+
+
+def test_a_failed_batch_is_rolled_back_whole_and_the_next_one_is_stored(database: str) -> None:
+    store = Store(database)
+    store.migrate()
+    store.create(_record("g3"), {})
+    clash = Write("g3", 1, 2, "active", [0], False, None, None, None, ActionRecord(1, 0, "end", "human", None, 0.0))
+    with pytest.raises(Exception):  # noqa: B017 - the driver's own integrity error
+        store.write_batch([_write("g3", 0, "step c2"), clash])  # action 1 a second time: the key refuses it
+    assert store.actions_of("g3") == [] and store.get("g3").version == 0  # type: ignore[union-attr]
+    assert store.write_batch([_write("g3", 0, "step c2"), _write("g3", 1)]) == [True, True]
+    assert [a.seq for a in store.actions_of("g3")] == [1, 2]
     store.close()
 
 
