@@ -5,6 +5,8 @@
 import { el, clear, seatBadge } from "./dom.js";
 import { api, myName } from "./session.js";
 
+const LOG_LINES = 300; // the log on the page shows this many of the last lines
+
 export async function openGame(root, gameId, token) {
   const screen = new GameScreen(root, gameId, token);
   screen.connect();
@@ -18,6 +20,7 @@ class GameScreen {
     this.token = token;
     this.state = null;
     this.lines = [];
+    this.logShown = 0; // how many of this.lines the log on the page holds or has dropped
     this.renderer = null;
     this.pending = null;
     this.retry = 0;
@@ -84,6 +87,8 @@ class GameScreen {
       this.showBanner("");
       this.state = msg;
       this.lines = [];
+      this.logShown = 0;
+      clear(this.logBox);
       this.addLog(msg.log, msg.since);
       this.pending = null;
       this.maybeJoin();
@@ -224,8 +229,13 @@ class GameScreen {
   }
 
   renderLog() {
-    clear(this.logBox);
-    for (const { n, line } of this.lines.slice(-300)) this.logBox.append(el("li", { "data-n": n }, line));
+    // Only the new lines go in (and the oldest out past LOG_LINES): rebuilding the whole list after every move
+    // was about a quarter of the page's layout time over a game.
+    const fresh = this.lines.slice(Math.max(this.logShown, this.lines.length - LOG_LINES));
+    this.logShown = this.lines.length;
+    if (!fresh.length) return;
+    this.logBox.append(...fresh.map(({ n, line }) => el("li", { "data-n": n }, line)));
+    while (this.logBox.childElementCount > LOG_LINES) this.logBox.firstElementChild.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 }

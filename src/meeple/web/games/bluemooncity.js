@@ -156,6 +156,8 @@ function box(b, i, n, moves, ctx) {
   const y = CELL - size - 10;
   const options = moves.boxes[String(b.slot)];
   const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot });
+  // A box to pay can be hit a little around it too: on a phone the city is a third of its drawn size.
+  if (options) g.append(svg("rect", { x: x - gap / 2, y: y - 14, width: size + gap, height: size + 22, class: "box-hit" }));
   g.append(svg("rect", { x, y, width: size, height: size, rx: 4, fill: COLOURS[b.colour] || "#aaa", stroke: "#222" }));
   g.append(svg("text", { x: x + size / 2, y: y + 16, "text-anchor": "middle", class: "box-number",
     fill: LIGHT.has(b.colour) ? "#222" : "#fff" }, b.number));
