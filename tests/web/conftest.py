@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     path = tmp_path_factory.mktemp("web") / "meeple.sqlite3"
-    settings = Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0.02, sweep_interval=0.2)
+    settings = Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0, sweep_interval=0.2)
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -38,6 +39,18 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture
+def fix_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """Fix the secret seed of the games the server creates next: the deal, and so the bots' seeds, which the
+    server derives from it. The server runs in this process, so patching its lobby is enough."""
+    from meeple.server import lobby
+
+    def fix(seed: int) -> None:
+        monkeypatch.setattr(lobby, "new_seed", lambda: seed)
+
+    return fix
 
 
 @pytest.fixture(scope="module")
@@ -54,16 +67,25 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+@contextmanager
+def open_page(browser: Any, width: int = 1280, height: int = 900, **options: Any) -> Iterator[Any]:
+    """A page in a context of its own (its own storage, so its own seat tokens); fails on any error in it."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.errors = errors
-    yield pg
-    context.close()
+    try:
+        yield pg
+    finally:
+        context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A laptop-sized page."""
+    with open_page(browser) as pg:
+        yield pg
 
 
 def shot(page: Any, name: str) -> Path:
