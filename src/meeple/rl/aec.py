@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .core import Table, agent_name
+from .core import SeatedEnv, agent_name
 from .encoders import Encoder
 
 SCHEDULES = ("turns", "cycles")
 
 
-class MeepleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
+class MeepleAECEnv(SeatedEnv, AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """A Meeple game as a PettingZoo AEC environment.
 
     schedule="turns" (default): the agent selected is the seat that must decide now, so a turn of
@@ -55,45 +53,20 @@ class MeepleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         super().__init__()
         if schedule not in SCHEDULES:
             raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError(f"max_cycles must be a positive number of cycles or None, not {max_cycles!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.table = Table(game_id, players, options, encoder, illegal, illegal_reward)
-        self.metadata = {**self.metadata, "name": f"meeple_{game_id}_v{self.table.spec.version}"}
+        self._seat_table(game_id, players, options, max_cycles=max_cycles, cycle="cycles", illegal=illegal,
+                         illegal_reward=illegal_reward, render_mode=render_mode, render_seat=render_seat,
+                         encoder=encoder)
         self.schedule = schedule
-        self.max_cycles = max_cycles
-        self.render_mode = render_mode
-        self.render_seat = render_seat
-        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({"observation": self.table.observation_box, "action_mask": self.table.mask_box})
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
-        self._steps = 0
 
-    # -- PettingZoo API --------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def game(self) -> Any:
-        """The Meeple game being played (for inspection; act through `step`)."""
-        return self.table.current()
-
+    # -- PettingZoo API (spaces, `game`, render and close come with SeatedEnv) ------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; `seed` is the Meeple game seed. Reset `options` are not used."""
-        self.table.new_game(seed)
-        self.agents = self.possible_agents[:]
+        self._new_episode(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = 0
         self.agent_selection = self._first_agent()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -118,19 +91,6 @@ class MeepleAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='human' or 'ansi'")
-            return None
-        text = self.table.render(self.render_seat)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
 
     # -- helpers -------------------------------------------------------------------------
     def _first_agent(self) -> str:

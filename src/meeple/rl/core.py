@@ -6,6 +6,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -135,3 +136,72 @@ class Table:
 
     def render(self, seat: int | None) -> str:
         return self.current().render(seat, color=False)
+
+
+class SeatedEnv:
+    """What the PettingZoo AEC and Parallel environments share: the table, one agent per seat with its spaces,
+    the step count of an episode, rendering. Mixed in before the PettingZoo base class."""
+
+    metadata: dict[str, Any]
+    agents: list[str]
+
+    def _seat_table(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None,
+        *,
+        max_cycles: int | None,
+        cycle: str,
+        illegal: str,
+        illegal_reward: float,
+        render_mode: str | None,
+        render_seat: int | None,
+        encoder: Encoder | None,
+    ) -> None:
+        """Check the settings and lay the table; `cycle` is what `max_cycles` counts (for the error message)."""
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be a positive number of {cycle} or None, not {max_cycles!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.table = Table(game_id, players, options, encoder, illegal, illegal_reward)
+        self.metadata = {**self.metadata, "name": f"meeple_{game_id}_v{self.table.spec.version}"}
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({"observation": self.table.observation_box, "action_mask": self.table.mask_box})
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
+        self._steps = 0
+
+    def _new_episode(self, seed: int | None) -> None:
+        """A new game at the table with every seat in it and no step taken."""
+        self.table.new_game(seed)
+        self.agents = self.possible_agents[:]
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Any:
+        """The Meeple game being played (for inspection; act through `step`)."""
+        return self.table.current()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='human' or 'ansi'")
+            return None
+        text = self.table.render(self.render_seat)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""

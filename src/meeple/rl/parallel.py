@@ -12,18 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from .core import Table, agent_name
+from .core import SeatedEnv, agent_name
 from .encoders import Encoder
 
 Obs = dict[str, np.ndarray]
 
 
-class MeepleParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
+class MeepleParallelEnv(SeatedEnv, ParallelEnv[str, Obs, int]):  # type: ignore[misc]
     """A Meeple game as a PettingZoo Parallel environment; `max_cycles` truncates after that many steps."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "meeple_v0"}  # noqa: RUF012 (the frameworks read a dict)
@@ -41,38 +39,16 @@ class MeepleParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         render_seat: int | None = None,
         encoder: Encoder | None = None,
     ) -> None:
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError(f"max_cycles must be a positive number of steps or None, not {max_cycles!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.table = Table(game_id, players, options, encoder, illegal, illegal_reward)
-        self.metadata = {**self.metadata, "name": f"meeple_{game_id}_v{self.table.spec.version}"}
-        self.max_cycles = max_cycles
-        self.render_mode = render_mode
-        self.render_seat = render_seat
-        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        self.agents: list[str] = []
-        obs_space = spaces.Dict({"observation": self.table.observation_box, "action_mask": self.table.mask_box})
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.table.num_actions) for a in self.possible_agents}
-        self._steps = 0
+        self._seat_table(game_id, players, options, max_cycles=max_cycles, cycle="steps", illegal=illegal,
+                         illegal_reward=illegal_reward, render_mode=render_mode, render_seat=render_seat,
+                         encoder=encoder)
+        self.agents = []
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @property
-    def game(self) -> Any:
-        return self.table.current()
-
+    # Spaces, `game`, render and close come with SeatedEnv.
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         """Start a new game; `seed` is the Meeple game seed. Reset `options` are not used."""
-        self.table.new_game(seed)
-        self.agents = self.possible_agents[:]
-        self._steps = 0
+        self._new_episode(seed)
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[
@@ -112,19 +88,6 @@ class MeepleParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='human' or 'ansi'")
-            return None
-        text = self.table.render(self.render_seat)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
-    def close(self) -> None:
-        """Nothing to release: the game lives in memory."""
 
     def _observations(self) -> dict[str, Obs]:
         return {a: self.table.observe(s) for s, a in enumerate(self.possible_agents) if a in self.agents}
