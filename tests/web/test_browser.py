@@ -165,7 +165,8 @@ def _check_the_end(page: Any, seen: dict[str, Any], made: list[str]) -> None:
     assert status.startswith("Game over") and "won" in status
     assert "Final crystals" in page.inner_text("#seats")
     assert page.locator("#log li").count() >= min(len(made), 300)  # the page keeps the last 300 lines
-    assert {"step", "contribute", "pay", "done", "end", "refill", "offer"} <= {m.split(" ")[0] for m in made}
+    missing = {"step", "contribute", "pay", "done", "end", "refill", "offer"} - {m.split(" ")[0] for m in made}
+    assert not missing, f"the game of SEED {SEED} no longer has {missing} (the rules or bots changed?): pick another"
     # Complete buildings look complete: no boxes (so no cost numbers, no markers), a badge instead.
     built = page.locator("g.tile.rebuilt:has(.built-label)")
     assert built.count() >= 3
