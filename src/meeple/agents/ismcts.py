@@ -1,40 +1,44 @@
-"""Information-set Monte Carlo tree search (single observer): determinise, search, repeat.
+"""The search bot (level `ismcts`): it plans its whole turn on sampled states and scores where the turn ends.
 
-Every iteration draws a full state consistent with the bot's own view (`game.sample`: what the seat cannot
-see is redealt), walks one tree shared by all determinisations, keyed by actions, choosing with UCB among
-the actions legal in that determinisation (counting availability, as the information-set variant does),
-adds one node, plays a short rollout and scores the position with the game's evaluation (an evaluation
-cut-off instead of playing to the end). The action played is the most visited child of the root.
+A turn of a board game is several small decisions of the same player (steps, a contribution, the cards of a
+payment, the end), and the hidden part of the game (other hands, the deck) changes nothing about which of
+them are possible. So the bot draws a few states consistent with its own view (`game.sample`, the
+information-set samples), searches the sequences of its own decisions on the first one and scores every
+sequence where the turn stops (`rules.plan_horizon`) with `rules.plan_value`, which sees that end position in
+all the samples (the same actions replayed on each) and averages what is hidden. Scoring every plan at the
+same point of the turn is what makes the search sound: positions in the middle of a turn are valued with the
+active player's hopes (`rules.evaluate`, what the greedy bot uses), and a search that compares them with
+positions after the turn ends learns to exploit the difference instead of playing better.
+
+The search is a beam search by depth: every child of the kept positions is applied and scored with
+`rules.evaluate`; positions with the same score in the same group (`rules.plan_group`, the phase of the turn)
+are taken as one; the best `beam` of each group go on; the best finished plan wins. A decision that is itself
+at the horizon (the refill, which draws unseen cards) compares its actions on all the samples. The bot then
+follows its plan while the game looks as the plan expected (same view), and plans again otherwise.
+
+The budget counts positions scored (one per sample at the horizon): the `iterations` of `stats()`. With the
+default budget a plan of a Blue Moon City turn scores a few hundred positions, about 0.1 s.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
 from .base import Agent, Table
 
-DEFAULT_ITERATIONS = 1000  # about a second per decision on the reference machine (see docs/benchmarks.md)
-DEFAULT_ROLLOUT = 0  # random actions after the new node before the evaluation cut-off
-DEFAULT_EXPLORATION = 0.1  # small: evaluations of nearby positions differ by a few hundredths
+DEFAULT_ITERATIONS = 2000  # positions scored per decision at most (a second at worst on the reference machine)
+DEFAULT_BEAM = 3  # positions kept per group and depth
+DEFAULT_SAMPLES = 4  # sampled states per decision (the hidden part seen several ways at the horizon)
+MAX_DEPTH = 16  # own decisions planned ahead at most
 
 
-class Node:
-    """One action in the tree: visits, summed reward of the seat that chose it, and availability."""
-
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.reward = 0.0
-        self.avail = 1
+class _OutOfBudget(Exception):
+    pass
 
 
 class ISMCTSAgent(Agent):
-    """Search bot; the budget is a number of iterations or a time per decision."""
+    """Search bot; the budget is a number of positions scored or a time per decision."""
 
     level = "ismcts"
 
@@ -43,8 +47,8 @@ class ISMCTSAgent(Agent):
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout: int = DEFAULT_ROLLOUT,
-        exploration: float = DEFAULT_EXPLORATION,
+        beam: int = DEFAULT_BEAM,
+        samples: int = DEFAULT_SAMPLES,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -55,95 +59,145 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"ISMCTS needs at least 1 iteration, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ISMCTS needs a positive time per decision, not {seconds}")
+        if beam < 1 or samples < 1:
+            raise ValueError("the search keeps at least one position and one sample")
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = rollout
-        self.exploration = exploration
+        self.beam = beam
+        self.samples = samples
         self.level = f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s"
         self.total_iterations = 0
         self.total_seconds = 0.0
         self.decisions = 0
+        self._plan: list[int] = []
+        self._plan_state: Any = None  # the first sample, moved along the plan
+        self._expect: dict[str, Any] | None = None  # the view the plan expects at the next decision
+        self._count = 0
+        self._deadline: float | None = None
 
+    # ---------------------------------------------------------------- decisions
     def pick(self, game: Table, seat: int, legal: list[int]) -> int:
         start = time.perf_counter()
-        root = Node(seat)
-        done = 0
-        deadline = None if self.seconds is None else start + self.seconds
-        limit = self.iterations
-        while True:
-            self._iterate(game, seat, root)
-            done += 1
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.total_iterations += done
-        self.total_seconds += time.perf_counter() - start
-        self.decisions += 1
-        return self._best(root, legal)
+        self._count = 0
+        self._deadline = None if self.seconds is None else start + self.seconds
+        try:
+            action = self._follow(game, seat, legal)
+            if action is None:
+                action = self._search(game, seat, legal)
+        finally:
+            self.total_iterations += self._count
+            self.total_seconds += time.perf_counter() - start
+            self.decisions += 1
+        return action
 
-    def _best(self, root: Node, legal: list[int]) -> int:
-        options = [(child.visits, child.reward / max(child.visits, 1), idx)
-                   for idx, child in root.children.items() if idx in legal]
-        if not options:
-            return legal[self.rng.below(len(legal))]
-        return max(options)[2]
+    def _follow(self, game: Table, seat: int, legal: list[int]) -> int | None:
+        """The next action of the current plan, if the game is where the plan expected it."""
+        if not self._plan or self._plan[0] not in legal or game.view(seat) != self._expect:
+            return None
+        return self._advance(game.rules, seat)
 
-    def _iterate(self, game: Table, seat: int, root: Node) -> None:
+    def _advance(self, rules: Any, seat: int) -> int:
+        action = self._plan.pop(0)
+        state = self._plan_state
+        rules.apply(state, seat, action)
+        while self._plan and len(rules.legal(state, seat)) == 1:  # forced: played without asking the bot
+            rules.apply(state, seat, self._plan.pop(0))
+        self._expect = rules.view(self._plan_state, seat) if self._plan else None
+        return action
+
+    def _search(self, game: Table, seat: int, legal: list[int]) -> int:
         rules = game.rules
-        state = game.sample(seat, self.stream_value())
-        path = self._descend(rules, state, root)
-        self._rollout(rules, state)
-        rewards: dict[int, float] = {}
-        for node in path:
-            value = rewards.get(node.seat)
-            if value is None:
-                value = rewards[node.seat] = self._reward(rules, state, node.seat)
-            node.visits += 1
-            node.reward += value
+        samples = [game.sample(seat, self.stream_value()) for _ in range(self.samples)]
+        self._plan = []
+        if rules.plan_horizon(samples[0], seat):
+            return self._compare(rules, seat, legal, samples)
+        try:
+            plan = self._beam(rules, seat, samples)
+        except _OutOfBudget as stop:
+            plan = stop.args[0]
+        if not plan or plan[0] not in legal:
+            return legal[0]
+        self._plan = plan
+        self._plan_state = samples[0]
+        return self._advance(rules, seat)
 
-    def _descend(self, rules: Any, state: Any, root: Node) -> list[Node]:
-        """Select and expand in place on `state`; return the nodes whose statistics this iteration updates."""
-        node = root
-        path: list[Node] = []
-        rng = self.rng
-        c = self.exploration
-        while not rules.is_over(state):
-            actor = rules.deciders(state)[0]
-            legal = rules.legal(state, actor)
-            children = node.children
-            untried = [i for i in legal if i not in children]
-            if untried:
-                idx = untried[rng.below(len(untried))]
-                child = children[idx] = Node(actor)
-                rules.apply(state, actor, idx)
-                path.append(child)
-                return path
-            best_idx = legal[0]
-            best_score = -1.0
-            for i in legal:
-                ch = children[i]
-                ch.avail += 1
-                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best_idx, best_score = i, score
-            rules.apply(state, actor, best_idx)
-            node = children[best_idx]
-            path.append(node)
-        return path
+    def _compare(self, rules: Any, seat: int, legal: list[int], samples: list[Any]) -> int:
+        """A decision at the horizon: each action scored on every sample, as far as the budget goes."""
+        best, best_value = legal[0], -1.0
+        for action in legal:
+            if not self._afford(len(samples)):
+                break
+            after = []
+            for sample in samples:
+                state = rules.copy(sample)
+                rules.apply(state, seat, action)
+                after.append(state)
+            value = rules.plan_value(after, seat)
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
-    def _rollout(self, rules: Any, state: Any) -> None:
-        rng = self.rng
-        for _ in range(self.rollout):
-            if rules.is_over(state):
-                return
-            actor = rules.deciders(state)[0]
-            legal = rules.legal(state, actor)
-            rules.apply(state, actor, legal[rng.below(len(legal))])
+    def _afford(self, cost: int) -> bool:
+        if self.iterations is not None and self._count + cost > self.iterations:
+            return False
+        if self._deadline is not None and self._count and time.perf_counter() >= self._deadline:
+            return False
+        self._count += cost
+        return True
 
-    @staticmethod
-    def _reward(rules: Any, state: Any, seat: int) -> float:
-        return float(rules.evaluate(state, seat))
+    def _beam(self, rules: Any, seat: int, samples: list[Any]) -> list[int]:
+        """The best plan found: the sequence of own actions to the best scored horizon position."""
+        best_plan: list[int] = []
+        best_value = -1.0
+        guess: list[int] = []  # the best unfinished plan, if the budget runs out before any plan ends
+        guess_value = -1.0
+        frontier: list[tuple[list[Any], list[int]]] = [(samples, [])]
+        seen: set[tuple[int, float]] = set()
+        for _ in range(MAX_DEPTH):
+            children: list[tuple[float, int, Any, list[Any], list[int]]] = []
+            for states, plan in frontier:
+                for action in rules.legal(states[0], seat):
+                    child = rules.copy(states[0])
+                    rules.apply(child, seat, action)
+                    if rules.plan_horizon(child, seat):
+                        if not self._afford(len(states)):
+                            raise _OutOfBudget(best_plan or guess)
+                        ends = [child]
+                        for other in states[1:]:
+                            state = rules.copy(other)
+                            rules.apply(state, seat, action)
+                            ends.append(state)
+                        value = rules.plan_value(ends, seat)
+                        if value > best_value:
+                            best_plan, best_value = [*plan, action], value
+                        continue
+                    if not self._afford(1):
+                        raise _OutOfBudget(best_plan or guess)
+                    score = rules.evaluate(child, seat)
+                    key = (rules.plan_group(child), score)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if score > guess_value:
+                        guess, guess_value = [*plan, action], score
+                    children.append((score, len(children), child, states, [*plan, action]))
+            if not children:
+                break
+            children.sort(key=lambda c: (-c[0], c[1]))
+            kept: dict[int, int] = {}
+            frontier = []
+            for _score, _order, child, states, plan in children:
+                group = rules.plan_group(child)
+                if kept.get(group, 0) >= self.beam:
+                    continue
+                kept[group] = kept.get(group, 0) + 1
+                moved = [child]
+                for other in states[1:]:
+                    state = rules.copy(other)
+                    rules.apply(state, seat, plan[-1])
+                    moved.append(state)
+                frontier.append((moved, plan))
+        return best_plan or guess
 
     def stats(self) -> dict[str, float]:
         rate = self.total_iterations / self.total_seconds if self.total_seconds else 0.0

@@ -271,3 +271,77 @@ def _spend(budget: list[int], colour: int, need: int) -> bool:
     budget[colour] -= use
     budget[WILD_POINTS] -= need - use
     return True
+
+
+# ---------------------------------------------------------------- the end of a turn, for the search bot
+# The search bot plans its whole turn and scores the positions where the turn ends, all at the same point,
+# so that no plan gains from the evaluation's moods (the active player's prospect counted in full, a guessed
+# hand read as certain). Every player is scored with what it holds and with what it could do if its turn
+# started now: the players who move next in full (they will take it), the bot at a discount (the others play
+# first and may take it from it).
+NEXT_OWN = 0.6
+NEXT_OTHER = 0.8
+PENDING = sum(CARD_VALUE) / NCARD  # reward cards nobody has seen yet: a card of average value
+_RIVAL_CACHE: dict[tuple[object, ...], float] = {}
+_RIVAL_CACHE_SIZE = 50_000
+
+
+def turn_value(ctx: Ctx, states: list[State], seat: int) -> float:
+    """Value in [0, 1] for `seat` of a position at the end of its turn, seen in several samples.
+
+    The samples share the public part (and the seat's own cards when they are known); each is scored
+    and the seat's and the others' parts are averaged separately before the difference is mapped to [0, 1].
+    """
+    first = states[0]
+    if first.over:
+        return evaluate(ctx, first, seat)
+    tab = _tables(ctx)
+    own = 0.0
+    seen: dict[tuple[int, ...], float] = {}
+    for s in states:
+        hand = tuple(s.hands[seat * NCARD : (seat + 1) * NCARD])
+        value = seen.get(hand)
+        if value is None:  # samples that keep the own cards give the same own score
+            value = seen[hand] = _banked(ctx, tab, s, seat) + NEXT_OWN * _fresh_prospect(ctx, tab, s, seat)
+        own += value
+    own /= len(states)
+    rival = max(sum(_rival(ctx, tab, s, p) for s in states) / len(states) for p in range(first.players) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(own - rival) / SPREAD))
+
+
+def _rival(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    key = (p, s.figures[p], s.markers[p], s.crystals[p], s.offerings[p], s.scales[p], s.pool, len(s.obelisk),
+           tuple(s.hands[p * NCARD : (p + 1) * NCARD]), tuple(s.pending[p * NCARD : (p + 1) * NCARD]),
+           tuple(s.boxes), tuple(s.dragons), tuple(s.rebuilt), id(ctx))
+    found = _RIVAL_CACHE.get(key)
+    if found is None:
+        if len(_RIVAL_CACHE) >= _RIVAL_CACHE_SIZE:
+            _RIVAL_CACHE.clear()
+        found = _RIVAL_CACHE[key] = _banked(ctx, tab, s, p) + NEXT_OTHER * _fresh_prospect(ctx, tab, s, p)
+    return found
+
+
+def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    """A player's score without the prospect of the current turn; unseen reward cards at average value."""
+    value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
+    base = p * NCARD
+    value += _hand_value(s, p)
+    value += PENDING * sum(s.pending[base : base + NCARD])
+    for sq in range(25):
+        if s.tile_at[sq] > 0 and not s.rebuilt[sq] and p in s.boxes[sq * 4 : sq * 4 + 4]:
+            value += _share(ctx, tab, s, sq, p, s.boxes[sq * 4 : sq * 4 + 4])
+    return value
+
+
+def _fresh_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    """The prospect `p` would have if its turn started now, with its current cards."""
+    t = s.copy()
+    t.active = p
+    t.phase = MOVE
+    t.steps = ctx.steps
+    t.contributed = False
+    t.offered = 0
+    t.pay_box = -1
+    t.pay_cards = [0] * NCARD
+    t.pay_lux = [0] * NCARD
+    return _prospect(ctx, tab, t, p)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -256,6 +256,18 @@ class BlueMoonCity(Rules[State]):
         from ..heuristics import evaluate
 
         return float(evaluate(self.ctx, state, seat))
+
+    def plan_horizon(self, state: State, seat: int) -> bool:
+        # The refill draws unseen cards: a plan of the turn stops before it, the refill is chosen on its own.
+        return state.over or state.active != seat or state.phase == PHASE_REFILL
+
+    def plan_value(self, states: Sequence[State], seat: int) -> float:
+        from ..heuristics import turn_value
+
+        return float(turn_value(self.ctx, list(states), seat))
+
+    def plan_group(self, state: State) -> int:
+        return state.phase
 
     def invariants(self, state: State) -> list[str]:
         return view_mod.invariants(self.ctx, state)
