@@ -17,7 +17,10 @@ at the horizon (the refill, which draws unseen cards) compares its actions on al
 follows its plan while the game looks as the plan expected (same view), and plans again otherwise.
 
 The budget counts positions scored (one per sample at the horizon): the `iterations` of `stats()`. With the
-default budget a plan of a Blue Moon City turn scores a few hundred positions, about 0.1 s.
+default budget a plan of a Blue Moon City turn scores a few hundred positions, about 0.1 s, and the plan is
+rarely cut. Against the greedy bot (2 players, seats alternating) it won 62 of 80 games (77.5%, 95% CI
+67-85%); the tree search it replaces (one node per iteration over every player's decisions, UCB, an
+evaluation cut-off) lost all 4 games it played at 1000 iterations, and did worse the more it searched.
 """
 
 from __future__ import annotations
