@@ -217,21 +217,30 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
     return units
 
 
-def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
-    units = _units(hand, colour)
-    out: set[Payment] = set()
-    used = [0] * NCARD
-    chosen: list[_Unit] = []
-    recoloured = [0] * 8
-    # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
-    max_colours = hand[LUX1] + hand[LUX2]
-    max_cards = 4 * hand[LUX1] + hand[LUX2]
+class _Search:
+    """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
+    in a reference cycle and outlive every call until the next garbage collection)."""
 
-    def rec(start: int, total: int, smallest: int, colours: int, cards: int) -> None:
-        if total >= need:
-            if total - smallest < need:
-                _emit(chosen, used, hand, out)
+    __slots__ = ("chosen", "hand", "max_cards", "max_colours", "need", "out", "recoloured", "units", "used")
+
+    def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
+        self.hand = hand
+        self.need = need
+        self.units = _units(hand, colour)
+        self.out: set[Payment] = set()
+        self.used = [0] * NCARD
+        self.chosen: list[_Unit] = []
+        self.recoloured = [0] * 8
+        # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
+        self.max_colours = hand[LUX1] + hand[LUX2]
+        self.max_cards = 4 * hand[LUX1] + hand[LUX2]
+
+    def extend(self, start: int, total: int, smallest: int, colours: int, cards: int) -> None:
+        if total >= self.need:
+            if total - smallest < self.need:
+                _emit(self.chosen, self.used, self.hand, self.out)
             return
+        units, used, hand, recoloured = self.units, self.used, self.hand, self.recoloured
         for i in range(start, len(units)):
             u = units[i]
             v, a, b, rc = u
@@ -240,24 +249,28 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
                 n2 += 1
                 if not recoloured[rc]:
                     c2 += 1
-                if c2 > max_colours or n2 > max_cards:
+                if c2 > self.max_colours or n2 > self.max_cards:
                     continue
             used[a] += 1
             if b >= 0:
                 used[b] += 1
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
-                chosen.append(u)
+                self.chosen.append(u)
                 if rc >= 0:
                     recoloured[rc] += 1
-                rec(i, total + v, min(smallest, v), c2, n2)
+                self.extend(i, total + v, min(smallest, v), c2, n2)
                 if rc >= 0:
                     recoloured[rc] -= 1
-                chosen.pop()
+                self.chosen.pop()
             used[a] -= 1
             if b >= 0:
                 used[b] -= 1
 
-    rec(0, 0, 99, 0, 0)
+
+def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
+    search = _Search(hand, colour, need)
+    search.extend(0, 0, 99, 0, 0)
+    out = search.out
     # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
     # cannot see; every other candidate is already minimal.
     low = (MIMIX * 3, MIMIX * 3 + 1)
