@@ -57,3 +57,16 @@ def test_sampling_redeals_only_what_the_seat_cannot_see(dials: None) -> None:
 def test_unregistered_game_is_refused_with_the_known_ids() -> None:
     with pytest.raises(meeple.UnknownGame, match="registered games: bluemooncity"):
         meeple.new_game("dials", 2, seed=1)
+
+
+def test_the_log_can_be_read_from_any_action_without_copying_all_of_it(dials: None) -> None:
+    game = meeple.new_game("dials", 2, seed=9, options={"rounds": 2})
+    game.apply(0, "dial 1")
+    game.apply(1, "dial 2")
+    assert game.log_length() == 2
+    assert game.log(1) == [(1, "dial 2")] and game.log() == [(0, "dial 1"), (1, "dial 2")]
+    game.log().clear()  # the caller's own list
+    assert game.log_length() == 2
+    # Events are kept as plain values, which the garbage collector leaves alone in a long game.
+    assert game.events(1, 1) == [["Seat 1 sets a dial", "You chose 2"]]
+    assert game.copy().events(1, 1) == game.events(1, 1)

@@ -34,7 +34,9 @@ class Game:
         self.scenario_description = scenario
         self.settings = dict(settings or {})
         self._log: list[tuple[int, str]] = []
-        self._events: list[list[Event]] = []
+        # Per applied action, its events as (text, seats or None) tuples of plain values: a long game keeps
+        # thousands of them, and tuples of texts and numbers are left alone by the garbage collector.
+        self._events: list[tuple[tuple[str, tuple[int, ...] | None], ...]] = []
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -98,13 +100,17 @@ class Game:
     def render(self, seat: int | None = None, color: bool = False) -> str:
         return self.rules.render(self.state, seat, color)
 
-    def log(self) -> list[tuple[int, str]]:
-        """The actions applied so far, as (seat, canonical text)."""
-        return list(self._log)
+    def log(self, start: int = 0) -> list[tuple[int, str]]:
+        """The actions applied so far (from action `start`, counting from 0), as (seat, canonical text)."""
+        return self._log[start:]
+
+    def log_length(self) -> int:
+        """How many actions were applied so far."""
+        return len(self._log)
 
     def events(self, viewer: int | None, start: int = 0) -> list[list[str]]:
         """Per applied action from `start`, the lines of what happened that `viewer` may read."""
-        return [[e.text for e in evs if e.visible_to(viewer)] for evs in self._events[start:]]
+        return [[text for text, seats in evs if seats is None or viewer in seats] for evs in self._events[start:]]
 
     # -- acting ------------------------------------------------------------------
     def apply(self, seat: int, action: str | int) -> list[Event]:
@@ -123,14 +129,14 @@ class Game:
         self.rules.apply(work, seat, idx, events)
         self.state = work
         self._log.append((seat, self.rules.actions.text(idx)))
-        self._events.append(events)
+        self._events.append(tuple((e.text, None if e.seats is None else tuple(sorted(e.seats))) for e in events))
         return events
 
     def copy(self) -> Game:
         other = Game(self.rules, self.rules.copy(self.state), self.players, self.seed, dict(self.options),
                      self.scenario_description, self.settings)
         other._log = list(self._log)
-        other._events = [list(e) for e in self._events]
+        other._events = list(self._events)
         return other
 
     def sample(self, seat: int, rng: int) -> Any:

@@ -111,7 +111,7 @@ class Hub:
                 raise Rejected("illegal", str(exc)) from None
             # From here the room's game is one action ahead of storage; if the commit fails, _commit rebuilds it
             # from storage, so a failed action is never seen by anyone.
-            text = game.log()[-1][1]
+            text = game.log(game.log_length() - 1)[0][1]
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
@@ -149,7 +149,7 @@ class Hub:
         if clock is not None:
             clock = clocks.advance(clock, room.humans(), deciders, now)
         result = game.result().to_dict() if over else None
-        return self._write(room, len(game.log()), "over" if over else "active", deciders, clock, result, action)
+        return self._write(room, game.log_length(), "over" if over else "active", deciders, clock, result, action)
 
     def _write(self, room: Room, version: int, status: str, deciders: list[int], clock: dict[str, Any] | None,
                result: dict[str, Any] | None, action: ActionRecord | None) -> Write:
