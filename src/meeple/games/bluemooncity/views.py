@@ -63,8 +63,19 @@ def _public_tile(ctx: Ctx, ti: int, sq: int, static: dict[str, Any]) -> dict[str
     return found
 
 
+# Views of tiles and cities seen recently, so that consecutive positions of a game share what did not change (the
+# server then sends only the tiles that did). Sized for a few hundred games in play; the oldest entries go first.
+# Kept small on purpose: every cached view is a handful of objects the garbage collector walks through.
+TILE_CACHE = 8_192
+CITY_CACHE = 1_024
 _TILES: dict[tuple[Any, ...], dict[str, Any]] = {}
 _CITIES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
+def _make_room(cache: dict[Any, Any], size: int) -> None:
+    """Drop the oldest entry of a full cache (dicts keep insertion order)."""
+    if len(cache) >= size:
+        del cache[next(iter(cache))]
 
 
 def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
@@ -72,8 +83,7 @@ def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
     key = (id(ctx), tuple(s.tile_at), tuple(s.rebuilt), tuple(s.boxes), tuple(s.figures), tuple(s.dragons))
     found = _CITIES.get(key)
     if found is None:
-        if len(_CITIES) > 2_000:
-            _CITIES.clear()
+        _make_room(_CITIES, CITY_CACHE)
         figures: dict[int, list[int]] = {}
         for p in range(s.players):
             figures.setdefault(s.figures[p], []).append(p)
@@ -93,8 +103,7 @@ def _tile_view(ctx: Ctx, s: State, sq: int, figures: Iterable[int], dragons: Ite
     key = (id(ctx), ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]), tuple(figures), tuple(dragons))
     found = _TILES.get(key)
     if found is None:
-        if len(_TILES) > 50_000:
-            _TILES.clear()
+        _make_room(_TILES, TILE_CACHE)
         found = _build_tile_view(ctx, s, sq)
         _TILES[key] = found
     return found
