@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import live, lobby
+from . import live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
 from .hub import Hub
@@ -46,6 +46,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings, astore, bots)
         app.state.hub = hub
         tasks = [asyncio.create_task(_sweeper(hub))]
+        if settings.gc_freeze_every is not None:
+            memory.tune()
+            tasks.append(asyncio.create_task(memory.keeper(settings.gc_freeze_every, settings.gc_full_every)))
         if store.is_postgres:
             listening = asyncio.Event()
             tasks.append(asyncio.create_task(listen(settings.database, hub, listening)))
@@ -58,16 +61,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.gather(*tasks, return_exceptions=True)
             await hub.close()
             bots.close()
-            await asyncio.to_thread(astore.close)
+            await astore.close()
 
-    app = FastAPI(
+    app = MeepleApp(
         title="Meeple", version=meeple.__version__, lifespan=lifespan,
         description="Play board games in the browser: lobby over HTTP, live play over the WebSocket "
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.include_router(lobby.router)
-    app.include_router(live.router)
     _add_errors(app)
     _add_pages(app)
 
@@ -83,6 +85,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Health(ok=True, database=name)
 
     return app
+
+
+class MeepleApp(FastAPI):
+    """The FastAPI application, with live play (`/ws/games/{id}`) answered ahead of its routing and middleware.
+
+    Those layers do nothing for a WebSocket of live play, yet every message sent and every resumption of the
+    connection's tasks would pass through all of them; the lobby, the pages and the API go through them as usual."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = super().build_middleware_stack()
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] == "websocket":
+                game_id = live.game_of(scope["path"])
+                if game_id is not None:
+                    await live.serve(scope, receive, send, game_id)
+                    return
+            await stack(scope, receive, send)
+
+        return app
 
 
 def _add_errors(app: FastAPI) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, bot_dela
     from .app import create_app
 
     settings = Settings(database=database_url(database), bot_workers=bot_workers, bot_delay=bot_delay,
-                        public_url=public_url.rstrip("/") if public_url else None)
+                        public_url=public_url.rstrip("/") if public_url else None, gc_freeze_every=1.0)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -53,17 +52,7 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, bot_dela
                 bound = self.servers[0].sockets[0].getsockname()[1]
                 click.echo(f"Open http://{shown}:{bound}/ in your browser (Ctrl+C stops the server).")
 
-    _tune_gc()
     Server(config).run()
-
-
-def _tune_gc() -> None:
-    """Fewer garbage collections: every action builds thousands of short-lived dicts (the seats' views), which
-    with the default thresholds start a young collection every few hundred allocations and, as games pile up in
-    memory, frequent full ones. Objects alive at start (modules, tables, the app) are left out of collections."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
 
 
 def _where(url: str) -> str:

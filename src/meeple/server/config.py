@@ -25,6 +25,9 @@ class Settings:
     hello_timeout: float = 10.0  # seconds a new WebSocket has to say who it is
     send_queue: int = 256  # messages waiting for a slow client before it is disconnected
     public_url: str | None = None  # base of invite links; default: the address the request came to
+    # Garbage collection (see meeple.server.memory); `meeple serve` turns it on, tests and embedders may leave it.
+    gc_freeze_every: float | None = None  # seconds between freezes of the surviving objects; None: Python's defaults
+    gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
 
 
 def database_url(text: str | None) -> str:
