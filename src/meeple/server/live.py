@@ -18,26 +18,30 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from typing import Any
 
-from fastapi import APIRouter, WebSocket
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.types import Receive, Scope, Send
 
 from .hub import Hub
 from .rooms import Conn, Rejected, Room, dumps
 from .store import Store
 from .tokens import token_hash
 
-router = APIRouter()
 log = logging.getLogger("meeple.server")
 MAX_BAD = 20  # bad messages in a row before the connection is closed
+PATH = re.compile(r"^/ws/games/(?P<game_id>[^/]+)$")
 
 
 class Closing(Exception):
     def __init__(self, code: int, reason: str) -> None:
         super().__init__(reason)
         self.code, self.reason = code, reason
+
+
+class Disconnected(Exception):
+    """The client went away."""
 
 
 class Bucket:
@@ -57,22 +61,72 @@ class Bucket:
         return True
 
 
-@router.websocket("/ws/games/{game_id}")
-async def live(ws: WebSocket, game_id: str) -> None:
-    hub: Hub = ws.app.state.hub
-    await ws.accept()
+class Socket:
+    """One WebSocket seen through the plain ASGI calls.
+
+    Live play is the server's hot path: every action is a message in and one out per viewer. The endpoint is
+    reached before FastAPI's routing and middleware (see `app.MeepleApp`), which would otherwise add a score of
+    frames to every message sent and every resumption of the connection's tasks."""
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive, self._send = receive, send
+        self.open = False
+
+    async def accept(self) -> None:
+        message = await self._receive()
+        if message["type"] != "websocket.connect":
+            raise Disconnected
+        await self._send({"type": "websocket.accept"})
+        self.open = True
+
+    async def receive(self, limit: int) -> str:
+        """The next text message (binary data comes back as a marker); raises Closing past `limit` bytes."""
+        message = await self._receive()
+        if message["type"] == "websocket.disconnect":
+            self.open = False
+            raise Disconnected
+        text = message.get("text")
+        if text is None:
+            if len(message.get("bytes") or b"") > limit:
+                raise Closing(1009, f"messages are limited to {limit} bytes")
+            return "\x00binary"
+        if len(text) > limit:
+            raise Closing(1009, f"messages are limited to {limit} bytes")
+        return str(text)
+
+    async def send(self, text: str) -> None:
+        await self._send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int, reason: str) -> None:
+        if self.open:
+            self.open = False
+            with contextlib.suppress(Exception):
+                await self._send({"type": "websocket.close", "code": code, "reason": reason[:120]})
+
+
+def game_of(path: str) -> str | None:
+    """The game id of a live-play address, or None for any other path."""
+    found = PATH.match(path)
+    return found["game_id"] if found else None
+
+
+async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> None:
+    """The ASGI application of `/ws/games/{game_id}`."""
+    hub: Hub = scope["app"].state.hub
+    ws = Socket(receive, send)
     try:
+        await ws.accept()
         await _session(ws, hub, game_id)
     except Closing as exc:
-        await _close(ws, exc.code, exc.reason)
-    except WebSocketDisconnect:
+        await ws.close(exc.code, exc.reason)
+    except Disconnected:
         pass
 
 
-async def _session(ws: WebSocket, hub: Hub, game_id: str) -> None:
+async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
     settings = hub.settings
     try:
-        first = await asyncio.wait_for(_receive(ws, settings.max_message_bytes), settings.hello_timeout)
+        first = await asyncio.wait_for(ws.receive(settings.max_message_bytes), settings.hello_timeout)
     except TimeoutError:
         raise Closing(4400, "say hello first: {\"type\": \"hello\", \"token\": ...}") from None
     hello = _parse(first)
@@ -86,20 +140,27 @@ async def _session(ws: WebSocket, hub: Hub, game_id: str) -> None:
         raise Closing(1011, "this game could not be loaded on this server") from None
     if room is None:
         raise Closing(4404, f"there is no game {game_id!r}")
-    conn = Conn(seat, settings.send_queue)
+    closing: list[asyncio.Task[None]] = []
+
+    def overflow() -> None:  # a client that reads slower than the game moves; it resumes on reconnect
+        closing.append(asyncio.create_task(ws.close(1008, "you read messages slower than the game moves; "
+                                                          "reconnect to resume")))
+
+    conn = Conn(seat, settings.send_queue, overflow)
     async with room.lock:
         conn.push(_dump(hub.attach(room, conn, _since(hello))))
     sender = asyncio.create_task(_send_loop(ws, conn))
-    watcher = asyncio.create_task(_watch_overflow(ws, conn))
     try:
         await _receive_loop(ws, hub, room, conn)
     finally:
-        watcher.cancel()
         hub.detach(room, conn)
         conn.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2)
         sender.cancel()
+        for task in closing:
+            with contextlib.suppress(Exception):
+                await task
 
 
 async def _seat(store: Store, game_id: str, token: Any) -> int | None:
@@ -113,20 +174,20 @@ async def _seat(store: Store, game_id: str, token: Any) -> int | None:
     return found[1]
 
 
-async def _send_loop(ws: WebSocket, conn: Conn) -> None:
+async def _send_loop(ws: Socket, conn: Conn) -> None:
     while True:
         text = await conn.queue.get()
-        if text is None:
+        if text is None or not ws.open:
             return
-        await ws.send_text(text)
+        await ws.send(text)
 
 
-async def _receive_loop(ws: WebSocket, hub: Hub, room: Room, conn: Conn) -> None:
+async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn) -> None:
     settings = hub.settings
     bucket = Bucket(settings.messages_per_second, settings.message_burst)
     bad = 0
     while True:
-        text = await _receive(ws, settings.max_message_bytes)
+        text = await ws.receive(settings.max_message_bytes)
         if not bucket.take():
             raise Closing(1008, "too many messages; slow down and reconnect")
         reply = await _handle(hub, room, conn, _parse(text))
@@ -135,27 +196,6 @@ async def _receive_loop(ws: WebSocket, hub: Hub, room: Room, conn: Conn) -> None
             conn.push(_dump(reply))
             if bad >= MAX_BAD:
                 raise Closing(1008, "too many messages that make no sense")
-
-
-async def _watch_overflow(ws: WebSocket, conn: Conn) -> None:
-    """Close the connection of a client that reads slower than the game moves (it resumes on reconnect)."""
-    await conn.overflowed.wait()
-    await _close(ws, 1008, "you read messages slower than the game moves; reconnect to resume")
-
-
-async def _receive(ws: WebSocket, limit: int) -> str:
-    message = await ws.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        data = message.get("bytes") or b""
-        if len(data) > limit:
-            raise Closing(1009, f"messages are limited to {limit} bytes")
-        return "\x00binary"
-    if len(text) > limit:
-        raise Closing(1009, f"messages are limited to {limit} bytes")
-    return str(text)
 
 
 def _parse(text: str) -> Any:
@@ -215,8 +255,3 @@ def _error(code: str, message: str) -> dict[str, Any]:
 def _dump(msg: dict[str, Any]) -> str:
     return dumps(msg)
 
-
-async def _close(ws: WebSocket, code: int, reason: str) -> None:
-    if ws.client_state == WebSocketState.CONNECTED:
-        with contextlib.suppress(Exception):
-            await ws.close(code=code, reason=reason[:120])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,25 +26,34 @@ class Rejected(Exception):
 
 
 class Conn:
-    """One live client of a room: its seat (None for a spectator) and the queue of messages to send to it."""
+    """One live client of a room: its seat (None for a spectator) and the queue of messages to send to it.
 
-    def __init__(self, seat: int | None, limit: int) -> None:
+    A client that reads slower than the game moves fills its queue; it is then told once through `on_overflow`
+    (the live endpoint closes its connection, and the client resumes on reconnect)."""
+
+    def __init__(self, seat: int | None, limit: int, on_overflow: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
-        self.overflowed = asyncio.Event()
+        self.overflowed = False
+        self.on_overflow = on_overflow
 
     def push(self, text: str) -> None:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            # A client that reads slower than the game moves is dropped; it resumes on reconnect.
-            self.overflowed.set()
+            self._overflow()
 
     def close(self) -> None:
         try:
             self.queue.put_nowait(None)
         except asyncio.QueueFull:
-            self.overflowed.set()
+            self._overflow()
+
+    def _overflow(self) -> None:
+        if not self.overflowed:
+            self.overflowed = True
+            if self.on_overflow is not None:
+                self.on_overflow()
 
 
 @dataclass
@@ -71,7 +81,7 @@ class Room:
         return self.rec.status != "active"
 
     def game_len(self) -> int:
-        return len(self.game.log())
+        return self.game.log_length()
 
     def humans(self) -> list[int]:
         return [s.seat for s in self.rec.seats if s.kind == "human"]
