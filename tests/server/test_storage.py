@@ -75,8 +75,8 @@ def test_two_processes_racing_for_one_position_get_one_win_and_one_conflict(data
             return await asyncio.gather(a.write(_write("g2", 0, "step c2")), b.write(_write("g2", 0, "end")),
                                         return_exceptions=True)
         finally:
-            a.close()
-            b.close()
+            await a.close()
+            await b.close()
 
     outcome = asyncio.run(race())
     assert sorted(type(x).__name__ for x in outcome) == ["Conflict", "NoneType"]
@@ -101,3 +101,34 @@ def test_a_game_resumes_from_its_log_after_a_restart(database: str) -> None:
         after = Viewer(ws, 1).hello(tokens[1])
     assert after["version"] == 12
     assert after["view"] == before[1]["view"] and after["legal"] == before[1]["legal"]
+
+
+def test_a_batch_of_many_games_is_applied_in_order_with_its_conflicts(database: str) -> None:
+    store = Store(database)
+    store.migrate()
+    for game_id in ("m1", "m2", "m3"):
+        store.create(_record(game_id), {})
+    clock = {"mode": "move", "seconds": 60.0, "left": {"0": 59.5}, "auto": [], "on_timeout": "bot", "bot": "greedy"}
+    timed = Write("m3", 0, 1, "active", [1], True, clock, 1234.5, None,
+                  ActionRecord(1, 0, "step c2", "human", None, 5.0))
+    batch = [_write("m1", 0, "step c2"), _write("m2", 4), timed, _write("m1", 1), _write("m1", 1), _write("m2", 0)]
+    assert store.write_batch(batch) == [True, False, True, True, False, True]
+    assert [(a.seq, a.action) for a in store.actions_of("m1")] == [(1, "step c2"), (2, "end")]
+    assert [a.seq for a in store.actions_of("m2")] == [1]
+    rec = store.get("m3")
+    assert rec is not None and (rec.version, rec.deciders, rec.bot_turn, rec.clock, rec.deadline) == (
+        1, [1], True, clock, 1234.5)
+    finished = Write("m3", 1, 1, "over", [], False, None, None, {"winners": [0]}, None)
+    assert store.write_batch([finished]) == [True]
+    assert store.write_batch([_write("m3", 1)]) == [False]  # a finished game takes no more moves
+    assert store.get("m3").result == {"winners": [0]}  # type: ignore[union-attr]
+    store.close()
+
+
+def test_rounds_keep_each_games_writes_in_order() -> None:
+    from meeple.server.store import _rounds
+
+    batch = [_write("a", 0), _write("b", 0), _write("a", 1), _write("c", 0), _write("a", 2), _write("b", 1)]
+    rounds = _rounds(batch)
+    assert [[(w.game_id, w.expect_version) for w in part] for part in rounds] == [
+        [("a", 0), ("b", 0), ("c", 0)], [("a", 1), ("b", 1)], [("a", 2)]]

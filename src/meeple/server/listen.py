@@ -6,19 +6,12 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import make_url
-
-from .store import NOTIFY_CHANNEL
+from .store import NOTIFY_CHANNEL, libpq_url
 
 if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("meeple.server")
-
-
-def libpq_url(url: str) -> str:
-    """The SQLAlchemy address as a plain libpq one (psycopg does not know the `+psycopg` suffix)."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def listen(url: str, hub: Hub, ready: asyncio.Event) -> None:

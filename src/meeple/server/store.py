@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
+import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy.engine import make_url
 
 from .db import actions, games, make_engine, migrate, seats
 
@@ -211,65 +214,121 @@ class Store:
     def write_batch(self, batch: Sequence[Write]) -> list[bool]:
         """Commit several writes in one transaction; returns per write whether it was applied (False: conflict).
 
-        Writes keep one connection of the pool for themselves and go straight to the driver: a pool check-out (with
-        its liveness ping) and SQLAlchemy's per-statement work cost more than the database's own work for a small
-        group commit. After any error the connection is rolled back and given back, and the next batch takes a
-        fresh one."""
+        Writes are applied in order, as if one after the other. They keep one connection of the pool for
+        themselves and go straight to the driver, a few statements per batch whatever its size (see `_rounds`).
+        After any error the connection is rolled back and given back, and the next batch takes a fresh one."""
         with self._write_lock:
             conn = self._write_conn
             if conn is None:
                 conn = self._write_conn = self.engine.raw_connection()
-            try:
                 if self.is_postgres:
-                    done = _write_pg(conn.dbapi_connection, batch)
+                    dbapi: Any = conn.dbapi_connection
+                    dbapi.autocommit = True  # a one-statement batch commits by itself
+            try:
+                rounds = _rounds(batch)
+                if self.is_postgres:
+                    applied = _write_pg(conn.dbapi_connection, rounds)
                 else:
-                    cursor = conn.cursor()
-                    try:
-                        done = [self._write(cursor, w) for w in batch]
-                    finally:
-                        cursor.close()
-                conn.commit()
-                return done
+                    applied = set().union(*(_write_sqlite(conn.dbapi_connection, part) for part in rounds))
+                    conn.commit()
+                return [id(w) in applied for w in batch]
             except BaseException:
+                # Rolled back (SQLite) or never committed (PostgreSQL); the connection is dropped, not pooled.
                 self._write_conn = None
-                try:
+                with contextlib.suppress(Exception):
                     conn.rollback()
-                    conn.close()
-                except Exception:
-                    conn.invalidate()
+                conn.invalidate()
                 raise
 
-    def _write(self, cursor: Any, w: Write) -> bool:
-        cursor.execute(_SQLITE_SQL["update"], _update_params(w))
-        if cursor.rowcount != 1:
-            return False
-        if w.action is not None:
-            a = w.action
-            cursor.execute(_SQLITE_SQL["insert"], (w.game_id, a.seq, a.seat, a.action, a.by, a.ref, a.at))
-        return True
+
+def _rounds(batch: Sequence[Write]) -> list[list[Write]]:
+    """The batch cut into rounds in which no game appears twice, each written with one set of statements.
+
+    Statements go to the database from the writer thread, and each one gives up Python's global lock while the
+    database works; taking it back can wait for the busy event loop. A few statements per batch instead of two
+    per write keep a group commit at a few such waits. The server never has two writes of one game waiting (a
+    game's writes happen under its room's lock), so a batch is normally one round."""
+    rounds: list[list[Write]] = []
+    earlier: dict[str, int] = {}
+    for w in batch:  # a game's n-th write goes to round n, so its writes keep their order
+        n = earlier.get(w.game_id, 0)
+        earlier[w.game_id] = n + 1
+        if n == len(rounds):
+            rounds.append([])
+        rounds[n].append(w)
+    return rounds
 
 
-def _write_pg(dbapi: Any, batch: Sequence[Write]) -> list[bool]:
-    """PostgreSQL: one statement per write (update, append, notify), all of a batch sent in one pipeline, so that
-    a group commit takes a few round trips to the database whatever its size."""
-    cursors = []
-    with dbapi.pipeline():
-        for w in batch:
-            cursor = dbapi.cursor()
-            note = (NOTIFY_CHANNEL, f"{w.game_id}:{w.version}:{w.status}")
-            if w.action is None:
-                cursor.execute(_PG_WRITE, (*_update_params(w), *note))
-            else:
-                a = w.action
-                appended = (a.seq, a.seat, a.action, a.by, a.ref, a.at)
-                cursor.execute(_PG_WRITE_ACTION, (*_update_params(w), *appended, *note))
-            cursors.append(cursor)
-    return [cursor.fetchone()[0] == 1 for cursor in cursors]
+def _write_sqlite(dbapi: Any, part: list[Write]) -> set[int]:
+    """SQLite: one version-guarded UPDATE ... FROM (VALUES ...) RETURNING for the round, one INSERT of the actions
+    of the writes it applied; the ids (`id(write)`) of the applied writes."""
+    cursor = dbapi.cursor()
+    try:
+        if not SQLITE_BATCH:
+            return {id(w) for w in part if _write_sqlite_one(cursor, w)}
+        params = [value for w in part for value in (w.game_id, w.expect_version, *_new_values(w))]
+        cursor.execute(_SQLITE_UPDATE.format(rows=", ".join([_SQLITE_ROW] * len(part))), params)
+        updated = {row[0] for row in cursor.fetchall()}
+        done = [w for w in part if w.game_id in updated]
+        acts = [w.action for w in done if w.action is not None]
+        if acts:
+            cursor.execute(_SQLITE_INSERT.format(rows=", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(acts))),
+                           [v for w in done if w.action is not None for v in _action_values(w)])
+        return {id(w) for w in done}
+    finally:
+        cursor.close()
 
 
-def _update_params(w: Write) -> tuple[Any, ...]:
+def _write_sqlite_one(cursor: Any, w: Write) -> bool:
+    cursor.execute(_SQLITE_UPDATE_ONE, (*_new_values(w), w.game_id, w.expect_version))
+    if cursor.rowcount != 1:
+        return False
+    if w.action is not None:
+        cursor.execute(_SQLITE_INSERT.format(rows="(?, ?, ?, ?, ?, ?, ?)"), _action_values(w))
+    return True
+
+
+def _write_pg(dbapi: Any, rounds: list[list[Write]]) -> set[int]:
+    """PostgreSQL: each round as one statement over arrays (update, append, notify), which answers the ids of the
+    games it changed. A batch of one round is a single statement in autocommit, one round trip to the database;
+    several rounds go in one transaction. A notification reaches every listening server process when, and only if,
+    the transaction commits."""
+    if len(rounds) == 1:
+        return _write_pg_round(dbapi, rounds[0])
+    with dbapi.transaction():
+        return set().union(*(_write_pg_round(dbapi, part) for part in rounds))
+
+
+def _write_pg_round(dbapi: Any, part: list[Write]) -> set[int]:
+    with dbapi.cursor() as cursor:
+        cursor.execute(_PG_WRITE, _pg_params(part))
+        return _applied(part, cursor.fetchall())
+
+
+def _pg_params(part: list[Write]) -> list[Any]:
+    """The parameters of `_PG_WRITE`: a column array per value of the rows, then of the actions, then the channel."""
+    columns = zip(*[(w.game_id, w.expect_version, *_new_values(w)) for w in part], strict=True)
+    acts = [_action_values(w) for w in part if w.action is not None]
+    act_columns: Iterable[Sequence[Any]] = zip(*acts, strict=True) if acts else [[] for _ in range(7)]
+    return [*(list(c) for c in columns), *(list(c) for c in act_columns), NOTIFY_CHANNEL]
+
+
+def _applied(part: list[Write], rows: list[Any]) -> set[int]:
+    """The writes (by `id`) whose games the statement changed (it answers their ids)."""
+    updated = {row[0] for row in rows}
+    return {id(w) for w in part if w.game_id in updated}
+
+
+def _new_values(w: Write) -> tuple[Any, ...]:
+    """The new values of a games row, in the order of `_SET`."""
     return (w.version, w.status, _json(w.deciders), w.bot_turn, _json(w.clock), w.deadline, _json(w.result),
-            time.time(), w.game_id, w.expect_version)
+            time.time())
+
+
+def _action_values(w: Write) -> tuple[Any, ...]:
+    a = w.action
+    assert a is not None
+    return (w.game_id, a.seq, a.seat, a.action, a.by, a.ref, a.at)
 
 
 def _json(value: Any) -> str:
@@ -277,22 +336,33 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-_UPDATE = ("UPDATE games SET version = {m}, status = {m}, deciders = {m}, bot_turn = {m}, clock = {m}, "
-           "deadline = {m}, result = {m}, updated_at = {m} WHERE id = {m} AND version = {m} AND status = 'active'")
+_SET = ("version", "status", "deciders", "bot_turn", "clock", "deadline", "result", "updated_at")
+_GUARD = "AND games.status = 'active'"  # a finished game takes no more writes
 
-_SQLITE_SQL = {  # sqlite3's parameter style
-    "update": _UPDATE.format(m="?"),
-    "insert": 'INSERT INTO actions (game_id, seq, seat, action, "by", ref, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-}
+# SQLite 3.35 (2021) brought RETURNING, which the batched update needs; older libraries write one by one.
+SQLITE_BATCH = sqlite3.sqlite_version_info >= (3, 35, 0)
+_SQLITE_ROW = "(" + ", ".join(["?"] * (2 + len(_SET))) + ")"
+_SQLITE_UPDATE = ("UPDATE games SET " + ", ".join(f"{c} = v.column{i + 3}" for i, c in enumerate(_SET))
+                  + " FROM (VALUES {rows}) AS v WHERE games.id = v.column1 AND games.version = v.column2 "
+                  + _GUARD + " RETURNING games.id")
+_SQLITE_UPDATE_ONE = ("UPDATE games SET " + ", ".join(f"{c} = ?" for c in _SET)
+                      + " WHERE games.id = ? AND games.version = ? " + _GUARD)
+_SQLITE_INSERT = 'INSERT INTO actions (game_id, seq, seat, action, "by", ref, at) VALUES {rows}'
 
-# PostgreSQL (psycopg's style): the version-guarded update, the action appended only if the update matched, and the
-# notification (delivered to every listening server process when, and only if, the transaction commits) in one
-# statement, which answers 1 when applied and 0 when the game had moved on.
-_PG_UPDATED = f"WITH u AS ({_UPDATE.format(m='%s')} RETURNING id)"
-_PG_COUNT = "SELECT count(*) FROM u, LATERAL (SELECT pg_notify(%s, %s)) AS n"
-_PG_WRITE = f"{_PG_UPDATED} {_PG_COUNT}"
-_PG_WRITE_ACTION = (f'{_PG_UPDATED}, a AS (INSERT INTO actions (game_id, seq, seat, action, "by", ref, at) '
-                    f"SELECT id, %s, %s, %s, %s, %s, %s FROM u) {_PG_COUNT}")
+_PG_TYPES = ("text", "int", "int", "text", "text", "bool", "text", "float8", "text", "float8")
+_PG_CASTS = {"deciders": "::json", "clock": "::json", "result": "::json"}
+_PG_WRITE = (
+    "WITH w AS (SELECT * FROM unnest(" + ", ".join(f"%s::{t}[]" for t in _PG_TYPES) + ") AS w(id, expect, "
+    + ", ".join(_SET) + ")), "
+    "u AS (UPDATE games SET " + ", ".join(f"{c} = w.{c}{_PG_CASTS.get(c, '')}" for c in _SET)
+    + " FROM w WHERE games.id = w.id AND games.version = w.expect " + _GUARD
+    + " RETURNING games.id, games.version, games.status), "
+    'a AS (INSERT INTO actions (game_id, seq, seat, action, "by", ref, at) '
+    "SELECT x.game_id, x.seq, x.seat, x.action, x.by, x.ref, x.at FROM unnest(%s::text[], %s::int[], %s::int[], "
+    "%s::text[], %s::text[], %s::text[], %s::float8[]) AS x(game_id, seq, seat, action, by, ref, at) "
+    "JOIN u ON u.id = x.game_id) "
+    "SELECT u.id, pg_notify(%s, u.id || ':' || u.version || ':' || u.status) FROM u"
+)
 
 
 def _game_values(rec: GameRecord) -> dict[str, Any]:
@@ -314,33 +384,66 @@ def _record(row: Any) -> GameRecord:
 
 
 class AsyncStore:
-    """The store seen from the event loop: reads in threads, writes through one group-committing writer thread."""
+    """The store seen from the event loop: reads in threads; writes group-committed, each batch in one transaction.
+
+    SQLite is written by a thread of its own. PostgreSQL is written on the event loop itself through psycopg's
+    asynchronous connection: a writer thread would have to win Python's global lock back from the busy event loop
+    after every round trip to the database, which can take a few milliseconds each time."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        # SimpleQueue: put and get are single C calls (queue.Queue runs a Python condition variable per put).
-        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[bool], asyncio.AbstractEventLoop] | None] = (
-            queue.SimpleQueue())
-        self._thread = threading.Thread(target=self._writer, name="meeple-writer", daemon=True)
-        self._thread.start()
+        self._writer: _ThreadWriter | _LoopWriter = _LoopWriter(store) if store.is_postgres else _ThreadWriter(store)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
 
     async def write(self, w: Write) -> None:
         """Commit one write; raises Conflict when the game had moved on."""
+        if not await self._writer.write(w):
+            raise Conflict(f"game {w.game_id} is no longer at version {w.expect_version}")
+
+    async def close(self) -> None:
+        await self._writer.close()
+        await asyncio.to_thread(self.store.close)
+
+
+def _outcome(write_batch: Callable[[list[Write]], list[bool]], batch: list[Write]) -> list[bool | BaseException]:
+    """Per write, whether it was applied or the error it met: the batch in one transaction, or if that fails, one
+    by one (so that one bad write does not sink the others)."""
+    try:
+        return list(write_batch(batch))
+    except Exception:
+        outcome: list[bool | BaseException] = []
+        for w in batch:
+            try:
+                outcome.append(write_batch([w])[0])
+            except Exception as exc:  # reported to the waiting request, which answers with an error
+                outcome.append(exc)
+        return outcome
+
+
+class _ThreadWriter:
+    """One thread takes the writes waiting in its queue and commits them together."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        # SimpleQueue: put and get are single C calls (queue.Queue runs a Python condition variable per put).
+        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[bool], asyncio.AbstractEventLoop] | None] = (
+            queue.SimpleQueue())
+        self._thread = threading.Thread(target=self._run, name="meeple-writer", daemon=True)
+        self._thread.start()
+
+    async def write(self, w: Write) -> bool:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[bool] = loop.create_future()
         self._queue.put((w, fut, loop))
-        if not await fut:
-            raise Conflict(f"game {w.game_id} is no longer at version {w.expect_version}")
+        return await fut
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self._queue.put(None)
-        self._thread.join(timeout=10)
-        self.store.close()
+        await asyncio.to_thread(self._thread.join, 10)
 
-    def _writer(self) -> None:
+    def _run(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
@@ -355,26 +458,92 @@ class AsyncStore:
                     self._queue.put(None)
                     break
                 batch.append(more)
-            self._commit(batch)
+            outcome = _outcome(self.store.write_batch, [w for w, _, _ in batch])
+            # One wake-up of the event loop per batch (normally all writes come from the one loop of the server).
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[bool], bool | BaseException]]] = {}
+            for (_, fut, loop), result in zip(batch, outcome, strict=True):
+                by_loop.setdefault(loop, []).append((fut, result))
+            for loop, settled in by_loop.items():
+                loop.call_soon_threadsafe(_settle_all, settled)
 
-    def _commit(self, batch: list[tuple[Write, asyncio.Future[bool], asyncio.AbstractEventLoop]]) -> None:
-        try:
-            outcome: list[bool | BaseException] = list(self.store.write_batch([w for w, _, _ in batch]))
-        except Exception:
-            # One bad write must not sink the others: retry them one by one.
-            outcome = [self._single(w) for w, _, _ in batch]
-        # One wake-up of the event loop per batch (normally all writes come from the one loop of the server).
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[bool], bool | BaseException]]] = {}
-        for (_, fut, loop), result in zip(batch, outcome, strict=True):
-            by_loop.setdefault(loop, []).append((fut, result))
-        for loop, settled in by_loop.items():
-            loop.call_soon_threadsafe(_settle_all, settled)
 
-    def _single(self, w: Write) -> bool | BaseException:
+class _LoopWriter:
+    """PostgreSQL writes on the event loop: a task commits whatever waits, one statement per batch (see `_write_pg`),
+    while the writes made meanwhile gather for the next one."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._waiting: list[tuple[Write, asyncio.Future[bool]]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._conn: Any = None
+
+    async def write(self, w: Write) -> bool:
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((w, fut))
+        self._wake.set()
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+        return await fut
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._conn is not None:
+            await self._conn.close()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._waiting:
+                batch, self._waiting = self._waiting[:BATCH], self._waiting[BATCH:]
+                writes = [w for w, _ in batch]
+                try:
+                    outcome: list[bool | BaseException] = list(await self._write_batch(writes))
+                except Exception:
+                    outcome = []
+                    for w in writes:
+                        try:
+                            outcome.append((await self._write_batch([w]))[0])
+                        except Exception as exc:
+                            outcome.append(exc)
+                _settle_all([(fut, result) for (_, fut), result in zip(batch, outcome, strict=True)])
+
+    async def _write_batch(self, batch: list[Write]) -> list[bool]:
+        import psycopg
+
+        if self._conn is None or self._conn.closed:
+            self._conn = await psycopg.AsyncConnection.connect(libpq_url(self.store.url), autocommit=True)
+        conn = self._conn
         try:
-            return self.store.write_batch([w])[0]
-        except Exception as exc:  # reported to the waiting request, which answers with an error
-            return exc
+            rounds = _rounds(batch)
+            if len(rounds) == 1:
+                applied = await _write_pg_round_async(conn, rounds[0])
+            else:
+                async with conn.transaction():
+                    applied = set()
+                    for part in rounds:
+                        applied |= await _write_pg_round_async(conn, part)
+            return [id(w) in applied for w in batch]
+        except BaseException:
+            self._conn = None
+            with contextlib.suppress(Exception):
+                await conn.close()
+            raise
+
+
+async def _write_pg_round_async(conn: Any, part: list[Write]) -> set[int]:
+    async with conn.cursor() as cursor:
+        await cursor.execute(_PG_WRITE, _pg_params(part))
+        return _applied(part, await cursor.fetchall())
+
+
+def libpq_url(url: str) -> str:
+    """The SQLAlchemy address as a plain libpq one (psycopg does not know the `+psycopg` suffix)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def _settle_all(settled: list[tuple[asyncio.Future[bool], bool | BaseException]]) -> None:
