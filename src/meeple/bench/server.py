@@ -44,7 +44,8 @@ class Tally:
 @click.command()
 @click.option("--games", default=200, show_default=True, help="Concurrent games (two simulated players each).")
 @click.option("--seconds", default=20.0, show_default=True, help="Measured time, after a warm-up.")
-@click.option("--warmup", default=3.0, show_default=True, help="Seconds played before measuring.")
+@click.option("--warmup", default=10.0, show_default=True,
+              help="Seconds played before measuring (connecting 2 x games players and their first moves).")
 @click.option("--database", "databases", multiple=True, default=["sqlite"], show_default=True,
               help="`sqlite` (a fresh temporary file) or a postgresql:// address (a fresh schema in it); repeatable.")
 @click.option("--game", default="bluemooncity", show_default=True)
