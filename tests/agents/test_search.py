@@ -1,13 +1,18 @@
-"""The search bot plans its own turn to a common horizon, scores it on several samples and follows its plan."""
+"""The search bot: ISMCTS over its own turn to a common cut-off, with the game's rollout policy and evaluation."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+import pytest
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.ismcts import ISMCTSAgent
+from meeple.agents.ismcts import ISMCTSAgent, _decided, _Node
 from meeple.engine.rules import Rules
+from meeple.games.bluemooncity import heuristics
+from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
 from meeple.games.bluemooncity.state import MOVE, REFILL
 
 from .test_bots import SeatOnly
@@ -21,7 +26,18 @@ def to_phase(game: meeple.Game, phase: int, seed: int = 1) -> None:
         game.apply(seat, greedy.choose(game, seat))
 
 
-def test_a_plan_stops_before_the_refill_and_when_the_turn_passes() -> None:
+def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _Node:
+    """Run `iterations` iterations of the bot's search on the decision at hand and return the tree."""
+    root = _Node()
+    rules = game.rules
+    samples = [game.sample(seat, bot.stream_value()) for _ in range(bot.pool)]
+    base = [bot._baseline(rules, seat, s) for s in samples]
+    for i in range(iterations):
+        bot._iterate(rules, seat, root, rules.copy(samples[i % len(samples)]), base[i % len(samples)])
+    return root
+
+
+def test_the_cut_off_comes_before_the_refill_and_when_the_turn_passes() -> None:
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     assert game.state.phase == MOVE and not rules.plan_horizon(game.state, seat)
@@ -30,7 +46,7 @@ def test_a_plan_stops_before_the_refill_and_when_the_turn_passes() -> None:
     assert rules.plan_horizon(game.state, game.deciders()[0])
 
 
-def test_the_default_hooks_stop_when_another_seat_decides_and_average_the_evaluation() -> None:
+def test_the_default_hooks_cut_off_when_another_seat_decides_average_the_evaluation_and_roll_out_at_random() -> None:
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     samples = [game.sample(seat, n) for n in range(3)]
@@ -38,7 +54,31 @@ def test_the_default_hooks_stop_when_another_seat_decides_and_average_the_evalua
     assert Rules.plan_horizon(rules, game.state, 1 - seat)
     expected = sum(rules.evaluate(s, seat) for s in samples) / 3
     assert Rules.plan_value(rules, samples, seat) == expected
-    assert Rules.plan_group(rules, game.state) == 0
+    legal = game.legal_indices(seat)
+    drawn: list[int] = []
+
+    def below(n: int) -> int:
+        drawn.append(n)
+        return n - 1
+
+    assert Rules.rollout_action(rules, game.state, seat, legal, below) == legal[-1]
+    assert drawn == [len(legal)]
+
+
+def test_blue_moon_city_rollouts_finish_the_turn_when_they_can() -> None:
+    game = meeple.new_game("bluemooncity", 2, 3)
+    rules, seat = game.rules, game.deciders()[0]
+    legal = game.legal_indices(seat)
+    finish = [a for a in legal if ACTS[a].kind in (DONE, END, SKIP)]
+    assert finish, "the move phase can always be ended"
+    assert rules.rollout_action(game.state, seat, legal, lambda n: 0) in finish
+    state = game.rules.copy(game.state)
+    for _ in range(200):
+        if rules.plan_horizon(state, seat):
+            break
+        now = rules.legal(state, seat)
+        rules.apply(state, seat, rules.rollout_action(state, seat, now, lambda n: n // 2))
+    assert rules.plan_horizon(state, seat)
 
 
 def test_turn_values_are_probabilities_that_favour_the_richer_seat() -> None:
@@ -56,32 +96,117 @@ def test_turn_values_are_probabilities_that_favour_the_richer_seat() -> None:
     assert rules.plan_value(samples, seat) == 1.0
 
 
-def test_the_bot_follows_its_plan_through_the_turn_without_searching_again() -> None:
+def test_cards_beyond_the_tenth_count_less_and_less_at_the_cut_off() -> None:
+    game = meeple.new_game("bluemooncity", 2, 3)
+    state, seat = game.state, game.deciders()[0]
+    ncard = len(heuristics.CARD_VALUE)
+    state.hands[seat * ncard : (seat + 1) * ncard] = [0] * ncard
+    state.hands[seat * ncard] = 13
+    card = heuristics.CARD_VALUE[0]
+    decay = heuristics.HAND_DECAY
+    assert heuristics.HAND_FULL == 10 and 0 < decay < 1
+    expected = 10 * card + card * (decay + decay**2 + decay**3)
+    assert heuristics._capped_hand_value(state, seat, 10) == pytest.approx(expected)
+    assert heuristics._capped_hand_value(state, seat, 13) == pytest.approx(13 * card)
+    # the cut-off values a hand of 13 below what it would in full, so hoarding does not pay
+    full = heuristics._hand_value(state, seat)
+    assert full == pytest.approx(13 * card) and heuristics._capped_hand_value(state, seat, 10) < full
+
+
+def test_progressive_widening_tries_the_evaluations_favourite_first_and_widens_with_the_visits() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    bot = ISMCTSAgent(seed=4)
+    root = search(bot, game, seat, 1)
+    assert root.order is not None and list(root.children) == root.order[:1]
+    assert root.order[0] == max(game.legal_indices(seat), key=lambda a: _after(game, seat, a))
+    root = search(bot, game, seat, 100)
+    assert root.visits == 100
+    assert 2 <= len(root.children) <= math.ceil(100**0.5)
+    assert sum(c.visits for c in root.children.values()) == 100
+
+
+def _after(game: meeple.Game, seat: int, action: int) -> float:
+    state = game.rules.copy(game.state)
+    game.rules.apply(state, seat, action)
+    return game.rules.evaluate(state, seat)
+
+
+def test_every_child_counts_how_often_it_was_available_at_least_as_often_as_it_was_chosen() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    root = search(ISMCTSAgent(seed=6), game, seat, 120)
+    nodes = [root]
+    checked = 0
+    while nodes:
+        node = nodes.pop()
+        for child in node.children.values():
+            assert child.seen >= child.visits >= 1
+            checked += 1
+            nodes.append(child)
+    assert checked > 10
+
+
+def test_the_search_stops_once_the_leader_cannot_be_overtaken() -> None:
+    root = _Node()
+    root.children = {1: _Node(), 2: _Node()}
+    root.children[1].visits, root.children[2].visits = 30, 10
+    assert _decided(root, 19)
+    assert not _decided(root, 20)
+    lone = _Node()
+    lone.children = {1: _Node()}
+    assert not _decided(lone, 0)
+
+
+def test_the_bot_plays_the_most_visited_action_within_its_budget() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    bot = ISMCTSAgent(seed=4, iterations=150)
+    action = bot.choose(game, seat)
+    assert action in game.legal_actions(seat)
+    assert 0 < bot.stats()["iterations"] <= 150
+
+
+def test_the_bot_keeps_the_subtree_of_its_move_for_the_next_decision_of_its_turn() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     table = SeatOnly(game)
     seat = game.deciders()[0]
-    bot = make_agent("ismcts", seed=4)
-    assert isinstance(bot, ISMCTSAgent)
-    searched: list[int] = []
-    followed = 0
+    bot = ISMCTSAgent(seed=4, iterations=300)
+    done: list[int] = []
+    kept = 0
     while game.deciders()[0] == seat and game.state.phase != REFILL:
-        before = table.samples
-        action = bot.choose(table, seat)
-        if table.samples > before:
-            searched.append(table.samples - before)
-        elif len(game.legal_indices(seat)) > 1:
-            followed += 1
-        game.apply(seat, action)
-    assert searched and searched[0] == bot.samples
-    assert followed >= 1 or len(searched) == 1
+        kept += bot._next is not None
+        before = bot.total_iterations
+        game.apply(seat, bot.choose(table, seat))
+        done.append(bot.total_iterations - before)
+    assert kept >= 1, "a decision after the first of the turn starts from the kept subtree"
+    assert min(done[1:] or [0]) < 300  # a kept subtree brings visits, so fewer iterations are needed
 
 
-def test_a_decision_at_the_horizon_scores_every_action_on_every_sample() -> None:
+def test_a_decision_at_the_refill_scores_each_action_at_the_cut_off_at_once() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     to_phase(game, REFILL)
     seat = game.deciders()[0]
-    legal = game.legal_indices(seat)
-    bot = ISMCTSAgent(seed=4, samples=3)
+    bot = ISMCTSAgent(seed=4, iterations=60)
+    root = search(bot, game, seat, 60)
+    assert all(not child.children for child in root.children.values())
     action: Any = bot.choose(game, seat)
     assert action in game.legal_actions(seat)
-    assert bot.stats()["iterations"] == 3 * len(legal)
+
+
+def test_the_search_is_reproducible_from_the_bot_seed() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    picks = [ISMCTSAgent(seed=s, iterations=80).choose(game, seat) for s in (3, 3)]
+    assert picks[0] == picks[1]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"iterations": 10, "seconds": 1.0}, "not both"),
+    ({"iterations": 0}, "at least 1 iteration"),
+    ({"seconds": 0.0}, "positive time"),
+    ({"pool": 0}, "at least one sample"),
+])
+def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ISMCTSAgent(seed=1, **kwargs)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -138,19 +138,20 @@ class Rules(ABC, Generic[S]):
         """A heuristic value of the state for a seat in [0, 1]; games override it for bots."""
         return 0.5
 
-    # Hooks of the search bot, which plans a seat's own turn (see `meeple.agents.ismcts`). The defaults make
-    # any game searchable: the plan stops when another seat decides and is scored with `evaluate`.
+    # Hooks of the search bot (see `meeple.agents.ismcts`), which searches a seat's own turn to an evaluation
+    # cut-off. The defaults make any game searchable: the cut-off comes when another seat decides, the value there
+    # is `evaluate`, and rollouts play uniformly random legal actions.
     def plan_horizon(self, state: S, seat: int) -> bool:
-        """Whether a plan of `seat`'s own turn stops here (its last decision may reveal hidden things)."""
+        """Whether the search of `seat`'s turn stops here (the evaluation cut-off)."""
         return self.is_over(state) or self.deciders(state)[:1] != [seat]
 
     def plan_value(self, states: Sequence[S], seat: int) -> float:
-        """Value in [0, 1] for `seat` of one horizon position seen in several samples of its hidden part."""
+        """Value in [0, 1] for `seat` of one cut-off position seen in several samples of its hidden part."""
         return sum(self.evaluate(state, seat) for state in states) / len(states)
 
-    def plan_group(self, state: S) -> int:
-        """States of one group compete for the same places in the bot's search (e.g. one group per phase)."""
-        return 0
+    def rollout_action(self, state: S, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
+        """The action a search rollout plays for `seat` among `legal`; `below(n)` draws from the bot's stream."""
+        return legal[below(len(legal))]
 
     def invariants(self, state: S) -> list[str]:
         """Broken invariants, in words (empty when all hold); used by the conformance suite."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ SAMPLE_TRIES = 50
 MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
 EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
 _END = INDEX[Act(END)]
+_FINISH = (DONE, END, SKIP)  # actions that close a payment, a phase or the extra action
 
 SPEC = GameSpec(
     id="bluemooncity",
@@ -258,7 +259,7 @@ class BlueMoonCity(Rules[State]):
         return float(evaluate(self.ctx, state, seat))
 
     def plan_horizon(self, state: State, seat: int) -> bool:
-        # The refill draws unseen cards: a plan of the turn stops before it, the refill is chosen on its own.
+        # The refill draws unseen cards: the search of a turn stops before it, the refill is chosen on its own.
         return state.over or state.active != seat or state.phase == PHASE_REFILL
 
     def plan_value(self, states: Sequence[State], seat: int) -> float:
@@ -266,8 +267,13 @@ class BlueMoonCity(Rules[State]):
 
         return float(turn_value(self.ctx, list(states), seat))
 
-    def plan_group(self, state: State) -> int:
-        return state.phase
+    def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
+        # Finish the turn at once: end the phase or the payment when possible, otherwise a random payment step.
+        # Rollouts then score what the actions tried so far achieve, and the tree finds what more to do.
+        for idx in legal:
+            if ACTS[idx].kind in _FINISH:
+                return idx
+        return legal[below(len(legal))]
 
     def invariants(self, state: State) -> list[str]:
         return view_mod.invariants(self.ctx, state)
