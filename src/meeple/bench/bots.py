@@ -28,6 +28,7 @@ def run_matchup(first: str, second: str, games: int, jobs: int, seed: int, progr
     bot = summary["bots"][first]
     return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
             "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
+            "seconds_per_decision": bot.get("seconds_per_decision"),
             "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -53,18 +54,23 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, as_jso
         if not as_json:
             click.echo(_line(name, results[name]))
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
+    per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     out = {
         "game": GAME, "players": 2, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: TARGETS[name] for name in results},
         "ismcts_iterations_per_s": speed[0] if speed else None,
+        "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
         "matchups": results,
     }
     if as_json:
         click.echo(json.dumps(out, indent=2))
     elif speed:
-        click.echo(f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second (target {SPEED_TARGET:.0f})")
+        line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second (target {SPEED_TARGET:.0f})"
+        if per_decision:
+            line += f", {per_decision[0]:.2f} s per decision on average"
+        click.echo(line)
 
 
 def _line(name: str, r: dict[str, Any]) -> str:

@@ -1,0 +1,38 @@
+"""`meeple bench bots`: win rates with intervals per matchup and the search bot's speed, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from meeple.cli import main
+
+
+def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2", "--budget", "ismcts:3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data["win_rate"]) == {"greedy_vs_random", "ismcts_vs_greedy"}
+    for name, rate in data["win_rate"].items():
+        low, high = data["ci95"][name]
+        assert 0.0 <= low <= rate <= high <= 1.0
+        assert data["matchups"][name]["games"] == 2
+    assert data["targets"] == {"greedy_vs_random": 0.9, "ismcts_vs_greedy": 0.65}
+    assert data["ismcts_iterations_per_s"] > 0
+    assert 0 < data["ismcts_seconds_per_decision"] < 5
+
+
+def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2", "--budget", "ismcts:3",
+                                       "--only", "ismcts_vs_greedy"])
+    assert result.exit_code == 0, result.output
+    assert "ismcts:3 vs greedy:" in result.output and "95% CI" in result.output
+    assert "greedy vs random" not in result.output
+    assert "iterations per second (target 2000)" in result.output and "s per decision" in result.output
+
+
+def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--budget", "greedy"])
+    assert result.exit_code != 0
+    assert "--budget names an ISMCTS level" in result.output
