@@ -95,7 +95,7 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
     except MeepleError as exc:
         raise click.ClickException(str(exc)) from None
     spec = rules.spec
-    design = _reconstructions(rules)
+    design = rules.reconstructions()
     if as_json:
         click.echo(json.dumps({
             "id": spec.id, "title": spec.title, "version": spec.version,
@@ -116,20 +116,9 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
         click.echo(f"  {o.name:10} {choices}  (default {json.dumps(o.default)}): {o.help}")
     if design:
         click.echo(f"reconstructed values [design] ({len(design)}): no source settles them; correct them in a copy of")
-        click.echo(f"the data file and pass it with --data. Data file: {_data_path(rules)}")
+        click.echo(f"the data file and pass it with --data. Data file: {rules.data_path() or '(built in)'}")
         for line in design:
             click.echo(f"  [design] {line}")
-
-
-def _reconstructions(rules: Any) -> list[str]:
-    ctx = getattr(rules, "ctx", None)
-    comp = getattr(ctx, "comp", None)
-    return list(comp.reconstructions()) if comp is not None else []
-
-
-def _data_path(rules: Any) -> str:
-    ctx = getattr(rules, "ctx", None)
-    return str(getattr(getattr(ctx, "comp", None), "path", "(built in)"))
 
 
 def run() -> None:  # pragma: no cover - console entry point wrapper

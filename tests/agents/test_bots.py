@@ -9,42 +9,33 @@ import pytest
 
 import meeple
 from meeple.agents import Agent, make_agent
+from meeple.engine import SeatTable
 
 
-class SeatOnly:
-    """A game as a bot may see it: no `state`, no log, no events (reading them would raise)."""
+def counting(table: SeatTable) -> list[int]:
+    """Count the samples a bot draws from its table (the only way it may see a full state)."""
+    calls: list[int] = []
+    sample = table._sample
 
-    def __init__(self, game: meeple.Game) -> None:
-        self._game = game
-        self.rules = game.rules
-        self.samples = 0
+    def counted(rng: int) -> Any:
+        calls.append(rng)
+        return sample(rng)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self._game.view(seat)
-
-    def legal_actions(self, seat: int) -> list[str]:
-        return self._game.legal_actions(seat)
-
-    def legal_indices(self, seat: int) -> list[int]:
-        return self._game.legal_indices(seat)
-
-    def sample(self, seat: int, rng: int) -> Any:
-        self.samples += 1
-        return self._game.sample(seat, rng)
+    table._sample = counted
+    return calls
 
 
 def play(levels: list[str], seed: int, actions: int, bot_seed: int = 0) -> list[tuple[int, str]]:
     game = meeple.new_game("bluemooncity", len(levels), seed)
     bots = [make_agent(level, seed=bot_seed + i) for i, level in enumerate(levels)]
-    table = SeatOnly(game)
     for _ in range(actions):
         if game.is_over():
             break
         seat = game.deciders()[0]
-        action = bots[seat].choose(table, seat)
+        action = bots[seat].choose(game.seat_table(seat))
         assert action in game.legal_actions(seat)
         game.apply(seat, action)
-    return game.log()
+    return game.full_log()
 
 
 @pytest.mark.parametrize("levels", [["random", "greedy"], ["greedy", "ismcts:15", "random"]])
@@ -64,21 +55,26 @@ def test_a_bot_game_is_reproducible_from_its_seeds() -> None:
 
 def test_greedy_and_ismcts_simulate_only_on_sampled_states() -> None:
     game = meeple.new_game("bluemooncity", 2, 4)
-    table = SeatOnly(game)
     seat = game.deciders()[0]
+    assert len(game.legal_indices(seat)) > 1
     for level in ("greedy", "ismcts:25"):
-        table.samples = 0
-        bot = make_agent(level, seed=1)
-        if len(game.legal_indices(seat)) > 1:
-            bot.choose(table, seat)
-            assert table.samples >= 1
+        table = game.seat_table(seat)
+        samples = counting(table)
+        make_agent(level, seed=1).choose(table)
+        assert len(samples) >= 1
+
+
+def test_a_bot_is_given_a_seat_table_never_the_game() -> None:
+    game = meeple.new_game("bluemooncity", 2, 4)
+    with pytest.raises(TypeError, match="seat's table"):
+        make_agent("random").choose(game)  # type: ignore[arg-type]
 
 
 def test_a_seat_without_a_move_gets_a_clear_error() -> None:
     game = meeple.new_game("bluemooncity", 2, 4)
     idle = 1 - game.deciders()[0]
     with pytest.raises(ValueError, match="no legal action"):
-        make_agent("random").choose(game, idle)
+        make_agent("random").choose(game.seat_table(idle))
 
 
 def test_time_budget_is_kept_and_iterations_are_counted() -> None:
@@ -86,7 +82,7 @@ def test_time_budget_is_kept_and_iterations_are_counted() -> None:
     seat = game.deciders()[0]
     bot = make_agent("ismcts:0.1s", seed=2)
     start = time.perf_counter()
-    action = bot.choose(game, seat)
+    action = bot.choose(game.seat_table(seat))
     assert time.perf_counter() - start < 1.0
     assert action in game.legal_actions(seat)
     stats = bot.stats()
@@ -97,8 +93,8 @@ def test_iteration_budget_is_a_cap() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]
     small, large = make_agent("ismcts:40", seed=2), make_agent("ismcts", seed=2)
-    assert small.choose(game, seat) in game.legal_actions(seat)
-    large.choose(game, seat)
+    assert small.choose(game.seat_table(seat)) in game.legal_actions(seat)
+    large.choose(game.seat_table(seat))
     assert 0 < small.stats()["iterations"] <= 40 < large.stats()["iterations"]
 
 

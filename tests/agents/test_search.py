@@ -15,15 +15,13 @@ from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
 from meeple.games.bluemooncity.state import MOVE, REFILL
 
-from .test_bots import SeatOnly
-
 
 def to_phase(game: meeple.Game, phase: int, seed: int = 1) -> None:
     """Play greedy moves until the active seat is in `phase`."""
     greedy = make_agent("greedy", seed)
     while game.state.phase != phase:
         seat = game.deciders()[0]
-        game.apply(seat, greedy.choose(game, seat))
+        game.apply(seat, greedy.choose(game.seat_table(seat)))
 
 
 def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _Node:
@@ -162,14 +160,13 @@ def test_the_bot_plays_the_most_visited_action_within_its_budget() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]
     bot = ISMCTSAgent(seed=4, iterations=150)
-    action = bot.choose(game, seat)
+    action = bot.choose(game.seat_table(seat))
     assert action in game.legal_actions(seat)
     assert 0 < bot.stats()["iterations"] <= 150
 
 
 def test_the_bot_keeps_the_subtree_of_its_move_for_the_next_decision_of_its_turn() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
-    table = SeatOnly(game)
     seat = game.deciders()[0]
     bot = ISMCTSAgent(seed=4, iterations=300)
     done: list[int] = []
@@ -177,7 +174,7 @@ def test_the_bot_keeps_the_subtree_of_its_move_for_the_next_decision_of_its_turn
     while game.deciders()[0] == seat and game.state.phase != REFILL:
         kept += bot._next is not None
         before = bot.total_iterations
-        game.apply(seat, bot.choose(table, seat))
+        game.apply(seat, bot.choose(game.seat_table(seat)))
         done.append(bot.total_iterations - before)
     assert kept >= 1, "a decision after the first of the turn starts from the kept subtree"
     assert min(done[1:] or [0]) < 300  # a kept subtree brings visits, so fewer iterations are needed
@@ -190,14 +187,14 @@ def test_a_decision_at_the_refill_scores_each_action_at_the_cut_off_at_once() ->
     bot = ISMCTSAgent(seed=4, iterations=60)
     root = search(bot, game, seat, 60)
     assert all(not child.children for child in root.children.values())
-    action: Any = bot.choose(game, seat)
+    action: Any = bot.choose(game.seat_table(seat))
     assert action in game.legal_actions(seat)
 
 
 def test_the_search_is_reproducible_from_the_bot_seed() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]
-    picks = [ISMCTSAgent(seed=s, iterations=80).choose(game, seat) for s in (3, 3)]
+    picks = [ISMCTSAgent(seed=s, iterations=80).choose(game.seat_table(seat)) for s in (3, 3)]
     assert picks[0] == picks[1]
 
 

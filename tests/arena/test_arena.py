@@ -94,7 +94,7 @@ def test_report_files(tmp_path: Path, serial: list[dict[str, Any]]) -> None:
         replayed = meeple.load_game((tmp_path / record["file"]).read_text())
         assert replayed.is_over()
         assert replayed.result().winners == record["winners"]
-        assert len(replayed.log()) == record["actions"]
+        assert len(replayed.full_log()) == record["actions"]
 
 
 def test_ratings_put_the_stronger_bot_ahead(serial: list[dict[str, Any]]) -> None:

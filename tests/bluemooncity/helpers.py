@@ -29,13 +29,26 @@ def scenario(**fields: Any) -> Game:
 
 
 def run(game: Game, *actions: str) -> list[str]:
-    """Apply actions for whoever decides; return the public event lines they produced."""
+    """Apply actions for whoever decides; return the public event lines they produced (in English)."""
     lines: list[str] = []
+    catalogue = game.catalogue()
     for action in actions:
         seat = game.deciders()[0]
         events = game.apply(seat, action)
-        lines += [e.text for e in events if e.seats is None]
+        lines += [catalogue.text(e.msg, e.params) for e in events if e.seats is None]
     return lines
+
+
+def lines(game: Game, viewer: int | None, action: int = -1) -> list[str]:
+    """The events of one action (the last by default) in English words, as `viewer` may read them."""
+    catalogue = game.catalogue()
+    return [catalogue.event_text(e) for e in game.events(viewer)[action]]
+
+
+def all_lines(game: Game, viewer: int | None) -> str:
+    """Every event so far in English words, as `viewer` may read them, one per line."""
+    catalogue = game.catalogue()
+    return "\n".join(catalogue.event_text(e) for evs in game.events(viewer) for e in evs)
 
 
 def active(game: Game) -> int:

@@ -81,5 +81,6 @@ def test_bmc_10_4_turn_limit() -> None:
     run(game, "end", "refill")
     assert game.is_over()
     result = game.result()
-    assert result.winners == [1] and "turn limit" in result.reason
+    assert result.winners == [1] and result.reason == "end.turn_limit"
+    assert game.catalogue().text(result.reason, result.params) == "The turn limit was reached; winner(s): Player 2"
     assert game.deciders() == [] and game.legal_actions(0) == []

@@ -7,7 +7,7 @@ import json
 import meeple
 from meeple.engine.rng import Stream
 
-from .helpers import run, scenario
+from .helpers import all_lines, lines, run, scenario
 
 
 def test_bmc_13_1_public_information_in_every_view() -> None:
@@ -41,7 +41,7 @@ def test_bmc_13_2_bonus_crystals_are_public_events_totals_are_not() -> None:
     game = scenario(figures=["c2", "c3"], boxes={"c2": [1, 0]}, crystals=[4, 9], hands=[["vulca3"], []],
                     turn={"active": 0, "phase": "contribution"})
     run(game, "contribute 3", "pay vulca3", "done")
-    public = game.events(None)[-1]
+    public = lines(game, None)
     assert "Player 1 receives 2 crystal(s) (majority bonus of the Fire Temple)" in public
     assert "crystals" not in game.view(None) and game.view(1)["crystals"] == 12
 
@@ -52,13 +52,13 @@ def test_bmc_13_3_deck_order_and_pending_cards_hidden_from_everyone() -> None:
                     deck=["pillar1", "pillar2", "mimix3"], turn={"active": 0, "phase": "contribution"})
     run(game, "contribute 3", "pay terrah2", "done")  # Mill majority: two reward cards face down for seat 0
     for viewer in (None, 0, 1):
-        text = json.dumps(game.view(viewer)) + json.dumps(game.events(viewer))
+        text = json.dumps(game.view(viewer)) + json.dumps(game.events(viewer)) + all_lines(game, viewer)
         assert "pillar1" not in text and "Pillar 1" not in text and "mimix3" not in text
         assert game.view(viewer)["seats"][0]["pending_cards"] == 2
         assert "deck" not in game.view(viewer)
     run(game, "refill")
     assert "pillar1" in game.view(0)["hand"]
-    assert not any("Pillar" in line for line in game.events(1)[-1] + game.events(None)[-1])
+    assert not any("Pillar" in line for line in lines(game, 1) + lines(game, None))
     assert "pillar1" not in json.dumps(game.view(1))
 
 
@@ -66,9 +66,9 @@ def test_bmc_13_private_draws_only_in_the_owners_log() -> None:
     """BMC-13.2: cards drawn are told to the drawer only; the others learn how many."""
     game = scenario(hands=[[], []], deck=["lux1", "lux2"], turn={"active": 0, "phase": "refill"})
     run(game, "refill")
-    assert any("Lux 1" in line for line in game.events(0)[-1])
-    assert not any("Lux" in line for line in game.events(1)[-1] + game.events(None)[-1])
-    assert any("draws 2 card(s)" in line for line in game.events(1)[-1])
+    assert any("Lux 1" in line for line in lines(game, 0))
+    assert not any("Lux" in line for line in lines(game, 1) + lines(game, None))
+    assert any("draws 2 card(s)" in line for line in lines(game, 1))
 
 
 def test_hidden_values_never_appear_in_views() -> None:

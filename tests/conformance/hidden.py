@@ -153,7 +153,8 @@ def compare(rules: Rules[Any], state: Any, alt: Any, viewer: int | None, base_vi
     assert _plain_repr(alt) == _plain_repr(state), f"repr() of the state changes with {what}"
     if viewer is not None:
         assert rules.legal(alt, viewer) == rules.legal(state, viewer), f"legal actions of {who} change with {what}"
-        for idx in _probe_indices(rules, state, viewer, stream):
+        # `check` is asked only for a seat that decides (the facade refuses the others before asking it)
+        for idx in _probe_indices(rules, state, viewer, stream) if viewer in rules.deciders(state) else []:
             tally.messages += 1
             assert rules.check(alt, viewer, idx) == rules.check(state, viewer, idx), (
                 f"the refusal message of {rules.actions.text(idx)!r} for {who} changes with {what}")
@@ -173,8 +174,8 @@ def same_events(rules: Rules[Any], state: Any, alt: Any, viewer: int | None, act
     rules.apply(b, seat, idx, ev_b)
     if rules.view(a, viewer) != rules.view(b, viewer):
         return False  # the outcome shows the viewer something new of its own (a drawn card); legitimately
-    lines_a = [e.text for e in ev_a if e.visible_to(viewer)]
-    lines_b = [e.text for e in ev_b if e.visible_to(viewer)]
+    lines_a = [e.to_dict() for e in ev_a if e.visible_to(viewer)]
+    lines_b = [e.to_dict() for e in ev_b if e.visible_to(viewer)]
     assert lines_a == lines_b, (f"events of {rules.actions.text(idx)!r} seen by viewer {viewer} depend on hidden "
                                 f"information: {lines_a} vs {lines_b}")
     return True

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.engine import Event, Game, IllegalAction, Rules
+from meeple.engine import REVEAL, Event, Game, IllegalAction, Rules
 from meeple.engine.rng import Stream
 
 from . import hidden
@@ -146,7 +146,8 @@ def check_listing(run: Run, seat: int, legal: list[int], chosen: int, every: boo
         assert game.legal_actions(seat) == sorted(map(table.text, legal))
         others = [s for s in range(run.cfg.players) if s not in rules.deciders(game.state)]
         if others:
-            assert rules.check(game.state, others[0], chosen) is not None, "check accepts a non-decider's action"
+            with pytest.raises(IllegalAction, match="does not decide now"):
+                game.apply(others[0], chosen)
 
 
 def apply_fast(run: Run, seat: int, idx: int) -> None:
@@ -154,7 +155,7 @@ def apply_fast(run: Run, seat: int, idx: int) -> None:
     work = rules.copy(run.game.state)
     events: list[Event] = []
     rules.apply(work, seat, idx, events)
-    check_events(events, run.cfg.players)
+    check_events(run.game, events, run.cfg.players)
     run.game.state = work
     run.log.append((seat, rules.actions.text(idx)))
 
@@ -162,17 +163,40 @@ def apply_fast(run: Run, seat: int, idx: int) -> None:
 def apply_facade(run: Run, seat: int, idx: int) -> None:
     game = run.game
     text = game.action_text(idx)
+    secret = game.rules.secret(game.state, seat, idx)
     events = game.apply(seat, text)
-    check_events(events, run.cfg.players)
+    check_events(game, events, run.cfg.players)
+    assert all(e.msg != REVEAL for e in events), "the facade takes the reveal markers out of the events"
+    pos = len(run.log)
     run.log.append((seat, text))
-    assert game.log() == run.log
+    assert game.full_log() == run.log
     for viewer in hidden.viewers(run.cfg.players):
-        assert game.events(viewer, len(run.log) - 1) == [[e.text for e in events if e.visible_to(viewer)]]
+        assert _plain(game.events(viewer, pos)) == _plain([[e.to_dict() for e in events if e.visible_to(viewer)]])
+        seen = game.log(viewer=viewer, start=pos)
+        if secret and pos in game.pending_secrets() and viewer != seat:
+            assert seen == [(seat, None)], f"viewer {viewer} reads the pending secret choice {text!r}"
+        else:
+            assert seen == [(seat, text)]
+    for pending, who in game.pending_secrets().items():
+        assert game.log(viewer=None, start=pending)[0] == (who, None), "a pending secret is shown to spectators"
 
 
-def check_events(events: list[Event], players: int) -> None:
+def _plain(value: Any) -> Any:
+    """JSON-like data with tuples as lists (events keep their lists as tuples)."""
+    return json.loads(json.dumps(value))
+
+
+def check_events(game: Game, events: list[Event], players: int) -> None:
+    catalogue = game.catalogue()
     for e in events:
-        assert isinstance(e, Event) and isinstance(e.text, str) and e.text.strip(), e
+        assert isinstance(e, Event) and isinstance(e.msg, str) and e.msg.strip(), e
+        assert e.msg == REVEAL or catalogue.has(e.msg), f"event {e.msg!r} is not in the game's message catalogue"
+        json.dumps(e.to_dict())  # raises TypeError when a parameter is not plain data
+        for value in e.params.values():
+            terms = value if isinstance(value, list | tuple) else [value]
+            for term in terms:
+                if isinstance(term, str) and term.startswith("@"):
+                    assert catalogue.has(term[1:]), f"event {e.msg!r} names {term!r}, which has no message"
         assert e.seats is None or (e.seats and all(0 <= s < players for s in e.seats)), e
 
 
@@ -321,7 +345,7 @@ def check_replays(run: Run) -> None:
     source = run.game if run.facade else again
     loaded = meeple.load_game(source.to_json())
     assert rules.to_data(loaded.state) == final, "to_json/load_game gives another state"
-    assert loaded.log() == run.log
+    assert loaded.full_log() == run.log
     assert loaded.to_json() == source.to_json()
     if run.midpoint is not None:
         k, data = run.midpoint

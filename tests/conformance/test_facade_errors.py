@@ -31,7 +31,7 @@ def _started(game_id: str, seed: int = 11, actions: int = 6) -> Game:
 
 def _fingerprint(game: Game) -> tuple[Any, ...]:
     data = json.dumps(game.rules.to_data(game.state), sort_keys=True)
-    return game.to_json(), data, game.events(None), game.log(), game.deciders()
+    return game.to_json(), data, game.events(None), game.full_log(), game.deciders()
 
 
 @contextmanager
@@ -201,7 +201,7 @@ def test_load_game_refuses_bad_saves(game: Game) -> None:
 
 
 def test_replay_refuses_an_illegal_log(game: Game) -> None:
-    log = game.log()
+    log = game.full_log()
     seat = game.deciders()[0]
     with pytest.raises(SaveError, match=f"action {len(log) + 1} of the log"):
         meeple.replay(game.game_id, game.players, game.seed, game.options, [*log, (seat, "fly to the moon")])
@@ -213,4 +213,4 @@ def test_a_refused_action_does_not_block_the_next_one(game: Game) -> None:
         game.apply(seat, "fly to the moon")
     action = game.legal_actions(seat)[0]
     game.apply(seat, action)
-    assert game.log()[-1] == (seat, action)
+    assert game.full_log()[-1] == (seat, action)

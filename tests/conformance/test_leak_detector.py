@@ -49,7 +49,7 @@ class Leaky:
 
     def apply(self, state: Any, seat: int, action: int, events: list[Event] | None = None) -> None:
         if events is not None and self._leak == "event":
-            events.append(Event(f"debug: {self._rules.to_data(state)}"))
+            events.append(Event("debug", {"state": repr(self._rules.to_data(state))}))
         self._rules.apply(state, seat, action, events)
 
 

@@ -11,13 +11,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.engine import rng
-from meeple.engine.rules import ActionTable, Event, Result, Rules
+from meeple.engine.rules import ActionTable, Event, Result, Rules, reveal
 from meeple.engine.spec import GameSpec, OptionSpec
 
 TABLE = ActionTable(["dial 1", "dial 2", "dial 3"])
 SPEC = GameSpec(id="dials", title="Dials", version=1, min_players=2, max_players=3,
                 options=(OptionSpec("rounds", 1, (1, 2), "rounds to play"),), simultaneous=True,
                 max_game_length=6, num_distinct_actions=3)
+
+
+MESSAGES = {
+    "dials.set": "{seat} sets a dial",
+    "dials.chosen": "You chose {dial}",
+    "dials.revealed": "The dials are revealed: {dials}",
+    "phase.dial": "Dial",
+    "help.dial": "Choose a number from 1 to 3 in secret; the highest number nobody else chose wins the round.",
+}
 
 
 class Dials(Rules[dict[str, Any]]):
@@ -36,15 +45,18 @@ class Dials(Rules[dict[str, Any]]):
     def legal(self, state: dict[str, Any], seat: int) -> list[int]:
         return [0, 1, 2] if seat in self.deciders(state) else []
 
-    def check(self, state: dict[str, Any], seat: int, action: int) -> str | None:
-        return None if seat in self.deciders(state) else "you have already set your dial"
+    def secret(self, state: dict[str, Any], seat: int, action: int) -> bool:
+        return True
 
     def apply(self, state: dict[str, Any], seat: int, action: int, events: list[Event] | None = None) -> None:
         state["dials"][seat] = action + 1
         if events is not None:
-            events.append(Event(f"Seat {seat} sets a dial"))
-            events.append(Event(f"You chose {action + 1}", frozenset([seat])))
+            events.append(Event("dials.set", {"seat": seat}))
+            events.append(Event("dials.chosen", {"dial": action + 1}, frozenset([seat])))
         if all(d is not None for d in state["dials"]):
+            if events is not None:
+                events.append(reveal())
+                events.append(Event("dials.revealed", {"dials": tuple(state["dials"])}))
             state["die"], state["rng"] = rng.below(state["rng"], 3)
             dials = state["dials"]
             unique = [d for d in dials if dials.count(d) == 1]
@@ -66,7 +78,8 @@ class Dials(Rules[dict[str, Any]]):
         return Result([winners, rest] if winners and rest else [winners or rest], winners, not winners)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return {"revealed": [list(r) for r in state["revealed"]], "chosen": [d is not None for d in state["dials"]],
+        return {"phase": "dial", "revealed": [list(r) for r in state["revealed"]],
+                "chosen": [d is not None for d in state["dials"]],
                 "mine": state["dials"][seat] if seat is not None else None, "wins": list(state["wins"])}
 
     def copy(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -90,5 +103,5 @@ class Dials(Rules[dict[str, Any]]):
     def scenario(self, description: Mapping[str, Any]) -> dict[str, Any]:
         return self.setup(int(description.get("players", 2)), {"rounds": 1}, int(description.get("seed", 0)))
 
-    def render(self, state: dict[str, Any], seat: int | None, color: bool = True) -> str:
-        return repr(self.view(state, seat))
+    def messages(self) -> dict[str, str]:
+        return MESSAGES

@@ -49,7 +49,7 @@ def test_a_game_against_bots_ends_with_the_learners_share():
     assert reward == rl.outcome_shares(result, 3)[1]
     assert info["result"] == result.to_dict()
     # every seat but the learner's was played by a bot
-    assert {seat for seat, _ in env.game.log()} == {0, 1, 2}
+    assert {seat for seat, _ in env.game.full_log()} == {0, 1, 2}
 
 
 def test_the_learners_seat_may_change_every_episode():
@@ -67,7 +67,7 @@ def test_same_seed_same_episode():
     b = rl.gym_env("bluemooncity", players=2, opponents="greedy", max_steps=40)
     ra, rb = _play(a, seed=3), _play(b, seed=3)
     assert ra[2] and rb[2]  # truncated after 40 decisions of the learner
-    assert a.game.log() == b.game.log()
+    assert a.game.full_log() == b.game.full_log()
     assert ra[4] == 40
 
 

@@ -109,4 +109,4 @@ def test_ismcts_bot_plays_a_turn_with_the_heuristic_evaluator():
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
-    assert state.meeple.log()[-1][1].startswith("refill")
+    assert state.meeple.full_log()[-1][1].startswith("refill")

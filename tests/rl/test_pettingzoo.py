@@ -141,7 +141,7 @@ def test_illegal_action_loses_by_default():
     assert all(env.terminations.values())
     assert env.rewards[offender] == -1.0
     assert "not allowed" in env.infos[offender]["illegal"] or "not an action" in env.infos[offender]["illegal"]
-    assert env.game.log() == []
+    assert env.game.full_log() == []
 
 
 def test_illegal_action_ignored_or_raised_on_request():
@@ -190,4 +190,4 @@ def test_parallel_env_applies_only_the_deciding_seats():
     assert not observations[f"player_{other}"]["action_mask"].any()
     legal = env.game.legal_indices(decider)
     env.step({f"player_{decider}": legal[0], f"player_{other}": 12345})
-    assert env.game.log() == [(decider, env.game.action_text(legal[0]))]
+    assert env.game.full_log() == [(decider, env.game.action_text(legal[0]))]

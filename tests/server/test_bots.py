@@ -20,16 +20,16 @@ def test_a_bot_job_chooses_a_legal_action_and_reuses_its_game() -> None:
     for _ in range(5):
         seat = game.deciders()[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    job = bots.BotJob("g1", "bluemooncity", 2, 11, dict(game.options), tuple(game.log()), game.deciders()[0],
+    job = bots.BotJob("g1", "bluemooncity", 2, 11, dict(game.options), tuple(game.full_log()), game.deciders()[0],
                       "greedy", 3)
     action = bots.choose(job)
     assert action in game.legal_actions(job.seat)
     assert bots.choose(job) == action  # same seed, same position: same choice
     cached = bots._GAMES["g1"]
     game.apply(job.seat, action)
-    later = bots.BotJob(**{**job.__dict__, "actions": tuple(game.log()), "seat": game.deciders()[0]})
+    later = bots.BotJob(**{**job.__dict__, "actions": tuple(game.full_log()), "seat": game.deciders()[0]})
     bots.choose(later)
-    assert bots._GAMES["g1"] is cached and cached.log() == game.log()
+    assert bots._GAMES["g1"] is cached and cached.full_log() == game.full_log()
 
 
 def test_levels_are_checked_and_bounded() -> None:

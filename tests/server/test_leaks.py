@@ -31,7 +31,9 @@ def _check(msg: dict[str, Any], viewer: int | None, game: meeple.Game, secrets: 
         return
     assert msg["seat"] == viewer
     assert msg["view"] == game.view(viewer)
-    assert msg["log"] == game.events(viewer, msg["since"])
+    names = [f"P{i + 1}" for i in range(game.players)]
+    catalogue = game.catalogue()
+    assert msg["log"] == [[catalogue.event_text(e, names) for e in evs] for evs in game.events(viewer, msg["since"])]
     own_turn = viewer is not None and viewer in game.deciders()
     assert msg["legal"] == (game.legal_actions(viewer) if own_turn else [])
     for kind, seat, value in game.rules.hidden_values(game.state, viewer):

@@ -40,7 +40,7 @@ def test_actions_by_number_and_by_notation_are_played(tmp_path: Path) -> None:
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3", "--save", str(save)],
                       ["end", "1", "save", "quit"])
     assert result.exit_code == 1, result.output
-    mine = [action for seat, action in saved(save).log() if seat == 0]
+    mine = [action for seat, action in saved(save).full_log() if seat == 0]
     assert mine[0] == "end"
     assert mine[1].startswith("refill")  # the first action listed in the refill phase
     assert "Player 1 (you)" in result.output
@@ -64,12 +64,12 @@ def test_colour_on_request(tmp_path: Path) -> None:
 def test_a_saved_game_resumes_with_its_seats(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "8", "--save", str(save)], ["end", "quit"])
-    before = saved(save).log()
+    before = saved(save).full_log()
     _, seats = load_save(save.read_text())
     assert seats == ["me", "greedy"]
     result = run_play(["--resume", str(save)], ["1", "quit"])
     assert result.exit_code == 1, result.output
-    after = saved(save).log()
+    after = saved(save).full_log()
     assert after[: len(before)] == before and len(after) > len(before)
 
 

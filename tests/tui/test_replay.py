@@ -18,7 +18,7 @@ def saved_game(tmp_path: Path, actions: int = 12) -> Path:
     bots = [make_agent("random", seed=1), make_agent("random", seed=2)]
     for _ in range(actions):
         seat = game.deciders()[0]
-        game.apply(seat, bots[seat].choose(game, seat))
+        game.apply(seat, bots[seat].choose(game.seat_table(seat)))
     path = tmp_path / "game.json"
     path.write_text(game.to_json())
     return path

@@ -4,11 +4,12 @@
 >>> from meeple.agents import make_agent
 >>> game = meeple.new_game("bluemooncity", 2, seed=1)
 >>> bot = make_agent("greedy", seed=7)
->>> bot.choose(game, game.deciders()[0]) in game.legal_actions(game.deciders()[0])
+>>> seat = game.deciders()[0]
+>>> bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
 True
 """
 
-from .base import Agent, Table
+from .base import Agent
 from .levels import LEVEL_HELP, is_bot_level, make_agent, parse_level
 
-__all__ = ["LEVEL_HELP", "Agent", "Table", "is_bot_level", "make_agent", "parse_level"]
+__all__ = ["LEVEL_HELP", "Agent", "is_bot_level", "make_agent", "parse_level"]

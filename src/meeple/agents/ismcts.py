@@ -1,6 +1,6 @@
 """The search bot (level `ismcts`): information-set Monte Carlo tree search over the bot's own turn.
 
-Every iteration takes a state consistent with the bot's view (a determinisation: `game.sample` redeals the
+Every iteration takes a state consistent with the bot's view (a determinisation: `table.sample` redraws the
 hidden cards), then walks the tree from the decision at hand: through actions already tried, chosen by UCB among
 those legal in that state (each counted as available: the "availability" form of ISMCTS), to an action not tried
 yet, which becomes a new node. From there the game's rollout policy (`rules.rollout_action`) plays on to the
@@ -32,7 +32,9 @@ import math
 import time
 from typing import Any
 
-from .base import Agent, Table
+from meeple.engine.table import SeatTable
+
+from .base import Agent
 
 DEFAULT_ITERATIONS = 1000  # visits of the decision's node
 EXPLORATION = 0.1  # UCB constant; values lie in [0, 1] and two plans of a turn rarely differ by more than 0.1
@@ -98,12 +100,13 @@ class ISMCTSAgent(Agent):
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
 
     # ---------------------------------------------------------------- decisions
-    def pick(self, game: Table, seat: int, legal: list[int]) -> int:
+    def pick(self, table: SeatTable, legal: list[int]) -> int:
         start = time.perf_counter()
-        root = self._next if self._next is not None and game.view(seat) == self._expect else _Node()
+        seat = table.seat
+        root = self._next if self._next is not None and table.view() == self._expect else _Node()
         self._next = self._expect = None
-        rules = game.rules
-        samples = [game.sample(seat, self.stream_value()) for _ in range(self.pool)]
+        rules = table.rules
+        samples = [table.sample(self.stream_value()) for _ in range(self.pool)]
         base = [self._baseline(rules, seat, s) for s in samples]
         done = self._search(rules, seat, root, samples, base, start)
         self.total_iterations += done

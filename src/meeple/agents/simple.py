@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Agent, Table
+from meeple.engine.table import SeatTable
+
+from .base import Agent
 
 
 class RandomAgent(Agent):
@@ -10,7 +12,7 @@ class RandomAgent(Agent):
 
     level = "random"
 
-    def pick(self, game: Table, seat: int, legal: list[int]) -> int:
+    def pick(self, table: SeatTable, legal: list[int]) -> int:
         return legal[self.rng.below(len(legal))]
 
 
@@ -24,9 +26,10 @@ class GreedyAgent(Agent):
 
     level = "greedy"
 
-    def pick(self, game: Table, seat: int, legal: list[int]) -> int:
-        rules = game.rules
-        base = game.sample(seat, self.stream_value())
+    def pick(self, table: SeatTable, legal: list[int]) -> int:
+        rules = table.rules
+        seat = table.seat
+        base = table.sample(self.stream_value())
         best: list[int] = []
         best_value = float("-inf")
         for idx in legal:

@@ -79,9 +79,9 @@ def play_job(job: GameJob) -> dict[str, Any]:
     bots = [make_agent(level, seed=s) for level, s in zip(job.levels, job.bot_seeds, strict=True)]
     while not game.is_over():
         seat = game.deciders()[0]
-        game.apply(seat, bots[seat].choose(game, seat))
+        game.apply(seat, bots[seat].choose(game.seat_table(seat)))
     result = game.result()
-    log = game.log()
+    log = game.full_log()
     final = game.view(None)
     return {
         "game": job.number,

@@ -10,12 +10,15 @@ from .errors import (
     UnknownGame,
 )
 from .game import Game, load_game, new_game, replay, scenario
+from .messages import Catalogue
 from .registry import game_ids, get_rules, register
-from .rules import ActionTable, Event, Result, Rules
+from .rules import REVEAL, ActionTable, Event, Result, Rules, reveal
 from .spec import GameSpec, OptionSpec
+from .table import SearchRules, SeatTable
 
 __all__ = [
-    "ActionTable", "DataError", "Event", "Game", "GameSpec", "IllegalAction", "InvalidOptions",
-    "MeepleError", "OptionSpec", "Result", "Rules", "SaveError", "ScenarioError", "UnknownGame",
-    "game_ids", "get_rules", "load_game", "new_game", "register", "replay", "scenario",
+    "REVEAL", "ActionTable", "Catalogue", "DataError", "Event", "Game", "GameSpec", "IllegalAction",
+    "InvalidOptions", "MeepleError", "OptionSpec", "Result", "Rules", "SaveError", "ScenarioError", "SearchRules",
+    "SeatTable", "UnknownGame", "game_ids", "get_rules", "load_game", "new_game", "register", "replay", "reveal",
+    "scenario",
 ]

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class MeepleError(Exception):
     """Base class of every error Meeple raises on purpose."""
 
 
 class IllegalAction(MeepleError, ValueError):
-    """An action that is not legal now; the game is left unchanged."""
+    """An action that is not legal now; the game is left unchanged.
+
+    When the game gave its reason as a message, `msg` and `params` carry it for faces that show other
+    languages; the text of the error is the English rendering."""
+
+    def __init__(self, text: str, msg: str | None = None, params: dict[str, Any] | None = None) -> None:
+        super().__init__(text)
+        self.msg = msg
+        self.params = params or {}
 
 
 class UnknownGame(MeepleError, KeyError):

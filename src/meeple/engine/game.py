@@ -7,8 +7,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalAction, SaveError
+from .messages import Catalogue, catalogue_of
 from .registry import get_rules
-from .rules import Event, Result, Rules
+from .rules import REVEAL, Event, Result, Rules
+from .table import SeatTable
 
 SAVE_FORMAT = "meeple-game/1"
 
@@ -34,9 +36,11 @@ class Game:
         self.scenario_description = scenario
         self.settings = dict(settings or {})
         self._log: list[tuple[int, str]] = []
-        # Per applied action, its events as (text, seats or None) tuples of plain values: a long game keeps
-        # thousands of them, and tuples of texts and numbers are left alone by the garbage collector.
-        self._events: list[tuple[tuple[str, tuple[int, ...] | None], ...]] = []
+        # Per applied action, its events as (message id, parameters, seats or None) of plain values: a long game
+        # keeps thousands of them, and tuples and dicts of texts and numbers are left alone by the collector.
+        self._events: list[tuple[_StoredEvent, ...]] = []
+        # Log positions of secret choices not revealed yet, with the seat that made each.
+        self._secret: dict[int, int] = {}
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -100,43 +104,91 @@ class Game:
     def render(self, seat: int | None = None, color: bool = False) -> str:
         return self.rules.render(self.state, seat, color)
 
-    def log(self, start: int = 0) -> list[tuple[int, str]]:
-        """The actions applied so far (from action `start`, counting from 0), as (seat, canonical text)."""
+    def log(self, *, viewer: int | None, start: int = 0) -> list[tuple[int, str | None]]:
+        """The actions applied so far (from action `start`, counting from 0), as (seat, canonical text), as
+        `viewer` (a seat, or None for a spectator) may read them: another seat's secret choice that the game has
+        not revealed yet shows as (seat, None)."""
+        secret = self._secret
+        if not secret:
+            return list(self._log[start:])
+        return [(seat, None if start + i in secret and secret[start + i] != viewer else text)
+                for i, (seat, text) in enumerate(self._log[start:])]
+
+    def full_log(self, start: int = 0) -> list[tuple[int, str]]:
+        """Every action applied so far, secret choices included: the truth, for the authority that stores and
+        replays the game (a server, a save file), never for a player's eyes."""
         return self._log[start:]
 
     def log_length(self) -> int:
         """How many actions were applied so far."""
         return len(self._log)
 
-    def events(self, viewer: int | None, start: int = 0) -> list[list[str]]:
-        """Per applied action from `start`, the lines of what happened that `viewer` may read."""
-        return [[text for text, seats in evs if seats is None or viewer in seats] for evs in self._events[start:]]
+    def pending_secrets(self) -> dict[int, int]:
+        """Log positions of secret choices the game has not revealed yet -> the seat that made each."""
+        return dict(self._secret)
+
+    def events(self, viewer: int | None, start: int = 0) -> list[list[dict[str, Any]]]:
+        """Per applied action from `start`, the events `viewer` may read, as `{"msg": id, "params": {...}}`
+        (render them with `messages.Catalogue`)."""
+        return [[{"msg": msg, "params": dict(params)} for msg, params, seats in evs
+                 if seats is None or viewer in seats]
+                for evs in self._events[start:]]
 
     # -- acting ------------------------------------------------------------------
     def apply(self, seat: int, action: str | int) -> list[Event]:
-        """Apply one action of a seat; an illegal one raises IllegalAction and changes nothing."""
+        """Apply one action of a seat; an illegal one raises IllegalAction and changes nothing.
+
+        Returns the events of the action (the engine's `reveal` markers taken out)."""
         self._check_seat(seat)
         idx = self._parse(action)
-        if self.rules.is_over(self.state):
+        rules = self.rules
+        state = self.state
+        if rules.is_over(state):
             raise IllegalAction("the game is over")
-        if seat not in self.rules.deciders(self.state):
+        if seat not in rules.deciders(state):
             raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})")
-        reason = self.rules.check(self.state, seat, idx)
+        reason = rules.check(state, seat, idx)
         if reason is not None:
-            raise IllegalAction(f"{self.rules.actions.text(idx)!r} is not allowed now: {reason}")
-        work = self.rules.copy(self.state)
+            raise self._refusal(idx, reason)
+        secret = rules.secret(state, seat, idx)
+        work = rules.copy(state)
         events: list[Event] = []
-        self.rules.apply(work, seat, idx, events)
+        rules.apply(work, seat, idx, events)
         self.state = work
-        self._log.append((seat, self.rules.actions.text(idx)))
-        self._events.append(tuple((e.text, None if e.seats is None else tuple(sorted(e.seats))) for e in events))
+        if secret:
+            self._secret[len(self._log)] = seat
+        self._log.append((seat, rules.actions.text(idx)))
+        if any(e.msg == REVEAL for e in events):
+            events = self._reveal(events)
+        if self._secret and rules.is_over(work):
+            self._secret.clear()  # a finished game has nothing left to hide
+        self._events.append(tuple(_stored(e) for e in events))
         return events
+
+    def _reveal(self, events: list[Event]) -> list[Event]:
+        """Take the engine's reveal markers out of `events`, revealing the secret choices they name."""
+        kept = []
+        for e in events:
+            if e.msg != REVEAL:
+                kept.append(e)
+                continue
+            seats = e.params.get("seats")
+            for pos, who in list(self._secret.items()):
+                if seats is None or who in seats:
+                    del self._secret[pos]
+        return kept
+
+    def seat_table(self, seat: int) -> SeatTable:
+        """What a bot deciding for `seat` may use: the seat's view, legal actions and samples, never this game."""
+        self._check_seat(seat)
+        return SeatTable(self.rules, self.state, seat, self.players)
 
     def copy(self) -> Game:
         other = Game(self.rules, self.rules.copy(self.state), self.players, self.seed, dict(self.options),
                      self.scenario_description, self.settings)
         other._log = list(self._log)
         other._events = list(self._events)
+        other._secret = dict(self._secret)
         return other
 
     def sample(self, seat: int, rng: int) -> Any:
@@ -145,6 +197,7 @@ class Game:
 
     # -- saving ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The save: options, seed and the whole action log, secret choices included (for the authority)."""
         return {
             "format": SAVE_FORMAT,
             "game": self.game_id,
@@ -173,6 +226,18 @@ class Game:
             raise IllegalAction(f"an action is a text or an index, not {type(action).__name__}")
         return self.rules.actions.parse(action)
 
+    def _refusal(self, idx: int, reason: str | Event) -> IllegalAction:
+        """The error for a refused action; a reason given as a message is rendered in English and kept as data."""
+        action = self.rules.actions.text(idx)
+        if isinstance(reason, str):
+            return IllegalAction(f"{action!r} is not allowed now: {reason}")
+        text = self.catalogue().text(reason.msg, reason.params)
+        return IllegalAction(f"{action!r} is not allowed now: {text}", msg=reason.msg, params=dict(reason.params))
+
+    def catalogue(self) -> Catalogue:
+        """The game's messages in English, then the engine's (faces add their own languages)."""
+        return catalogue_of(self.rules)
+
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
@@ -180,6 +245,15 @@ class Game:
     def _deciders_text(self) -> str:
         d = self.rules.deciders(self.state)
         return ", ".join(str(s) for s in d) or "nobody"
+
+
+_StoredEvent = tuple[str, Mapping[str, Any], tuple[int, ...] | None]
+
+
+def _stored(event: Event) -> _StoredEvent:
+    """An event as plain values (parameters' lists as tuples, so that the collector leaves them alone)."""
+    params = {k: tuple(v) if isinstance(v, list) else v for k, v in event.params.items()}
+    return event.msg, params, None if event.seats is None else tuple(sorted(event.seats))
 
 
 def new_game(

@@ -1,27 +1,57 @@
-"""The contract a game implements: hooks called by the engine facade, never by faces directly."""
+"""The contract a game implements: hooks called by the engine facade, never by faces directly.
+
+A new game writes six hooks (`setup`, `deciders`, `legal`, `apply`, `result`, `view`) and, when some of it is
+hidden, `sample`; every other hook has a default. The facade (`meeple.engine.game.Game`) owns legality: it checks
+the seat, whether the game is over and, through `check`, whether the action is accepted.
+"""
 
 from __future__ import annotations
 
+import copy as _copy
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from .errors import IllegalAction
+from .errors import IllegalAction, ScenarioError
 from .spec import GameSpec
 
 S = TypeVar("S")
 
+# The message id of the engine's own reveal event (see `reveal`); the facade consumes it, no face shows it.
+REVEAL = "reveal"
+
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in plain words; `seats` limits who may read it (None: everyone)."""
+    """Something that happened, as data: a message id of the game's catalogue and its parameters.
 
-    text: str
+    Faces render it in the reader's language (`meeple.engine.messages`). Parameters are plain JSON values:
+    seat numbers under a key `seat`/`seats` or ending in `_seat`/`_seats` (shown as the seats' names), message
+    ids of game terms as strings starting with `@` (`"@tile.courtyard"`), numbers, lists of these. `seats` limits
+    who may read the event (None: everyone).
+    """
+
+    msg: str
+    params: Mapping[str, Any] = field(default_factory=dict)
     seats: frozenset[int] | None = None
 
     def visible_to(self, viewer: int | None) -> bool:
         return self.seats is None or (viewer is not None and viewer in self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"msg": self.msg, "params": dict(self.params)}
+
+
+def reveal(seats: Iterable[int] | None = None) -> Event:
+    """The event a game appends when it reveals the pending secret choices of `seats` (None: of every seat).
+
+    Until then the facade shows other seats a secret action (`Rules.secret`) only as "a choice was made"."""
+    return Event(REVEAL, {} if seats is None else {"seats": tuple(sorted(seats))})
+
+
+NOT_LEGAL = Event("engine.not_legal")
 
 
 @dataclass(frozen=True)
@@ -32,7 +62,8 @@ class Result:
     winners: list[int]
     draw: bool
     scores: dict[int, float] = field(default_factory=dict)
-    reason: str = ""
+    reason: str = ""  # a message id of the game's catalogue (why the game ended / how the winner was decided)
+    params: Mapping[str, Any] = field(default_factory=dict)  # the parameters of `reason`
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -41,6 +72,7 @@ class Result:
             "draw": self.draw,
             "scores": {str(k): v for k, v in self.scores.items()},
             "reason": self.reason,
+            "params": dict(self.params),
         }
 
 
@@ -69,41 +101,64 @@ class ActionTable:
 
 
 class Rules(ABC, Generic[S]):
-    """A game's rules. State objects are plain data; all behaviour lives here."""
+    """A game's rules. State objects are plain data; all behaviour lives here.
+
+    Required: `setup`, `deciders`, `legal`, `apply`, `result`, `view`, and `sample` for a game with hidden
+    information. The rest have defaults a game overrides when it needs to (speed, hidden information, bots,
+    faces).
+    """
 
     spec: GameSpec
     actions: ActionTable
 
+    # -- the six hooks every game writes ---------------------------------------------------------
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S:
         """Return the initial state; every random draw comes from the seed."""
 
     @abstractmethod
     def deciders(self, state: S) -> list[int]:
-        """Seats that must act now; empty when the game is over."""
+        """Seats that must act now, ascending; empty when the game is over. Several seats deciding at once is
+        a simultaneous decision: each acts in any order (make their choices `secret` if others must not see)."""
 
     @abstractmethod
     def legal(self, state: S, seat: int) -> list[int]:
-        """Indices of the actions listed for a seat now, ascending."""
-
-    @abstractmethod
-    def check(self, state: S, seat: int, action: int) -> str | None:
-        """Why an action is not accepted now, or None when it is (may accept more than `legal` lists)."""
+        """Indices of the actions listed for a seat now, ascending (empty when the seat does not decide)."""
 
     @abstractmethod
     def apply(self, state: S, seat: int, action: int, events: list[Event] | None = None) -> None:
-        """Apply an action already accepted by `check`, in place; append events when a list is given."""
-
-    @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+        """Apply an accepted action in place; append events when a list is given (bots pass None)."""
 
     @abstractmethod
     def result(self, state: S) -> Result: ...
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What one seat (or a spectator, None) may see, as JSON-able data."""
+        """What one seat (or a spectator, None) may see, as JSON-able data. By convention a view has a `phase`
+        key (an id: the faces show the message `phase.<id>` and its help `help.<id>`)."""
 
+    # -- legality --------------------------------------------------------------------------------
+    def check(self, state: S, seat: int, action: int) -> Event | str | None:
+        """Why an action is not accepted now (a message, as an Event without seats), or None when it is.
+
+        The facade has already checked that the game is not over and that `seat` decides; by default an action
+        is accepted when it is listed by `legal`. Override only to accept more than `legal` lists (an
+        overpayment, say) or to explain a refusal. (A plain English text is still accepted as a reason.)"""
+        return None if action in self.legal(state, seat) else NOT_LEGAL
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended (by default: when nobody decides)."""
+        return not self.deciders(state)
+
+    def secret(self, state: S, seat: int, action: int) -> bool:
+        """Whether `action`, played now by `seat`, is a secret choice (a dial, a bid, a committed card).
+
+        The facade then shows other seats and spectators only that the seat made a choice, in the log and
+        everywhere else, until the game appends `reveal(...)` for that seat to the events of a later action.
+        The game keeps the choice out of other seats' views and events itself, and `sample` redraws it."""
+        return False
+
+    # -- views and copies --------------------------------------------------------------------------
     def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """The views of several seats of one position (a server sends one to each viewer after every action).
 
@@ -111,39 +166,73 @@ class Rules(ABC, Generic[S]):
         """
         return {seat: self.view(state, seat) for seat in seats}
 
-    @abstractmethod
     def copy(self, state: S) -> S:
-        """A deep copy: no mutable part is shared with the original."""
+        """A deep copy: no mutable part is shared with the original (games override it with a faster one)."""
+        return _copy.deepcopy(state)
 
-    @abstractmethod
     def to_data(self, state: S) -> dict[str, Any]:
-        """The whole state as JSON-able data (hidden parts included: for saves only, never for views)."""
+        """The whole state as JSON-able data (hidden parts included: for saves and tests, never for views)."""
+        if isinstance(state, dict):
+            return json.loads(json.dumps(state))  # type: ignore[no-any-return]
+        raise NotImplementedError(f"{type(self).__name__} does not say how to write its state as data (to_data)")
 
-    @abstractmethod
-    def from_data(self, data: Mapping[str, Any]) -> S: ...
+    def from_data(self, data: Mapping[str, Any]) -> S:
+        raise NotImplementedError(f"{type(self).__name__} does not say how to read its state from data (from_data)")
 
-    @abstractmethod
     def sample(self, state: S, seat: int, rng: int) -> S:
-        """A full state consistent with `seat`'s view: what it cannot see is redealt from stream `rng`."""
+        """A full state consistent with `seat`'s view: what it cannot see (others' hands and pending secret
+        choices, the deck order) is redrawn from stream `rng`. Only a game of perfect information may keep the
+        default, which returns a copy."""
+        if self.spec.information == "perfect":
+            return self.copy(state)
+        raise NotImplementedError(f"{type(self).__name__} has hidden information but no sample()")
 
-    @abstractmethod
     def scenario(self, description: Mapping[str, Any]) -> S:
         """Build a state from a human-readable description; raise ScenarioError naming a bad field."""
+        raise ScenarioError(f"{self.spec.title} has no scenario descriptions")
 
-    @abstractmethod
     def render(self, state: S, seat: int | None, color: bool = True) -> str:
-        """A text picture of what a seat (or a spectator) sees."""
+        """A text picture of what a seat (or a spectator) sees (by default its view as indented JSON)."""
+        return json.dumps(self.view(state, seat), indent=1, sort_keys=True)
 
+    # -- what the faces show ---------------------------------------------------------------------
+    def messages(self) -> Mapping[str, str]:
+        """The game's message catalogue in English: message id -> template with `{param}` fields.
+
+        Ids used by the faces: `phase.<id>` (a phase's name), `help.<id>` (one paragraph on what its actions do),
+        `status.<id>` (the prompt line; fields are filled from the seat's view), `legend` (the text board's
+        symbols), `option.<name>` and `option.<name>.<value>` (the options in words), terms such as
+        `tile.<id>` referred to as `@tile.<id>` in event parameters, and every event and result `reason` id."""
+        return {}
+
+    def reconstructions(self) -> list[str]:
+        """The component values no source settles (`[design]` in the spec), one line each, for `meeple info`."""
+        return []
+
+    def data_path(self) -> str | None:
+        """The data file the rules were read from (a corrected copy is passed as the setting `data=PATH`)."""
+        return None
+
+    def client_data(self) -> dict[str, Any]:
+        """Data the browser renderer needs from the game's data files (names, colours, letters of pieces)."""
+        return {}
+
+    def statistics(self, state: S) -> dict[str, Any]:
+        """Figures of a finished game for the arena: `{name: [one number per seat]}` or `{name: number}`.
+        The spec's `metrics` names those the arena shows in its summary."""
+        return {}
+
+    # -- bots ---------------------------------------------------------------------------------------
     def evaluate(self, state: S, seat: int) -> float:
         """A heuristic value of the state for a seat in [0, 1]; games override it for bots."""
         return 0.5
 
-    # Hooks of the search bot (see `meeple.agents.ismcts`), which searches a seat's own turn to an evaluation
-    # cut-off. The defaults make any game searchable: the cut-off comes when another seat decides, the value there
-    # is `evaluate`, and rollouts play uniformly random legal actions.
+    # Hooks of the search bot (see `meeple.agents.ismcts`), which searches a seat's own decisions to an
+    # evaluation cut-off. The defaults make any game searchable: the cut-off comes when the seat no longer
+    # decides, the value there is `evaluate`, and rollouts play uniformly random legal actions.
     def plan_horizon(self, state: S, seat: int) -> bool:
-        """Whether the search of `seat`'s turn stops here (the evaluation cut-off)."""
-        return self.is_over(state) or self.deciders(state)[:1] != [seat]
+        """Whether the search of `seat`'s decisions stops here (the evaluation cut-off)."""
+        return self.is_over(state) or seat not in self.deciders(state)
 
     def plan_value(self, states: Sequence[S], seat: int) -> float:
         """Value in [0, 1] for `seat` of one cut-off position seen in several samples of its hidden part."""
@@ -153,6 +242,7 @@ class Rules(ABC, Generic[S]):
         """The action a search rollout plays for `seat` among `legal`; `below(n)` draws from the bot's stream."""
         return legal[below(len(legal))]
 
+    # -- tests --------------------------------------------------------------------------------------
     def invariants(self, state: S) -> list[str]:
         """Broken invariants, in words (empty when all hold); used by the conformance suite."""
         return []
@@ -160,9 +250,3 @@ class Rules(ABC, Generic[S]):
     def hidden_values(self, state: S, viewer: int | None) -> list[Any]:
         """Values the viewer must never be shown (for leak tests): each is checked against views."""
         return []
-
-    def apply_checked(self, state: S, seat: int, action: int, events: list[Event] | None = None) -> None:
-        reason = self.check(state, seat, action)
-        if reason is not None:
-            raise IllegalAction(f"{self.actions.text(action)!r}: {reason}")
-        self.apply(state, seat, action, events)

@@ -20,6 +20,24 @@ class OptionSpec:
     choices: tuple[JSONScalar, ...]
     help: str = ""
 
+    def parse(self, text: str) -> JSONScalar:
+        """The value a text stands for (`true`, `5`, `open`), as given on a command line; refuses other texts."""
+        word = text.strip()
+        for choice in self.choices:
+            if word == _plain(choice) or (isinstance(choice, bool) and word.lower() in _BOOL_WORDS[choice]):
+                return choice
+        valid = ", ".join(_plain(c) for c in self.choices)
+        raise InvalidOptions(f"option {self.name!r} cannot be {text!r}; valid values: {valid}")
+
+
+_BOOL_WORDS = {True: ("true", "yes", "on", "1"), False: ("false", "no", "off", "0")}
+
+
+def _plain(value: JSONScalar) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -38,6 +56,10 @@ class GameSpec:
     num_distinct_actions: int = 0  # size of the fixed action index
     description: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # What the faces load from the game, each only by the face that uses it (the engine imports none of them):
+    package: str = ""  # the game's package: its RULES.md, and its browser renderer in `web/` (renderer.js)
+    encoder: str = ""  # "module:factory" of its RL observation encoder, factory(players, options) (rl face)
+    metrics: tuple[str, ...] = ()  # names of `Rules.statistics` the arena shows in its summary
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
@@ -63,6 +85,17 @@ class GameSpec:
                 raise InvalidOptions(f"option {name!r} of {self.id} cannot be {_show(value)}; valid values: {valid}")
             result[name] = value
         return result
+
+    def parse_options(self, pairs: Mapping[str, str]) -> dict[str, JSONScalar]:
+        """Options given as texts (`-o layout=open`), checked and filled with the defaults."""
+        by_name = {o.name: o for o in self.options}
+        parsed: dict[str, JSONScalar] = {}
+        for name, text in pairs.items():
+            if name not in by_name:
+                valid = ", ".join(sorted(by_name)) or "none"
+                raise InvalidOptions(f"{self.id} has no option {name!r}; valid options: {valid}")
+            parsed[name] = by_name[name].parse(text)
+        return self.normalise_options(parsed)
 
     def check_players(self, players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int):

@@ -1,12 +1,1 @@
-"""The games shipped with Meeple; importing this package registers them."""
-
-from meeple.engine.registry import register
-
-
-def _bluemooncity(data: str | None = None) -> "BlueMoonCity":
-    return BlueMoonCity(data)
-
-
-from .bluemooncity.rules import BlueMoonCity  # noqa: E402
-
-register("bluemooncity", _bluemooncity)
+"""The games shipped with Meeple, one package each; they register as plug-ins (entry-point group `meeple.games`)."""

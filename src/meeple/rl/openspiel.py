@@ -227,7 +227,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         seat = game.deciders()[0]
         events = game.apply(seat, int(action))
         table.clear()
-        public = [e.text for e in events if e.visible_to(None)]
+        public = [e.to_dict() for e in events if e.visible_to(None)]
         self._public = _chain(self._public, json.dumps([seat, public]))
         self._own[seat] = _chain(self._own[seat], game.action_text(int(action)))
 

@@ -121,7 +121,7 @@ class MeepleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = self.table.current()
         while not game.is_over() and self.seat not in game.deciders():
             seat = game.deciders()[0]
-            game.apply(seat, self.bots[seat].choose(game, seat))
+            game.apply(seat, self.bots[seat].choose(game.seat_table(seat)))
 
     def _truncated(self, over: bool) -> bool:
         return not over and self.max_steps is not None and self._steps >= self.max_steps

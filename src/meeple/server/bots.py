@@ -49,18 +49,18 @@ def choose(job: BotJob) -> str:
     """Run in a worker: the action text the bot plays for `job.seat`."""
     game = _game_for(job)
     agent = make_agent(job.level, seed=job.bot_seed)
-    return agent.choose(game, job.seat)
+    return agent.choose(game.seat_table(job.seat))
 
 
 def _game_for(job: BotJob) -> meeple.Game:
     game = _GAMES.pop(job.game_id, None)
     if game is not None:
-        done = game.log()
+        done = game.full_log()
         if len(done) > len(job.actions) or list(job.actions[: len(done)]) != done:
             game = None
     if game is None:
         game = meeple.new_game(job.game, job.players, job.seed, job.options)
-    for seat, action in job.actions[len(game.log()):]:
+    for seat, action in job.actions[game.log_length():]:
         game.apply(seat, action)
     _GAMES[job.game_id] = game
     while len(_GAMES) > _KEEP:

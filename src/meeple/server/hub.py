@@ -111,7 +111,7 @@ class Hub:
                 raise Rejected("illegal", str(exc)) from None
             # From here the room's game is one action ahead of storage; if the commit fails, _commit rebuilds it
             # from storage, so a failed action is never seen by anyone.
-            text = game.log(game.log_length() - 1)[0][1]
+            text = game.full_log(game.log_length() - 1)[0][1]
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
@@ -216,7 +216,7 @@ class Hub:
             if room.version != version or level is None or room.over:
                 return
             job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
-                         tuple(room.game.log()), seat, level, _bot_seed(room.rec.seed, version, seat))
+                         tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
             action = await self.bots.choose(job)
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move

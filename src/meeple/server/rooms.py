@@ -165,10 +165,16 @@ class Room:
             "deciders": list(self.rec.deciders),
             "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
             "since": since,
-            "log": self.game.events(seat, since),
+            "log": self.log_lines(seat, since),
             "clock": clocks.public(self.rec.clock, time.time()),
             "result": self.rec.result,
         }
+
+    def log_lines(self, seat: int | None, since: int) -> list[list[str]]:
+        """What happened since action `since`, in words, as `seat` may read it, with the seats' names."""
+        names = [s["name"] for s in self.seats_info()]
+        catalogue = self.game.catalogue()
+        return [[catalogue.event_text(e, names) for e in evs] for evs in self.game.events(seat, since)]
 
     def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
         """Send every connection the new position from its own seat's point of view (one encoding per seat)."""

@@ -9,6 +9,7 @@ import meeple
 from meeple.engine.errors import SaveError
 
 from .session import Reader, Writer
+from .text import event_lines
 
 REPLAY_HELP = (
     "Enter or n: next action    p: previous    N: go to action N    start / end    "
@@ -46,7 +47,7 @@ class Replay:
 
     def events(self, step: int, viewer: int | None) -> list[str]:
         """What happened in action `step` (1-based), as `viewer` may read it."""
-        return self.game.events(viewer, step - 1)[0] if step >= 1 else []
+        return event_lines(self.game, viewer, step - 1)[0] if step >= 1 else []
 
     def render(self, step: int, viewer: int | None, color: bool) -> str:
         return str(self.rules.render(self.states[step], viewer, color))

@@ -10,7 +10,7 @@ import meeple
 from meeple.agents import Agent, make_agent
 
 from .help import phase_help
-from .text import columns, seat_name
+from .text import columns, event_lines, seat_name
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
@@ -57,7 +57,7 @@ class PlaySession:
         self.save_path = save_path or Path(f"meeple-{game.game_id}-{game.seed}.json")
         humans = [s for s, bot in enumerate(self.bots) if bot is None]
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.shown = len(game.log())  # log entries whose events were printed
+        self.shown = game.log_length()  # log entries whose events were printed
         self.last_active: int | None = None
 
     # -- the loop ------------------------------------------------------------------
@@ -80,7 +80,7 @@ class PlaySession:
         if self.last_active != seat and bot.level.startswith("ismcts"):
             self.write(f"{seat_name(seat, bot.level)} is thinking...")
         self.last_active = seat
-        self.game.apply(seat, bot.choose(self.game, seat))
+        self.game.apply(seat, bot.choose(self.game.seat_table(seat)))
         self.show_events()
 
     def human_turn(self, seat: int) -> bool:
@@ -149,18 +149,18 @@ class PlaySession:
 
     # -- output --------------------------------------------------------------------
     def show_events(self) -> None:
-        log = self.game.log()
-        for (seat, _), lines in zip(log[self.shown :], self.game.events(self.viewer, self.shown), strict=True):
+        log = self.game.log(viewer=self.viewer, start=self.shown)
+        for (seat, _), lines in zip(log, event_lines(self.game, self.viewer, self.shown), strict=True):
             if lines:
                 # indent what the bots do, so that a person's own moves stand out
                 indent = "  " if self.bots[seat] is not None and self.viewer is not None else ""
                 self.write("\n".join(indent + text for text in lines))
-        self.shown = len(log)
+        self.shown = self.game.log_length()
 
     def show_log(self, line: str) -> None:
         parts = line.split()
         count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 15
-        lines = [text for entry in self.game.events(self.viewer) for text in entry]
+        lines = [text for entry in event_lines(self.game, self.viewer) for text in entry]
         self.write("\n".join(lines[-count:]) or "Nothing has happened yet.")
 
     def finish(self) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
+
+import meeple
 
 
 def columns(items: list[str], width: int | None = None) -> str:
@@ -24,3 +27,10 @@ def columns(items: list[str], width: int | None = None) -> str:
 
 def seat_name(seat: int, level: str | None) -> str:
     return f"Player {seat + 1}" + (f" ({level})" if level else " (you)")
+
+
+def event_lines(game: meeple.Game, viewer: int | None, start: int = 0,
+                names: Sequence[str] | None = None) -> list[list[str]]:
+    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages)."""
+    catalogue = game.catalogue()
+    return [[catalogue.event_text(e, names) for e in evs] for evs in game.events(viewer, start)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from meeple.engine.messages import Catalogue
+
 from .data import COLOURS
 from .payments import CARD_TYPES
 from .rules.context import Ctx, card_name
@@ -70,7 +72,7 @@ def render_city(ctx: Ctx, s: State, color: bool = True) -> str:
     return "\n".join(rows)
 
 
-def render(ctx: Ctx, s: State, seat: int | None, color: bool = True) -> str:
+def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: Catalogue | None = None) -> str:
     """The city, the obelisk, every seat's public state, and the viewer's hand and crystals."""
     lines = [render_city(ctx, s, color)]
     spaces = ctx.obelisk_spaces(s)
@@ -91,7 +93,10 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True) -> str:
         lines.append("Your hand: " + hand_text(ctx, s, seat, color))
     if s.over:
         won = ", ".join(f"Player {p + 1}" for p in s.winners) or "nobody (draw)"
-        lines.append(f"Game over: {s.end_reason}. Winner(s): {won}")
+        from .rules import end_params
+
+        reason = messages.text(s.end_reason, end_params(s)) if messages is not None else s.end_reason
+        lines.append(f"Game over: {reason}. Winner(s): {won}")
     else:
         lines.append(status_line(ctx, s))
     return "\n".join(lines)

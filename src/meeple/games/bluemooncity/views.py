@@ -320,3 +320,25 @@ def invariants(ctx: Ctx, s: State) -> list[str]:
 
 
 PEOPLE = PEOPLE_IDS
+
+
+def client_data(ctx: Ctx) -> dict[str, Any]:
+    """What the browser renderer takes from the data file: each people's colour, letter and names per edition,
+    and each tile's name and letter (so that a value corrected in the data file reaches the browser)."""
+    return {
+        "peoples": [{"id": p.id, "colour": p.colour, "letter": p.letter, "names": dict(p.names)}
+                    for p in ctx.comp.peoples],
+        "tiles": [{"id": t.id, "name": t.name, "letter": t.letter, "kind": t.kind} for t in ctx.tiles],
+    }
+
+
+def statistics(ctx: Ctx, s: State) -> dict[str, Any]:
+    """Figures of a game for the arena: per seat, then for the whole game."""
+    return {
+        "offerings": list(s.offerings),
+        "crystals": list(s.crystals),
+        "scales": list(s.scales),
+        "markers": list(s.markers),
+        "buildings_rebuilt": sum(1 for sq in range(NSQ) if s.rebuilt[sq] and ctx.is_building(s, sq)),
+        "turns": s.turn,
+    }

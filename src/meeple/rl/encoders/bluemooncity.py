@@ -279,8 +279,8 @@ def _card_counts(cards: Sequence[str], v: dict[int, float], offset: int, scale: 
         v[i] = min(v.get(i, 0.0) + step, 1.0)
 
 
-def _factory(players: int, options: Mapping[str, Any]) -> BlueMoonCityEncoder:
+def make_encoder(players: int, options: Mapping[str, Any]) -> BlueMoonCityEncoder:
     return BlueMoonCityEncoder()
 
 
-register_encoder("bluemooncity", _factory)
+register_encoder("bluemooncity", make_encoder)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from meeple.engine.messages import catalogue_of
 from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
@@ -35,6 +36,7 @@ from ..actions import (
     Act,
 )
 from ..data import load_components
+from ..messages import catalogue
 from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import EXTRA, MOVE, OVER, PHASE_NAMES, State
 from ..state import PAY as PHASE_PAY
@@ -70,6 +72,9 @@ SPEC = GameSpec(
     num_distinct_actions=len(TABLE),
     description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
                 "crystal offerings on the obelisk wins.",
+    package="meeple.games.bluemooncity",
+    encoder="meeple.rl.encoders.bluemooncity:make_encoder",
+    metrics=("offerings", "crystals", "scales"),
 )
 
 
@@ -81,6 +86,7 @@ class BlueMoonCity(Rules[State]):
 
     def __init__(self, data: str | Path | None = None) -> None:
         self.ctx = Ctx(load_components(data))
+        self._messages = catalogue(self.ctx.comp)
 
     # -- setup and turn order ----------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
@@ -107,7 +113,7 @@ class BlueMoonCity(Rules[State]):
                 else:
                     ranking.append([p])
         scores = {p: float(state.offerings[p]) for p in range(state.players)}
-        return Result(ranking, list(state.winners), state.draw, scores, state.end_reason)
+        return Result(ranking, list(state.winners), state.draw, scores, state.end_reason, end_params(state))
 
     # -- legal actions -------------------------------------------------------------
     def legal(self, state: State, seat: int) -> list[int]:
@@ -137,10 +143,6 @@ class BlueMoonCity(Rules[State]):
         return reason if reason is None else self.ctx.edition_text(state, reason)
 
     def _check(self, state: State, seat: int, action: int) -> str | None:
-        if state.over:
-            return "the game is over"
-        if seat != state.active:
-            return f"it is Player {state.active + 1}'s turn"
         act = ACTS[action]
         kind = act.kind
         phase = state.phase
@@ -178,12 +180,6 @@ class BlueMoonCity(Rules[State]):
         return "unknown action"
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
-        first = len(events) if events is not None else 0
-        self._apply(state, action, events)
-        if events is not None and self.ctx.renames[state.edition]:
-            events[first:] = [Event(self.ctx.edition_text(state, e.text), e.seats) for e in events[first:]]
-
-    def _apply(self, state: State, action: int, events: list[Event] | None) -> None:
         act = ACTS[action]
         kind = act.kind
         ctx = self.ctx
@@ -204,7 +200,7 @@ class BlueMoonCity(Rules[State]):
         elif kind == PAY:
             contrib.apply_pay_card(state, act.a)
         elif kind == LUX:
-            contrib.apply_lux(state, act.a, act.b, events)
+            contrib.apply_lux(ctx, state, act.a, act.b, events)
         elif kind == DONE:
             contrib.apply_done(ctx, state, events)
             turn.check_no_markers(state, events)
@@ -251,7 +247,23 @@ class BlueMoonCity(Rules[State]):
     def render(self, state: State, seat: int | None, color: bool = True) -> str:
         from ..render import render
 
-        return self.ctx.edition_text(state, render(self.ctx, state, seat, color))
+        return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue_of(self)))
+
+    # -- what the faces show ------------------------------------------------------------
+    def messages(self) -> Mapping[str, str]:
+        return self._messages
+
+    def reconstructions(self) -> list[str]:
+        return list(self.ctx.comp.reconstructions())
+
+    def data_path(self) -> str | None:
+        return str(self.ctx.comp.path)
+
+    def client_data(self) -> dict[str, Any]:
+        return view_mod.client_data(self.ctx)
+
+    def statistics(self, state: State) -> dict[str, Any]:
+        return view_mod.statistics(self.ctx, state)
 
     def evaluate(self, state: State, seat: int) -> float:
         from ..heuristics import evaluate
@@ -280,6 +292,13 @@ class BlueMoonCity(Rules[State]):
 
     def hidden_values(self, state: State, viewer: int | None) -> list[Any]:
         return view_mod.hidden_values(state, viewer)
+
+
+def end_params(state: State) -> dict[str, Any]:
+    """The parameters of the message that says why the game ended (`state.end_reason`)."""
+    if state.end_reason == "end.offerings" and state.winners:
+        return {"seat": state.winners[0], "offerings": state.offerings[state.winners[0]]}
+    return {"winner_seats": list(state.winners)}
 
 
 def _same(state: State, a: int, b: int) -> bool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from meeple.engine import rng
 from meeple.engine.rules import Event
 
-from ..data import Reward
+from ..data import Reward, Tile
 from ..state import NCARD, State
-from .context import Ctx, cards_text, say, who
+from .context import Ctx, cards, say, tile_term
 
 
 def draw(s: State, n: int) -> list[int]:
@@ -29,30 +29,39 @@ def discard_from_hand(s: State, seat: int, t: int, n: int = 1) -> None:
     s.discard.extend([t] * n)
 
 
-def give_cards(s: State, seat: int, n: int, why: str, events: list[Event] | None) -> None:
+Why = tuple[str, Tile]  # the kind of bonus (a term: `@why.majority`) and the tile that pays it
+
+
+def _why(why: Why) -> dict[str, str]:
+    return {"why": why[0], "tile": tile_term(why[1])}
+
+
+def give_cards(ctx: Ctx, s: State, seat: int, n: int, why: Why, events: list[Event] | None) -> None:
     """Reward cards: the active player's wait face down until the end of the turn (BMC-6.7)."""
     drawn = draw(s, n)
     if not drawn:
-        say(events, f"{who(seat)} would receive {n} card(s) ({why}) but no card is left")
+        say(events, "reward.no_cards", seat=seat, n=n, **_why(why))
         return
     target = s.pending if seat == s.active else s.hands
     for t in drawn:
         target[seat * NCARD + t] += 1
     if seat == s.active:
-        say(events, f"{who(seat)} receives {len(drawn)} card(s) face down ({why}); they join the hand after refill")
+        say(events, "reward.cards_pending", seat=seat, n=len(drawn), **_why(why))
     else:
-        say(events, f"{who(seat)} receives {len(drawn)} card(s) ({why})")
-        say(events, f"You receive {cards_text(drawn)}", frozenset([seat]))
+        say(events, "reward.cards", seat=seat, n=len(drawn), **_why(why))
+        say(events, "cards.received", frozenset([seat]), cards=cards(ctx, s, drawn))
 
 
-def give_scales(ctx: Ctx, s: State, seat: int, n: int, why: str, events: list[Event] | None) -> None:
+def give_scales(ctx: Ctx, s: State, seat: int, n: int, why: Why, events: list[Event] | None) -> None:
     """Credit n scales; when the pool runs out they are scored at once (BMC-7.2)."""
     if n <= 0:
         return
     s.scales[seat] += n
     s.pool -= n
-    owed = f", {-s.pool} owed" if s.pool < 0 else ""
-    say(events, f"{who(seat)} receives {n} golden scale(s) ({why}{owed})")
+    if s.pool < 0:
+        say(events, "reward.scales_owed", seat=seat, n=n, owed=-s.pool, **_why(why))
+    else:
+        say(events, "reward.scales", seat=seat, n=n, **_why(why))
     if s.pool <= 0:
         score_scales(ctx, s, events)
 
@@ -62,8 +71,7 @@ def score_scales(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     sc = ctx.comp.scales
     top = max(s.scales)
     leaders = [p for p in range(s.players) if s.scales[p] == top]
-    say(events, "The golden scales run out and are scored: " +
-        ", ".join(f"{who(p)} {s.scales[p]}" for p in range(s.players)))
+    say(events, "scales.scored", scales=tuple(s.scales))
     paid = []
     for p in _turn_order(s):
         if p in leaders:
@@ -74,20 +82,20 @@ def score_scales(ctx: Ctx, s: State, events: list[Event] | None) -> None:
             continue
         s.crystals[p] += amount
         paid.append(p)
-        say(events, f"{who(p)} receives {amount} crystals for {s.scales[p]} scales and returns them")
+        say(events, "scales.paid", seat=p, crystals=amount, scales=s.scales[p])
     for p in paid:
         s.scales[p] = 0
     s.pool = ctx.scale_total(s) - sum(s.scales)  # BMC-7.4: kept scales, owed ones included, come off the pool
 
 
-def give_reward(ctx: Ctx, s: State, seat: int, reward: Reward, why: str, events: list[Event] | None) -> None:
+def give_reward(ctx: Ctx, s: State, seat: int, reward: Reward, why: Why, events: list[Event] | None) -> None:
     if reward.crystals:
         s.crystals[seat] += reward.crystals
-        say(events, f"{who(seat)} receives {reward.crystals} crystal(s) ({why})")
+        say(events, "reward.crystals", seat=seat, n=reward.crystals, **_why(why))
     if reward.scales:
         give_scales(ctx, s, seat, reward.scales, why, events)
     if reward.cards:
-        give_cards(s, seat, reward.cards, why, events)
+        give_cards(ctx, s, seat, reward.cards, why, events)
 
 
 def _turn_order(s: State) -> list[int]:

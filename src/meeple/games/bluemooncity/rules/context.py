@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from meeple.engine.rules import Event
 
@@ -37,6 +38,10 @@ class Ctx:
             for edition in ("cmon2019", "kosmos2006")
         }
 
+        # The id of each people's name per edition, as used in card terms (`@card.flit.1`).
+        self.name_ids = {edition: tuple(p.names[edition].lower() for p in comp.peoples)
+                         for edition in ("cmon2019", "kosmos2006")}
+
     def edition_text(self, s: State, text: str) -> str:
         """A text for the players, with the people names of the game's edition."""
         for pattern, name in self.renames[s.edition]:
@@ -62,23 +67,36 @@ class Ctx:
         return self.comp.scale_pool(s.edition, s.players)
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def card_name(t: int) -> str:
+    """A card in English words, for texts that are not events (the text board, refusals)."""
     return f"{PEOPLE_NAMES[t // 3]} {t % 3 + 1}"
 
 
-def cards_text(types: list[int]) -> str:
-    return ", ".join(card_name(t) for t in sorted(types)) or "nothing"
+def card(ctx: Ctx, s: State, t: int) -> str:
+    """A card as a term of the game's messages, with the people's name in the game's edition (BMC-12)."""
+    return f"@card.{ctx.name_ids[s.edition][t // 3]}.{t % 3 + 1}"
+
+
+def cards(ctx: Ctx, s: State, types: list[int]) -> tuple[str, ...]:
+    return tuple(card(ctx, s, t) for t in sorted(types))
 
 
 def where(ctx: Ctx, s: State, sq: int) -> str:
+    """A square and its tile in English words, for refusals (events name them with `place`)."""
     tile = ctx.tile(s, sq)
     return f"the {tile.name} ({square_name(sq)})" if tile else square_name(sq)
 
 
-def say(events: list[Event] | None, text: str, seats: frozenset[int] | None = None) -> None:
+def tile_term(tile: Tile | None) -> str:
+    return f"@tile.{tile.id}" if tile is not None else "@tile.none"
+
+
+def place(ctx: Ctx, s: State, sq: int) -> dict[str, str]:
+    """The parameters naming a square and its tile in an event: `tile` (a term) and `square` (e.g. c2)."""
+    return {"tile": tile_term(ctx.tile(s, sq)), "square": square_name(sq)}
+
+
+def say(events: list[Event] | None, msg: str, seats: frozenset[int] | None = None, /, **params: Any) -> None:
+    """Append the event `msg` (an id of the game's messages, see `messages.py`) with its parameters."""
     if events is not None:
-        events.append(Event(text, seats))
+        events.append(Event(msg, params, seats))

@@ -22,7 +22,9 @@ from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State
 from ..state import PAY as PHASE_PAY
 from .cards import discard_from_hand, give_reward, give_scales, turn_order
-from .context import COURTYARD_SQ, Ctx, card_name, say, where, who
+from .context import COURTYARD_SQ, Ctx, card_name, place, say, tile_term, where
+from .context import card as card_term
+from .context import cards as card_terms
 from .setup import clear_payment
 
 _CONTRIB = [[INDEX.get(Act(CONTRIB, slot, c), -1) for c in range(-1, 9)] for slot in range(4)]
@@ -313,19 +315,19 @@ def apply_contrib(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> N
     tile = ctx.tile(s, s.figures[s.active])
     assert tile is not None
     colour, need = box_need(tile, act.a, act.b)
-    say(events, f"{who(s.active)} starts paying box {act.a + 1} of {where(ctx, s, s.figures[s.active])}: "
-                f"{need} in {COLOUR_NAMES[colour]}")
+    say(events, "pay.start", seat=s.active, box=act.a + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
+        **place(ctx, s, s.figures[s.active]))
 
 
 def apply_pay_card(s: State, t: int) -> None:
     s.pay_cards[t] += 1
 
 
-def apply_lux(s: State, lux: int, target: int, events: list[Event] | None) -> None:
+def apply_lux(ctx: Ctx, s: State, lux: int, target: int, events: list[Event] | None) -> None:
     s.pay_caps[target] += 4 if lux == 18 else 1
     s.pay_lux[(0 if lux == 18 else 8) + target] += 1
-    say(events, f"{who(s.active)} plays {card_name(lux)}: {'up to 4' if lux == 18 else '1'} "
-                f"{COLOUR_NAMES[target]} card(s) count in the box's colour")
+    say(events, "pay.lux1" if lux == 18 else "pay.lux2", seat=s.active, card=card_term(ctx, s, lux),
+        colour=f"@colour.{COLOUR_NAMES[target]}")
 
 
 def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -348,13 +350,13 @@ def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     slot = s.pay_box
     clear_payment(s)
     s.phase = PHASE_CONTRIB
-    say(events, f"{who(seat)} pays box {slot + 1} ({need} {COLOUR_NAMES[colour]}) of {where(ctx, s, sq)} with "
-                + " + ".join(card_name(t) for t in paid) + " and places a marker")
+    say(events, "pay.done", seat=seat, box=slot + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
+        cards=card_terms(ctx, s, paid), **place(ctx, s, sq))
     if not s.contributed:
         s.contributed = True
         dragons = sum(1 for d in s.dragons if d == sq)
         if dragons:
-            give_scales(ctx, s, seat, dragons, f"{dragons} dragon(s) on {tile.name}", events)
+            give_scales(ctx, s, seat, dragons, ("@why.dragons", tile), events)
     if all(s.boxes[sq * 4 + i] != FREE for i in range(len(tile.boxes))):
         complete_building(ctx, s, sq, events)
 
@@ -368,16 +370,16 @@ def complete_building(ctx: Ctx, s: State, sq: int, events: list[Event] | None) -
     best = max(count)
     tied = {p for p in range(s.players) if count[p] == best}
     winner = next(o for o in owners if o in tied)  # the leftmost marker breaks a tie (BMC-6.2)
-    say(events, f"The {tile.name} is complete")
-    give_reward(ctx, s, winner, tile.majority, f"majority bonus of the {tile.name}", events)
+    say(events, "building.complete", tile=tile_term(tile))
+    give_reward(ctx, s, winner, tile.majority, ("@why.majority", tile), events)
     order = [p for p in turn_order(s) if count[p]]
     for p in order:
-        give_reward(ctx, s, p, tile.construction, f"construction bonus of the {tile.name}", events)
+        give_reward(ctx, s, p, tile.construction, ("@why.construction", tile), events)
     for p in order:
         for nb in NEIGHBOURS[sq]:
             other = ctx.tile(s, nb)
             if other is not None and s.rebuilt[nb] and other.neighbourhood:
-                give_reward(ctx, s, p, other.neighbourhood, f"neighbourhood bonus of the {other.name}", events)
+                give_reward(ctx, s, p, other.neighbourhood, ("@why.neighbourhood", other), events)
     for i, o in enumerate(owners):
         s.markers[o] += 1
         s.boxes[sq * 4 + i] = FREE
@@ -396,8 +398,10 @@ def apply_offer(ctx: Ctx, s: State, card: int | None, events: list[Event] | None
     s.obelisk.append(seat)
     s.offerings[seat] += 1
     s.offered += 1
-    how = f" with {card_name(card)}" if card is not None else ""
-    say(events, f"{who(seat)} makes an offering{how} for {cost} crystals ({s.offerings[seat]} in all)")
+    if card is None:
+        say(events, "offer", seat=seat, cost=cost, offerings=s.offerings[seat])
+    else:
+        say(events, "offer.pillar", seat=seat, cost=cost, offerings=s.offerings[seat], card=card_term(ctx, s, card))
 
 
 def colour_id(c: int) -> str:

@@ -7,7 +7,7 @@ from meeple.engine.rules import Event
 from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
 from ..state import NCARD, NEIGHBOURS, NSQ, State, square_name
 from .cards import discard_from_hand
-from .context import Ctx, say, where, who
+from .context import Ctx, card, place, say
 
 VENTI1_CARD, VENTI2_CARD = 9, 10
 
@@ -127,21 +127,24 @@ def apply_move(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None
         s.steps -= 1
         s.figures[seat] = a
         if events is not None:
-            say(events, f"{who(seat)} steps to {where(ctx, s, a)}")
+            say(events, "move.step", seat=seat, **place(ctx, s, a))
     elif kind == VENTI1:
         discard_from_hand(s, seat, VENTI1_CARD)
         s.figures[seat] = a
         if events is not None:
-            say(events, f"{who(seat)} plays Venti 1 and flies to {where(ctx, s, a)}")
+            say(events, "move.venti1", seat=seat, card=card(ctx, s, VENTI1_CARD), **place(ctx, s, a))
     elif kind == VENTI2:
         discard_from_hand(s, seat, VENTI2_CARD)
         s.steps += ctx.venti_steps
-        say(events, f"{who(seat)} plays Venti 2: {ctx.venti_steps} more steps")
+        say(events, "move.venti2", seat=seat, card=card(ctx, s, VENTI2_CARD), steps=ctx.venti_steps)
     else:
         value = 1 if kind == DRAGON1 else 2
         discard_from_hand(s, seat, a * 3 + value - 1)
         s.dragons[a] = b
         if events is not None:
-            name = ("Vulca", "Terrah", "Aqua")[a]
-            dest = "out of the city" if b < 0 else f"to {where(ctx, s, b)}"
-            say(events, f"{who(seat)} plays {name} {value}: the {DRAGON_NAMES[a]} dragon flies {dest}")
+            played = card(ctx, s, a * 3 + value - 1)
+            dragon = f"@dragon.{DRAGON_NAMES[a]}"
+            if b < 0:
+                say(events, "move.dragon_off", seat=seat, card=played, dragon=dragon)
+            else:
+                say(events, "move.dragon", seat=seat, card=played, dragon=dragon, **place(ctx, s, b))

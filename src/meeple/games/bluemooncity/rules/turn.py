@@ -9,7 +9,7 @@ from ..payments import CARD_TYPES
 from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, square_name
 from ..state import REFILL as PHASE_REFILL
 from .cards import discard_from_hand, draw
-from .context import Ctx, card_name, cards_text, say, where, who
+from .context import Ctx, card_name, cards, place, say, where
 from .contribution import apply_offer, can_offer, legal_contrib
 from .setup import reset_turn
 
@@ -78,19 +78,19 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
     seat = s.active
     if act.kind == MAINHALL:
         s.figures[seat] = act.a
-        say(events, f"{who(seat)} uses the Main Hall and moves to {where(ctx, s, act.a)}")
+        say(events, "extra.mainhall", seat=seat, **place(ctx, s, act.a))
     elif act.kind == HOSPITAL:
         drawn = draw(s, 2)
         for t in drawn:
             s.hands[seat * NCARD + t] += 1
-        say(events, f"{who(seat)} uses the Hospital and draws {len(drawn)} card(s)")
-        say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
+        say(events, "extra.hospital", seat=seat, n=len(drawn))
+        say(events, "cards.drawn", frozenset([seat]), cards=cards(ctx, s, drawn))
     elif act.kind == GOLDEN:
-        say(events, f"{who(seat)} uses the Golden Temple")
+        say(events, "extra.goldentemple", seat=seat)
         apply_offer(ctx, s, None, events)
         check_offering_win(ctx, s, events)
     else:
-        say(events, f"{who(seat)} skips the extra action")
+        say(events, "extra.skip", seat=seat)
     if not s.over:
         s.phase = PHASE_REFILL
 
@@ -137,9 +137,10 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
             hands[t] += pending[t]
             pending[t] = 0
     if events is not None:
-        say(events, f"{who(seat)} discards {cards_text(thrown)} and draws {len(drawn)} card(s)"
-                    + (f"; {joined} reward card(s) join the hand" if joined else ""))
-        say(events, f"You draw {cards_text(drawn)}", frozenset([seat]))
+        say(events, "refill", seat=seat, discarded=cards(ctx, s, thrown), n=len(drawn))
+        if joined:
+            say(events, "refill.rewards", seat=seat, n=joined)
+        say(events, "cards.drawn", frozenset([seat]), cards=cards(ctx, s, drawn))
     end_turn(ctx, s, events)
 
 
@@ -148,16 +149,16 @@ def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     if all(s.rebuilt[sq] for sq in range(NSQ) if s.tile_at[sq] >= 0):
         s.quiet_turns = 0 if s.offered else s.quiet_turns + 1
         if s.quiet_turns >= s.players:
-            finish_ranked(s, "every building is rebuilt and a full round passed without an offering", events)
+            finish_ranked(s, "end.rebuilt", events)
             return
     if s.turn >= ctx.turn_limit:
-        finish_ranked(s, f"the turn limit of {ctx.turn_limit} was reached", events)
+        finish_ranked(s, "end.turn_limit", events)
         return
     s.active = (s.active + 1) % s.players
     s.turn += 1
     reset_turn(ctx, s)
     if events is not None:
-        say(events, f"Turn {s.turn}: {who(s.active)}")
+        say(events, "turn", turn=s.turn, seat=s.active)
 
 
 def check_offering_win(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -167,8 +168,8 @@ def check_offering_win(ctx: Ctx, s: State, events: list[Event] | None) -> None:
         s.over = True
         s.phase = OVER
         s.winners = [seat]
-        s.end_reason = f"{who(seat)} made {s.offerings[seat]} offerings"
-        say(events, f"{who(seat)} wins with {s.offerings[seat]} offerings")
+        s.end_reason = "end.offerings"
+        say(events, "end.offerings", seat=seat, offerings=s.offerings[seat])
     else:
         check_no_markers(s, events)
 
@@ -180,8 +181,8 @@ def check_no_markers(s: State, events: list[Event] | None) -> None:
         s.phase = OVER
         s.draw = True
         s.winners = []
-        s.end_reason = "no player has a marker left"
-        say(events, "No player has a marker left: the game ends in a draw")
+        s.end_reason = "end.no_markers"
+        say(events, "end.no_markers")
 
 
 def finish_ranked(s: State, reason: str, events: list[Event] | None) -> None:
@@ -192,4 +193,4 @@ def finish_ranked(s: State, reason: str, events: list[Event] | None) -> None:
     best = max(key)
     s.winners = [p for p in range(s.players) if key[p] == best]
     s.end_reason = reason
-    say(events, f"The game ends: {reason}. Winner(s): " + ", ".join(who(p) for p in s.winners))
+    say(events, reason, winner_seats=tuple(s.winners))

@@ -1,0 +1,131 @@
+"""Blue Moon City's message catalogue in English: events, phases and their help, the legend, options, terms.
+
+Events carry these ids and their parameters (`Event("move.step", {"seat": 0, "tile": "@tile.water_temple",
+"square": "c2"})`); the faces render them in the reader's language. Terms named after the data file (tiles,
+peoples in each edition) are added from the components, so a name corrected there reaches every face.
+"""
+
+from __future__ import annotations
+
+from .data import Components
+from .payments import COLOUR_NAMES
+
+EVENTS = {
+    "turn": "Turn {turn}: {seat}",
+    "move.step": "{seat} steps to the {tile} ({square})",
+    "move.venti1": "{seat} plays {card} and flies to the {tile} ({square})",
+    "move.venti2": "{seat} plays {card}: {steps} more steps",
+    "move.dragon": "{seat} plays {card}: the {dragon} flies to the {tile} ({square})",
+    "move.dragon_off": "{seat} plays {card}: the {dragon} flies out of the city",
+    "pay.start": "{seat} starts paying box {box} of the {tile} ({square}): {need} in {colour}",
+    "pay.lux1": "{seat} plays {card}: up to 4 {colour} cards count in the box's colour",
+    "pay.lux2": "{seat} plays {card}: 1 {colour} card counts in the box's colour",
+    "pay.done": "{seat} pays box {box} ({need} {colour}) of the {tile} ({square}) with {cards} and places a marker",
+    "building.complete": "The {tile} is complete",
+    "offer": "{seat} makes an offering for {cost} crystals ({offerings} in all)",
+    "offer.pillar": "{seat} makes an offering with {card} for {cost} crystals ({offerings} in all)",
+    "extra.mainhall": "{seat} uses the Main Hall and moves to the {tile} ({square})",
+    "extra.hospital": "{seat} uses the Hospital and draws {n} card(s)",
+    "extra.goldentemple": "{seat} uses the Golden Temple",
+    "extra.skip": "{seat} skips the extra action",
+    "refill": "{seat} discards {discarded} and draws {n} card(s)",
+    "refill.rewards": "{n} reward card(s) join {seat}'s hand",
+    "cards.drawn": "You draw {cards}",
+    "cards.received": "You receive {cards}",
+    "reward.crystals": "{seat} receives {n} crystal(s) ({why} of the {tile})",
+    "reward.scales": "{seat} receives {n} golden scale(s) ({why} of the {tile})",
+    "reward.scales_owed": "{seat} receives {n} golden scale(s) ({why} of the {tile}; {owed} owed)",
+    "reward.cards": "{seat} receives {n} card(s) ({why} of the {tile})",
+    "reward.cards_pending": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand after "
+                            "the refill",
+    "reward.no_cards": "{seat} would receive {n} card(s) ({why} of the {tile}) but no card is left",
+    "scales.scored": "The golden scales run out and are scored (scales per player in turn order: {scales})",
+    "scales.paid": "{seat} receives {crystals} crystals for {scales} scales and returns them",
+    "end.offerings": "{seat} wins with {offerings} offerings",
+    "end.no_markers": "No player has a marker left: the game ends in a draw",
+    "end.rebuilt": "Every building is rebuilt and a full round passed without an offering; winner(s): "
+                   "{winner_seats}",
+    "end.turn_limit": "The turn limit was reached; winner(s): {winner_seats}",
+}
+
+TERMS = {
+    "why.dragons": "dragon bonus",
+    "why.majority": "majority bonus",
+    "why.construction": "construction bonus",
+    "why.neighbourhood": "neighbourhood bonus",
+    "dragon.red": "red dragon",
+    "dragon.green": "green dragon",
+    "dragon.blue": "blue dragon",
+    "tile.none": "empty square",
+}
+
+PHASES = {
+    "phase.movement": "Movement",
+    "phase.contribution": "Contribution",
+    "phase.payment": "Payment",
+    "phase.extra action": "Extra action",
+    "phase.refill": "Refill",
+    "phase.over": "Game over",
+    "status.movement": "movement, {steps_left} step(s) left",
+    "status.contribution": "contribution",
+    "status.payment": "payment",
+    "status.extra action": "extra action",
+    "status.refill": "refill",
+    "help.movement": (
+        "Movement: take up to your steps left, one orthogonal square at a time (`step c2`). Cards:\n"
+        "  venti1 SQ   fly your figure to any tile          venti2      two more steps\n"
+        "  vulca1 SQ   red dragon to any tile (or `off`)    vulca2 SQ   red dragon up to 3 steps\n"
+        "  terrah1/terrah2 move the green dragon, aqua1/aqua2 the blue one, the same way.\n"
+        "You may also start contributing here at once (`contribute N`, `offer`), or `end` the movement."
+    ),
+    "help.contribution": (
+        "Contribution: on an unfinished building, `contribute N` pays box N (counted from the left;\n"
+        "Royal Palace: `contribute N red`, or `wild`) and opens a payment. On the Courtyard, `offer`\n"
+        "pays crystals for an offering on the obelisk; `pillar1`/`pillar2` add one more after it.\n"
+        "Dragons on the tile give a golden scale each for your first contribution of the turn.\n"
+        "`end` finishes the phase."
+    ),
+    "help.payment": (
+        "Payment: add cards one by one (`pay terrah3`). Khind cards are wild 1, two Mimix 1/2 cards are\n"
+        "a wild 3, `lux1 COLOUR` lets up to 4 cards of that colour count (`lux2 COLOUR`: one card).\n"
+        "`done` places your marker once the cards pay the box. Only useful cards are listed."
+    ),
+    "help.extra action": (
+        "Extra action of the special building you stand on: `mainhall SQ` (move to any tile),\n"
+        "`hospital` (draw 2 cards), `goldentemple` (one offering), or `skip`."
+    ),
+    "help.refill": (
+        "Refill: `refill` draws 2 cards; `refill CARD` discards one card and draws 3;\n"
+        "`refill CARD CARD` discards two and draws 4. Reward cards you received join your hand now."
+    ),
+    "legend": (
+        "Legend: each square shows its name, the building's letter and name, then its boxes as colour letter and\n"
+        "cost (`T3` = 3 in Terrah red, `*2` = 2 in any colour); `=2` marks a box paid by Player 2. A rebuilt\n"
+        "building is marked `*` and shows its neighbourhood bonus (`+1c` crystal, `+1s` golden scale, `+1k` card).\n"
+        "`@1` is Player 1's figure; `Dr`, `Dg`, `Db` are the red, green and blue dragons."
+    ),
+    "option.edition": "Edition",
+    "option.edition.cmon2019": "CMON 2019 edition",
+    "option.edition.kosmos2006": "Kosmos 2006 edition",
+    "option.expansion": "Expansion",
+    "option.expansion.true": "with the expansion (special buildings, 5x5 city)",
+    "option.expansion.false": "without the expansion",
+    "option.layout": "City layout",
+    "option.layout.standard": "standard layout",
+    "option.layout.open": "open layout (every tile but the Courtyard shuffled)",
+}
+
+
+def catalogue(comp: Components) -> dict[str, str]:
+    """Every message of the game, with the terms taken from the components file."""
+    out = {**EVENTS, **TERMS, **PHASES}
+    for name in COLOUR_NAMES:
+        out[f"colour.{name}"] = name
+    for tile in comp.tiles:
+        out[f"tile.{tile.id}"] = tile.name
+    for people in comp.peoples:
+        for name in set(people.names.values()):
+            out[f"people.{name.lower()}"] = name
+            for value in sorted(people.values):
+                out[f"card.{name.lower()}.{value}"] = f"{name} {value}"
+    return out
