@@ -38,6 +38,9 @@ class GameSpec:
     num_distinct_actions: int = 0  # size of the fixed action index
     description: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # Older rules versions whose saves can still be loaded: each is replayed under the current rules and checked
+    # position by position with `Rules.replay_difference`. Saves of other older versions are refused.
+    replays: tuple[int, ...] = ()
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]
