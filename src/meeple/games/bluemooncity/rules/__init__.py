@@ -214,6 +214,7 @@ class BlueMoonCity(Rules[State]):
             turn.apply_extra(ctx, state, act, events)
         elif kind == REFILL:
             turn.apply_refill(ctx, state, act, events)
+        turn.check_rebuilt_city_end(ctx, state, events)
 
     # -- views, copies, saves --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
