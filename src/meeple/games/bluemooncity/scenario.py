@@ -15,6 +15,7 @@ from meeple.engine.errors import InvalidOptions, ScenarioError
 
 from .actions import DRAGON_NAMES, card_id
 from .payments import CARD_TYPES
+from .rules.cards import face_down
 from .rules.context import COURTYARD_SQ, Ctx
 from .rules.setup import START_SQUARES, check_options, city_squares, clear_payment, lay_out_city
 from .rules.turn import all_rebuilt, legal_extra, nobody_can_offer
@@ -348,9 +349,9 @@ def _check_pending(s: State) -> None:
     for p in range(s.players):
         if not any(s.pending[p * NCARD : (p + 1) * NCARD]):
             continue
-        if p != s.active:
-            raise fail(f"pending[{p}]", "only the active player keeps reward cards face down; others take them "
-                                        "into the hand at once (BMC-6.7)")
+        if not face_down(s, p):
+            raise fail(f"pending[{p}]", f"in {s.edition} only the active player keeps reward cards face down; "
+                                        "others take them into the hand at once (BMC-6.7)")
         if s.phase == MOVE:
             raise fail(f"pending[{p}]", "reward cards come from scoring a building, which ends the movement phase")
 

@@ -39,7 +39,7 @@ class State:
     figures: list[int]  # square per seat
     dragons: list[int]  # square of the red, green, blue dragon; -1 outside the city
     hands: list[int]  # seat * NCARD + card type -> count
-    pending: list[int]  # reward cards received during the own turn, not yet in hand (same layout)
+    pending: list[int]  # reward cards waiting face down until the end of the turn (same layout, BMC-6.7)
     deck: list[int]  # card types, top of the deck last
     discard: list[int]  # card types, face up, oldest first
     scales: list[int]

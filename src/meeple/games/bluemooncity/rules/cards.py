@@ -29,17 +29,31 @@ def discard_from_hand(s: State, seat: int, t: int, n: int = 1) -> None:
     s.discard.extend([t] * n)
 
 
+# Editions in which every receiver, not only the active player, keeps reward cards face down until the end of
+# the turn (BMC-6.7, BMC-12); in the others a player rewarded in someone else's turn takes them at once.
+FACE_DOWN_FOR_EVERY_RECEIVER = frozenset({"kosmos2006"})
+
+
+def face_down(s: State, seat: int) -> bool:
+    """Whether reward cards received now by `seat` wait face down until the end of the turn (BMC-6.7)."""
+    return seat == s.active or s.edition in FACE_DOWN_FOR_EVERY_RECEIVER
+
+
 def give_cards(s: State, seat: int, n: int, why: str, events: list[Event] | None) -> None:
-    """Reward cards: the active player's wait face down until the end of the turn (BMC-6.7)."""
+    """Reward cards: those that wait face down until the end of the turn go to `pending` (BMC-6.7)."""
     drawn = draw(s, n)
     if not drawn:
         say(events, f"{who(seat)} would receive {n} card(s) ({why}) but no card is left")
         return
-    target = s.pending if seat == s.active else s.hands
+    hidden = face_down(s, seat)
+    target = s.pending if hidden else s.hands
     for t in drawn:
         target[seat * NCARD + t] += 1
     if seat == s.active:
         say(events, f"{who(seat)} receives {len(drawn)} card(s) face down ({why}); they join the hand after refill")
+    elif hidden:
+        say(events, f"{who(seat)} receives {len(drawn)} card(s) face down ({why}); they join the hand when this "
+                    "turn ends")
     else:
         say(events, f"{who(seat)} receives {len(drawn)} card(s) ({why})")
         say(events, f"You receive {cards_text(drawn)}", frozenset([seat]))

@@ -145,6 +145,7 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
 
 # ---------------------------------------------------------------- end of turn and game
 def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    take_others_rewards(s, events)
     if s.turn >= ctx.turn_limit:
         finish_ranked(s, f"the turn limit of {ctx.turn_limit} was reached", events)
         return
@@ -153,6 +154,19 @@ def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     reset_turn(ctx, s)
     if events is not None:
         say(events, f"Turn {s.turn}: {who(s.active)}")
+
+
+def take_others_rewards(s: State, events: list[Event] | None) -> None:
+    """kosmos2006: reward cards the other players received in this turn join their hands as it ends (BMC-6.7)."""
+    pending = s.pending
+    for seat in range(s.players):
+        base = seat * NCARD
+        taken = sum(pending[base : base + NCARD])
+        if taken:
+            for t in range(base, base + NCARD):
+                s.hands[t] += pending[t]
+                pending[t] = 0
+            say(events, f"{who(seat)} takes {taken} reward card(s) into the hand")
 
 
 def all_rebuilt(s: State) -> bool:
