@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .helpers import crystals, hand, owners, phase, run, scales, scenario, seat_view, tile_view
+import meeple
+
+from .helpers import SCENARIOS, crystals, hand, owners, phase, run, scales, scenario, seat_view, tile_view
 
 
 def test_bmc_6_1_scored_when_the_last_box_fills() -> None:
@@ -91,7 +93,7 @@ def test_bmc_6_6_markers_return_tile_turns_pieces_stay() -> None:
 
 
 def test_bmc_6_7_reward_cards_wait_face_down_for_the_active_player() -> None:
-    """BMC-6.7: reward cards come from the deck; the active player's join the hand after refill, others' at once."""
+    """BMC-6.7: reward cards come from the deck; the active player's wait face down and join the hand after refill."""
     game = scenario(figures=["b2", "c3"], boxes={"b2": [1, None, 0]}, hands=[["terrah3", "aqua3"], ["vulca3"]],
                     deck=["pillar1", "pillar2", "lux1", "lux2", "venti1", "venti2", "aqua1"],
                     turn={"active": 0, "phase": "contribution"})
@@ -105,9 +107,22 @@ def test_bmc_6_7_reward_cards_wait_face_down_for_the_active_player() -> None:
 
 
 def test_bmc_6_7_cards_in_another_players_turn_go_to_the_hand() -> None:
-    """BMC-6.7: a player receiving cards during someone else's turn takes them into the hand at once."""
+    """BMC-6.7: in cmon2019 a player receiving cards during someone else's turn takes them into the hand at once."""
     game = scenario(figures=["b2", "c3"], boxes={"b2": [1, 1]}, hands=[["terrah2"], []],
                     deck=["pillar1", "pillar2", "lux1"], turn={"active": 0, "phase": "contribution"})
     run(game, "contribute 3", "pay terrah2", "done")  # seat 1 has the majority: 2 cards in hand at once
     assert hand(game, 1) == {"pillar1": 1, "pillar2": 1}
     assert seat_view(game, 1)["pending_cards"] == 0
+
+
+def test_bmc_6_7_kosmos2006_cards_in_another_players_turn_wait_until_the_turn_ends() -> None:
+    """BMC-6.7: in kosmos2006 every receiver keeps reward cards face down until the end of the turn."""
+    game = meeple.scenario("bluemooncity", SCENARIOS / "bmc-6-7-kosmos-rewards-in-another-turn.yaml")
+    lines = run(game, "contribute 3", "pay terrah2", "done")  # seat 1 has the Mill's majority: 2 cards
+    assert hand(game, 1) == {"vulca3": 1} and seat_view(game, 1)["pending_cards"] == 2
+    assert any("Player 2 receives 2 card(s) face down" in line for line in lines)
+    assert phase(game) == "refill"
+    lines = run(game, "refill")
+    assert hand(game, 1) == {"vulca3": 1, "pillar1": 1, "pillar2": 1}
+    assert seat_view(game, 1)["pending_cards"] == 0 and hand(game, 0) == {"aqua3": 1, "lux1": 1, "lux2": 1}
+    assert "Player 2 takes 2 reward card(s) into the hand" in lines

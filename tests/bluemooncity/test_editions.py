@@ -52,6 +52,17 @@ def test_bmc_12_event_lines_and_messages_use_the_edition_names() -> None:
     assert run(cmon, "venti2") == ["Player 1 plays Venti 2: 2 more steps"]
 
 
+def test_bmc_12_reward_cards_in_another_players_turn() -> None:
+    """BMC-12 / BMC-6.7: cmon2019 hands them over at once, kosmos2006 at the end of the turn."""
+    for options, in_hand, waiting in (({}, 2, 0), (KOSMOS, 0, 2)):
+        game = scenario(options=options, figures=["b2", "c3"], boxes={"b2": [1, 1]}, hands=[["terrah2"], []],
+                        deck=["pillar1", "pillar2", "lux1", "lux2"], turn={"active": 0, "phase": "contribution"})
+        run(game, "contribute 3", "pay terrah2", "done")
+        assert len(game.view(1)["hand"]) == in_hand and game.view(None)["seats"][1]["pending_cards"] == waiting
+        run(game, "refill")
+        assert sorted(game.view(1)["hand"]) == ["pillar1", "pillar2"]
+
+
 def test_bmc_12_expansion_only_with_cmon2019() -> None:
     """BMC-12: the expansion is available for cmon2019 only."""
     assert meeple.new_game("bluemooncity", 2, 0, {"expansion": True}).view(None)["expansion"]

@@ -6,7 +6,7 @@ import pytest
 
 import meeple
 
-from .helpers import CITY, run, scenario
+from .helpers import CITY, SCENARIOS, run, scenario
 
 
 @pytest.mark.parametrize(("players", "target"), [(2, 6), (3, 5), (4, 4)])
@@ -37,28 +37,66 @@ def rebuilt_city(**fields: object) -> meeple.Game:
 
 
 def test_bmc_10_2_all_rebuilt_play_on_then_most_offerings_then_crystals() -> None:
-    """BMC-10.2: every building rebuilt: play on until a full round without an offering; offerings, then crystals."""
+    """BMC-10.2: every building rebuilt: play on while someone can pay; then offerings, then crystals."""
     game = rebuilt_city(obelisk=[0, 1, 0], crystals=[5, 8], turn={"active": 0})
     run(game, "end", "refill")  # seat 0 cannot afford the 8
-    run(game, "offer", "refill")  # seat 1 catches up: 2 offerings each
     assert not game.is_over()
-    run(game, "end", "refill")
-    assert not game.is_over()
-    run(game, "end", "refill")  # a full round without an offering
-    assert game.is_over()
+    lines = run(game, "offer")  # seat 1 catches up, 2 offerings each, and nobody can pay the 9: over at once
+    assert game.is_over() and game.view(None)["phase"] == "over"
     result = game.result()
     assert result.winners == [0] and result.ranking == [[0], [1]] and not result.draw
-    assert "rebuilt" in result.reason
+    assert result.reason == "end.rebuilt"
+    assert "Every building is rebuilt and no player can pay for another offering; winner(s): Player 1" in lines
     assert game.view(1)["final_crystals"] == [5, 0]
+
+
+def test_bmc_10_2_a_player_walking_to_the_courtyard_keeps_the_game_going() -> None:
+    """BMC-10.2: a round without an offering does not end the stage while a player can still pay for one."""
+    game = meeple.scenario("bluemooncity", SCENARIOS / "bmc-10-2-walk-to-the-courtyard.yaml")
+    run(game, "step d3", "end", "refill")  # seat 0, 10 crystals, one step short of the Courtyard
+    run(game, "end", "refill")  # seat 1, 1 crystal, passes: a full round without an offering
+    assert not game.is_over() and game.deciders() == [0]
+    run(game, "step c3", "offer")
+    assert game.is_over()
+    result = game.result()
+    assert result.winners == [0] and result.ranking == [[0], [1]]  # 2 offerings each, 2 crystals against 1
+    assert game.view(None)["final_crystals"] == [2, 1]
+
+
+def test_bmc_10_2_the_stage_ends_at_once_when_nobody_can_pay() -> None:
+    """BMC-10.2: checked after every action: the last building rebuilt with nobody able to pay ends the game."""
+    rebuilt = [sq for sq, tile in CITY.items() if tile not in ("courtyard", "fire-temple")]
+    game = scenario(rebuilt=rebuilt, figures=["c2", "c3"], boxes={"c2": [1, 1]}, obelisk=[0, 1, 0, 1, 1],
+                    crystals=[0, 0], hands=[["vulca3", "pillar1"], []], turn={"active": 0, "phase": "contribution"})
+    run(game, "contribute 3", "pay vulca3", "done")  # the Fire Temple is the last building; the next space is a 9
+    assert game.is_over() and game.view(None)["phase"] == "over"
+    assert game.view(None)["final_crystals"] == [3 + 1 + 1 + 1, 2 + 3 + 1 + 1 + 1]
+    assert game.result().winners == [1]
+
+
+def test_bmc_10_2_a_player_who_can_pay_keeps_playing_after_offering() -> None:
+    """BMC-10.2: the player who offered can still pay the next space: the game goes on (BMC-8.3 waits a turn)."""
+    game = rebuilt_city(obelisk=[1], crystals=[20, 0], turn={"active": 0})
+    run(game, "offer")
+    assert not game.is_over() and game.view(0)["crystals"] == 13
+    run(game, "refill", "end", "refill", "offer")
+    assert game.view(0)["crystals"] == 5
+    assert game.is_over() and game.result().winners == [0]
 
 
 def test_bmc_10_2_still_tied_players_share_the_win() -> None:
     """BMC-10.2: equal offerings and equal crystals: a shared win."""
-    game = rebuilt_city(obelisk=[0, 1], crystals=[3, 3], turn={"active": 0})
-    run(game, "end", "refill", "end", "refill")
+    game = rebuilt_city(obelisk=[0, 1, 0], crystals=[2, 10], turn={"active": 1})
+    run(game, "offer")
     assert game.is_over()
     result = game.result()
     assert result.winners == [0, 1] and result.ranking == [[0, 1]]
+
+
+def test_bmc_10_2_a_position_already_over_is_refused() -> None:
+    """BMC-10.2: a scenario with every building rebuilt and nobody able to pay would already be over."""
+    with pytest.raises(meeple.ScenarioError, match=r"crystals: .*rebuilt.*BMC-10\.2"):
+        rebuilt_city(obelisk=[0, 1], crystals=[3, 6])
 
 
 def test_bmc_10_3_no_markers_left_is_a_draw() -> None:

@@ -7,7 +7,7 @@ import json
 import meeple
 from meeple.engine.rng import Stream
 
-from .helpers import all_lines, lines, run, scenario
+from .helpers import SCENARIOS, all_lines, lines, run, scenario
 
 
 def test_bmc_13_1_public_information_in_every_view() -> None:
@@ -60,6 +60,22 @@ def test_bmc_13_3_deck_order_and_pending_cards_hidden_from_everyone() -> None:
     assert "pillar1" in game.view(0)["hand"]
     assert not any("Pillar" in line for line in lines(game, 1) + lines(game, None))
     assert "pillar1" not in json.dumps(game.view(1))
+
+
+def test_bmc_13_3_kosmos2006_pending_cards_of_another_turn_hidden_from_their_receiver_too() -> None:
+    """BMC-13.3 / BMC-6.7: in kosmos2006 a receiver outside its turn sees only how many cards wait, like everyone."""
+    game = meeple.scenario("bluemooncity", SCENARIOS / "bmc-6-7-kosmos-rewards-in-another-turn.yaml")
+    run(game, "contribute 3", "pay terrah2", "done")
+    for viewer in (None, 0, 1):
+        text = json.dumps(game.view(viewer)) + json.dumps(game.events(viewer))
+        assert not any(card in text for card in ("pillar1", "pillar2", "Pillar 1", "Pillar 2"))
+        assert game.view(viewer)["seats"][1]["pending_cards"] == 2
+    for kind, seat, value in game.rules.hidden_values(game.state, 1):
+        if kind == "pending" and seat == 1:
+            assert value == ["pillar1", "pillar2"]  # the leak checks count them as hidden from seat 1 itself
+    run(game, "refill")
+    assert "pillar1" in game.view(1)["hand"] and "pillar1" not in json.dumps(game.view(0))
+    assert not any("Pillar" in line for line in game.events(0)[-1] + game.events(None)[-1])
 
 
 def test_bmc_13_private_draws_only_in_the_owners_log() -> None:

@@ -201,6 +201,8 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"players": 2, "turn": {"phase": "extra action"}}, "turn.phase:"),
     ({"players": 2, "pending": [["vulca1"], []], "turn": {"active": 1, "phase": "refill"}}, "pending[0]:"),
     ({"players": 2, "pending": [["vulca1"], []], "turn": {"active": 0}}, "pending[0]:"),
+    ({"players": 2, "options": {"edition": "kosmos2006"}, "pending": [[], ["vulca1"]], "turn": {"active": 0}},
+     "pending[1]: reward cards come from scoring a building"),
     ({"players": 2, "rebuilt": ["f9"]}, "rebuilt[0]:"),
     ({"players": 2, "hands": "terrah1"}, "hands: must be a list"),
 ]
@@ -227,6 +229,15 @@ def test_accepted_scenarios_keep_the_invariants() -> None:
                     pending=[[], ["lux3"]], turn={"active": 1, "phase": "refill"})
     assert invariants(game) == []
     assert seat_view(game, 1)["pending_cards"] == 1
+
+
+def test_pending_cards_of_another_seat_only_in_kosmos2006() -> None:
+    """BMC-6.7: only kosmos2006 lets a seat that is not active hold reward cards face down."""
+    desc = {"players": 2, "pending": [[], ["vulca1"]], "turn": {"active": 0, "phase": "refill"}}
+    with pytest.raises(meeple.ScenarioError, match=r"pending\[1\]: in cmon2019 only the active player"):
+        build(desc)
+    game = build({**desc, "options": {"edition": "kosmos2006"}})
+    assert seat_view(game, 1)["pending_cards"] == 1 and invariants(game) == []
 
 
 def test_the_yaml_example_of_rules_md_builds(tmp_path: Path) -> None:

@@ -95,10 +95,12 @@ def test_bmc_e6_university_example_of_play() -> None:
     assert scales(game) == [2 + 1, 0]
     assert crystals(game) == [1 + 3, 1 + 3]
     assert seat_view(game, 0)["pending_cards"] == 2  # the active player's reward cards wait face down
-    assert sum(hand(game, 1).values()) == 2 + 2  # the opponent's go to the hand at once
+    assert seat_view(game, 1)["pending_cards"] == 2  # in the 2006 edition the opponent's too (BMC-6.7)
+    assert sum(hand(game, 1).values()) == 2
     assert phase(game) == "refill"
     run(game, "refill vulca3 terrah3")
     assert sum(hand(game, 0).values()) == 4 + 2
+    assert sum(hand(game, 1).values()) == 2 + 2
     assert active(game) == 1
 
 

@@ -25,6 +25,7 @@ def test_spec_is_consistent(game_id: str) -> None:
     rules = get_rules(game_id)
     spec = rules.spec
     assert spec.id == game_id and spec.title and isinstance(spec.version, int) and spec.version >= 1
+    assert all(isinstance(v, int) and 1 <= v < spec.version for v in spec.replays)  # older versions only
     assert 1 <= spec.min_players <= spec.max_players
     assert spec.information in ("perfect", "imperfect") and spec.chance in ("none", "seeded")
     assert spec.max_game_length > 0

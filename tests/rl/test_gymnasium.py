@@ -35,7 +35,7 @@ def test_check_env_passes():
 
 
 def test_check_env_passes_through_the_gymnasium_registry():
-    env = gymnasium.make("meeple/bluemooncity-v1", players=3, opponents="greedy", render_mode="ansi")
+    env = gymnasium.make("meeple/bluemooncity-v2", players=3, opponents="greedy", render_mode="ansi")
     check_env(env.unwrapped)
     env.reset(seed=1)
     assert "Obelisk" in env.render()

@@ -6,10 +6,11 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .errors import IllegalAction, SaveError
+from .errors import IllegalAction, SaveError, ScenarioError
 from .messages import Catalogue, catalogue_of
 from .registry import get_rules
 from .rules import REVEAL, Event, Result, Rules
+from .spec import GameSpec
 from .table import SeatTable
 
 SAVE_FORMAT = "meeple-game/1"
@@ -289,8 +290,6 @@ def replay(
 
 def scenario(game_id: str, description: Mapping[str, Any], **settings: str) -> Game:
     """Build a game from a human-readable description of a position (see each game's RULES.md)."""
-    from .errors import ScenarioError
-
     if not isinstance(description, Mapping):
         raise ScenarioError(f"a scenario description is a mapping of fields, not {type(description).__name__}")
     rules = get_rules(game_id, **settings)
@@ -307,7 +306,11 @@ def _players_of(rules: Rules[Any], state: Any) -> int:
 
 
 def load_game(text: str) -> Game:
-    """Load a game saved with `Game.to_json()`, replaying its log and checking every action."""
+    """Load a game saved with `Game.to_json()`, replaying its log and checking every action.
+
+    A save of an older rules version loads only if the game declares that version in `spec.replays` and every
+    position of the replay passes `Rules.replay_difference`; otherwise SaveError says why.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -318,23 +321,47 @@ def load_game(text: str) -> Game:
         if key not in data:
             raise SaveError(f"saved game has no {key!r}")
     settings = data.get("settings") or {}
+    older = _older_version(get_rules(data["game"], **settings).spec, data.get("version"))
     if data.get("scenario"):
-        game = scenario(data["game"], data["scenario"], **settings)
+        try:
+            game = scenario(data["game"], data["scenario"], **settings)
+        except ScenarioError as exc:
+            raise SaveError(f"the saved position cannot be built: {exc}") from None
     else:
         game = new_game(data["game"], data["players"], data["seed"], data.get("options"), **settings)
-    if data.get("version") not in (None, game.rules.spec.version):
-        raise SaveError(
-            f"saved with {data['game']} version {data.get('version')}, this Meeple has version "
-            f"{game.rules.spec.version}"
-        )
-    _replay_into(game, data["actions"])
+    _replay_into(game, data["actions"], older)
     return game
 
 
-def _replay_into(game: Game, actions: Sequence[Any]) -> None:
+def _older_version(spec: GameSpec, saved: Any) -> int | None:
+    """The older rules version a save was made under, when these rules can replay it; None for the current one."""
+    if saved is None or saved == spec.version:  # saves from before versions were recorded count as current
+        return None
+    if isinstance(saved, int) and not isinstance(saved, bool) and saved in spec.replays:
+        return saved
+    can = f"can replay saves of versions {', '.join(map(str, spec.replays))} only" if spec.replays else \
+        "cannot replay saves of other versions"
+    raise SaveError(f"saved with {spec.id} rules version {saved}; this Meeple plays version {spec.version} and {can}")
+
+
+def _replay_into(game: Game, actions: Sequence[Any], older: int | None = None) -> None:
+    _check_older(game, older, 0, not actions)
     for n, entry in enumerate(actions):
         try:
             seat, action = entry
             game.apply(int(seat), action)
         except (IllegalAction, TypeError, ValueError) as exc:
             raise SaveError(f"action {n + 1} of the log ({entry!r}) cannot be replayed: {exc}") from None
+        _check_older(game, older, n + 1, n + 1 == len(actions))
+
+
+def _check_older(game: Game, older: int | None, done: int, last: bool) -> None:
+    if older is None:
+        return
+    reason = game.rules.replay_difference(older, game.state, last)
+    if reason is not None:
+        where = "in the starting position" if done == 0 else f"after action {done} of the log"
+        raise SaveError(
+            f"saved with {game.game_id} rules version {older}, which version {game.rules.spec.version} cannot replay "
+            f"as it was played: {reason} ({where})"
+        )

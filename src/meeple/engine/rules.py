@@ -242,6 +242,18 @@ class Rules(ABC, Generic[S]):
         """The action a search rollout plays for `seat` among `legal`; `below(n)` draws from the bot's stream."""
         return legal[below(len(legal))]
 
+    # -- saves --------------------------------------------------------------------------------------
+    def replay_difference(self, version: int, state: S, last: bool) -> str | None:
+        """Why a log saved under the older rules `version` (one of `spec.replays`) may not have reached `state`.
+
+        Loading such a save replays it under the current rules and asks this of every position, from the start to
+        the one the log ends in (`last`). Return None while the older version would have played the same actions
+        to the same position, or a reason in plain words, which refuses the save. A difference that changes no
+        legal action and disappears later (cards that join the same hand at another moment of the turn) needs
+        reporting only when `last`. The default: the versions play alike.
+        """
+        return None
+
     # -- tests --------------------------------------------------------------------------------------
     def invariants(self, state: S) -> list[str]:
         """Broken invariants, in words (empty when all hold); used by the conformance suite."""

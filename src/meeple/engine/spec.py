@@ -60,6 +60,9 @@ class GameSpec:
     package: str = ""  # the game's package: its RULES.md, and its browser renderer in `web/` (renderer.js)
     encoder: str = ""  # "module:factory" of its RL observation encoder, factory(players, options) (rl face)
     metrics: tuple[str, ...] = ()  # names of `Rules.statistics` the arena shows in its summary
+    # Older rules versions whose saves can still be loaded: each is replayed under the current rules and checked
+    # position by position with `Rules.replay_difference`. Saves of other older versions are refused.
+    replays: tuple[int, ...] = ()
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

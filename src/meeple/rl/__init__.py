@@ -4,7 +4,7 @@
 >>> e = rl.env("bluemooncity", players=3)          # PettingZoo AEC
 >>> g = rl.gym_env("bluemooncity", players=2, opponents="greedy")   # Gymnasium, bots in the other seats
 >>> import gymnasium
->>> g = gymnasium.make("meeple/bluemooncity-v1", players=2)         # the same, through Gymnasium's registry
+>>> g = gymnasium.make("meeple/bluemooncity-v2", players=2)         # the same, through Gymnasium's registry
 
 The OpenSpiel adapter lives in `meeple.rl.openspiel` (it needs the `openspiel` extra).
 """

@@ -151,7 +151,7 @@ def register_gymnasium() -> list[str]:
     """Register every Meeple game with Gymnasium as `meeple/<game id>-v<rules version>`; return the ids.
 
     >>> import gymnasium
-    >>> e = gymnasium.make("meeple/bluemooncity-v1", players=3, opponents="random")
+    >>> e = gymnasium.make("meeple/bluemooncity-v2", players=3, opponents="random")
     """
     from meeple.engine import game_ids, get_rules
 

@@ -27,20 +27,15 @@ class Replay:
             raise SaveError(f"not a saved game: invalid JSON ({exc.msg} at line {exc.lineno})") from None
         if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
             raise SaveError("not a saved game: it has no list of actions")
-        actions = data["actions"]
-        game = meeple.load_game(json.dumps({**data, "actions": []}))
-        self.game = game
-        self.rules = game.rules
-        self.states: list[Any] = [game.rules.copy(game.state)]
-        self.moves: list[tuple[int, str]] = []
-        for n, entry in enumerate(actions, start=1):
-            try:
-                seat, action = int(entry[0]), str(entry[1])
-                game.apply(seat, action)
-            except (meeple.IllegalAction, TypeError, ValueError, IndexError) as exc:
-                raise SaveError(f"action {n} of the log ({entry!r}) cannot be replayed: {exc}") from None
-            self.states.append(game.rules.copy(game.state))
-            self.moves.append((seat, action))
+        # Loading checks every action and, for a save of older rules, that they replay it as it was played.
+        self.game = meeple.load_game(text)
+        step = meeple.load_game(json.dumps({**data, "actions": [], "version": self.game.spec.version}))
+        self.rules = step.rules
+        self.states: list[Any] = [step.rules.copy(step.state)]
+        self.moves: list[tuple[int, str]] = self.game.full_log()
+        for seat, action in self.moves:
+            step.apply(seat, action)
+            self.states.append(step.rules.copy(step.state))
 
     def __len__(self) -> int:
         return len(self.moves)

@@ -38,12 +38,15 @@ EVENTS = {
     "reward.cards": "{seat} receives {n} card(s) ({why} of the {tile})",
     "reward.cards_pending": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand after "
                             "the refill",
+    "reward.cards_pending_turn": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand "
+                                 "when this turn ends",
+    "reward.cards_taken": "{seat} takes {n} reward card(s) into the hand",
     "reward.no_cards": "{seat} would receive {n} card(s) ({why} of the {tile}) but no card is left",
     "scales.scored": "The golden scales run out and are scored (scales per player in turn order: {scales})",
     "scales.paid": "{seat} receives {crystals} crystals for {scales} scales and returns them",
     "end.offerings": "{seat} wins with {offerings} offerings",
     "end.no_markers": "No player has a marker left: the game ends in a draw",
-    "end.rebuilt": "Every building is rebuilt and a full round passed without an offering; winner(s): "
+    "end.rebuilt": "Every building is rebuilt and no player can pay for another offering; winner(s): "
                    "{winner_seats}",
     "end.turn_limit": "The turn limit was reached; winner(s): {winner_seats}",
 }

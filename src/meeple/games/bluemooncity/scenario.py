@@ -15,9 +15,10 @@ from meeple.engine.errors import InvalidOptions, ScenarioError
 
 from .actions import DRAGON_NAMES, card_id
 from .payments import CARD_TYPES
+from .rules.cards import face_down
 from .rules.context import COURTYARD_SQ, Ctx
 from .rules.setup import START_SQUARES, check_options, city_squares, clear_payment, lay_out_city
-from .rules.turn import legal_extra
+from .rules.turn import all_rebuilt, legal_extra, nobody_can_offer
 from .state import CONTRIB, EXTRA, FREE, MOVE, NCARD, NSQ, REFILL, State, parse_square, square_name
 from .views import invariants
 
@@ -348,9 +349,9 @@ def _check_pending(s: State) -> None:
     for p in range(s.players):
         if not any(s.pending[p * NCARD : (p + 1) * NCARD]):
             continue
-        if p != s.active:
-            raise fail(f"pending[{p}]", "only the active player keeps reward cards face down; others take them "
-                                        "into the hand at once (BMC-6.7)")
+        if not face_down(s, p):
+            raise fail(f"pending[{p}]", f"in {s.edition} only the active player keeps reward cards face down; "
+                                        "others take them into the hand at once (BMC-6.7)")
         if s.phase == MOVE:
             raise fail(f"pending[{p}]", "reward cards come from scoring a building, which ends the movement phase")
 
@@ -397,9 +398,11 @@ def _turn(ctx: Ctx, s: State, value: Any, stream: int) -> int:
     s.turn = _whole(turn.get("number", 1), "turn.number", 1)
     if s.turn >= ctx.turn_limit:
         raise fail("turn.number", f"the game ends after turn {ctx.turn_limit} (BMC-10.4)")
-    s.quiet_turns = 0
     s.over, s.winners, s.draw, s.end_reason = False, [], False, ""
     _check_turn(ctx, s)
+    if all_rebuilt(s) and nobody_can_offer(ctx, s):
+        raise fail("crystals", f"every building is rebuilt and no player can pay the {ctx.next_cost(s)} crystals of "
+                               "the next offering: the game would already be over (BMC-10.2)")
     return stream
 
 

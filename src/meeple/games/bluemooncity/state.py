@@ -25,7 +25,7 @@ class State:
         "scales", "pool", "crystals", "markers", "obelisk", "offerings",
         "active", "phase", "turn", "steps", "contributed", "offered",
         "pay_box", "pay_colour", "pay_cards", "pay_caps", "pay_lux",
-        "quiet_turns", "over", "winners", "draw", "end_reason",
+        "over", "winners", "draw", "end_reason",
     )
 
     players: int
@@ -39,7 +39,7 @@ class State:
     figures: list[int]  # square per seat
     dragons: list[int]  # square of the red, green, blue dragon; -1 outside the city
     hands: list[int]  # seat * NCARD + card type -> count
-    pending: list[int]  # reward cards received during the own turn, not yet in hand (same layout)
+    pending: list[int]  # reward cards waiting face down until the end of the turn (same layout, BMC-6.7)
     deck: list[int]  # card types, top of the deck last
     discard: list[int]  # card types, face up, oldest first
     scales: list[int]
@@ -59,7 +59,6 @@ class State:
     pay_cards: list[int]  # card type -> count put into the payment so far
     pay_caps: list[int]  # colour -> cards of that colour that Lux cards recolour for this payment
     pay_lux: list[int]  # Lux powers played in this payment: [colour] Lux 1, [8 + colour] Lux 2
-    quiet_turns: int  # turns in a row without an offering once every building is rebuilt
     over: bool
     winners: list[int]
     draw: bool
@@ -98,7 +97,6 @@ class State:
         s.pay_cards = self.pay_cards[:]
         s.pay_caps = self.pay_caps[:]
         s.pay_lux = self.pay_lux[:]
-        s.quiet_turns = self.quiet_turns
         s.over = self.over
         s.winners = self.winners[:]
         s.draw = self.draw

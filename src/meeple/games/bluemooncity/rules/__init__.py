@@ -38,7 +38,7 @@ from ..actions import (
 from ..data import load_components
 from ..messages import catalogue
 from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import EXTRA, MOVE, OVER, PHASE_NAMES, State
+from ..state import EXTRA, MOVE, NCARD, OVER, PHASE_NAMES, State
 from ..state import PAY as PHASE_PAY
 from ..state import REFILL as PHASE_REFILL
 from . import contribution as contrib
@@ -46,7 +46,10 @@ from . import movement, turn
 from .context import Ctx
 from .setup import new_state
 
-VERSION = 1
+# Version 2: the rebuilt city's last stage ends when nobody can pay an offering (BMC-10.2), and in kosmos2006 every
+# receiver keeps reward cards face down until the end of the turn (BMC-6.7). Saves of version 1 are replayed
+# under these rules and checked (`BlueMoonCity.replay_difference`).
+VERSION = 2
 SAMPLE_TRIES = 50
 MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
 EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
@@ -75,6 +78,7 @@ SPEC = GameSpec(
     package="meeple.games.bluemooncity",
     encoder="meeple.rl.encoders.bluemooncity:make_encoder",
     metrics=("offerings", "crystals", "scales"),
+    replays=(1,),
 )
 
 
@@ -210,6 +214,7 @@ class BlueMoonCity(Rules[State]):
             turn.apply_extra(ctx, state, act, events)
         elif kind == REFILL:
             turn.apply_refill(ctx, state, act, events)
+        turn.check_rebuilt_city_end(ctx, state, events)
 
     # -- views, copies, saves --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -286,6 +291,19 @@ class BlueMoonCity(Rules[State]):
             if ACTS[idx].kind in _FINISH:
                 return idx
         return legal[below(len(legal))]
+
+    def replay_difference(self, version: int, state: State, last: bool) -> str | None:
+        # Version 1 differs in two rules only. Until every building is rebuilt, its end stage (BMC-10.2) is never
+        # reached. Its 2006 reward cards of another player's turn went straight into the hand (BMC-6.7); now they
+        # reach the same hand at the end of that turn, and no rule reads a hand other than the active player's
+        # before then, so play is the same and only a log that stops within such a turn ends elsewhere.
+        if turn.all_rebuilt(state):
+            return "every building is rebuilt, and the end of the game from there on has changed (BMC-10.2)"
+        if last and any(any(state.pending[p * NCARD : (p + 1) * NCARD])
+                        for p in range(state.players) if p != state.active):
+            return ("the log stops while reward cards received in another player's turn wait face down; version 1 "
+                    "put them into the hand at once (BMC-6.7)")
+        return None
 
     def invariants(self, state: State) -> list[str]:
         return view_mod.invariants(self.ctx, state)

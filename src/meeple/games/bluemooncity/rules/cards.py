@@ -36,17 +36,30 @@ def _why(why: Why) -> dict[str, str]:
     return {"why": why[0], "tile": tile_term(why[1])}
 
 
+# Editions in which every receiver, not only the active player, keeps reward cards face down until the end of
+# the turn (BMC-6.7, BMC-12); in the others a player rewarded in someone else's turn takes them at once.
+FACE_DOWN_FOR_EVERY_RECEIVER = frozenset({"kosmos2006"})
+
+
+def face_down(s: State, seat: int) -> bool:
+    """Whether reward cards received now by `seat` wait face down until the end of the turn (BMC-6.7)."""
+    return seat == s.active or s.edition in FACE_DOWN_FOR_EVERY_RECEIVER
+
+
 def give_cards(ctx: Ctx, s: State, seat: int, n: int, why: Why, events: list[Event] | None) -> None:
-    """Reward cards: the active player's wait face down until the end of the turn (BMC-6.7)."""
+    """Reward cards: those that wait face down until the end of the turn go to `pending` (BMC-6.7)."""
     drawn = draw(s, n)
     if not drawn:
         say(events, "reward.no_cards", seat=seat, n=n, **_why(why))
         return
-    target = s.pending if seat == s.active else s.hands
+    hidden = face_down(s, seat)
+    target = s.pending if hidden else s.hands
     for t in drawn:
         target[seat * NCARD + t] += 1
     if seat == s.active:
         say(events, "reward.cards_pending", seat=seat, n=len(drawn), **_why(why))
+    elif hidden:
+        say(events, "reward.cards_pending_turn", seat=seat, n=len(drawn), **_why(why))
     else:
         say(events, "reward.cards", seat=seat, n=len(drawn), **_why(why))
         say(events, "cards.received", frozenset([seat]), cards=cards(ctx, s, drawn))

@@ -84,7 +84,6 @@ def new_state(ctx: Ctx, players: int, options: Mapping[str, Any], seed: int) -> 
     s.rng = stream
     reset_turn(ctx, s)
     s.turn = 1
-    s.quiet_turns = 0
     s.over = False
     s.winners = []
     s.draw = False

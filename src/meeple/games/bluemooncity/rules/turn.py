@@ -146,11 +146,7 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
 
 # ---------------------------------------------------------------- end of turn and game
 def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
-    if all(s.rebuilt[sq] for sq in range(NSQ) if s.tile_at[sq] >= 0):
-        s.quiet_turns = 0 if s.offered else s.quiet_turns + 1
-        if s.quiet_turns >= s.players:
-            finish_ranked(s, "end.rebuilt", events)
-            return
+    take_others_rewards(s, events)
     if s.turn >= ctx.turn_limit:
         finish_ranked(s, "end.turn_limit", events)
         return
@@ -159,6 +155,34 @@ def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     reset_turn(ctx, s)
     if events is not None:
         say(events, "turn", turn=s.turn, seat=s.active)
+
+
+def take_others_rewards(s: State, events: list[Event] | None) -> None:
+    """kosmos2006: reward cards the other players received in this turn join their hands as it ends (BMC-6.7)."""
+    pending = s.pending
+    for seat in range(s.players):
+        base = seat * NCARD
+        taken = sum(pending[base : base + NCARD])
+        if taken:
+            for t in range(base, base + NCARD):
+                s.hands[t] += pending[t]
+                pending[t] = 0
+            say(events, "reward.cards_taken", seat=seat, n=taken)
+
+
+def all_rebuilt(s: State) -> bool:
+    # Squares outside the city are never rebuilt, so every city square is rebuilt exactly when the counts agree.
+    return s.rebuilt.count(True) == NSQ - s.tile_at.count(-1)
+
+
+def nobody_can_offer(ctx: Ctx, s: State) -> bool:
+    return not any(can_offer(ctx, s, p) for p in range(s.players))
+
+
+def check_rebuilt_city_end(ctx: Ctx, s: State, events: list[Event] | None) -> None:
+    """BMC-10.2: with every building rebuilt no crystal can be gained, so play ends once nobody can pay an offering."""
+    if not s.over and all_rebuilt(s) and nobody_can_offer(ctx, s):
+        finish_ranked(s, "end.rebuilt", events)
 
 
 def check_offering_win(ctx: Ctx, s: State, events: list[Event] | None) -> None:
