@@ -274,7 +274,9 @@ def check_unlisted(run: Run, seat: int, legal: list[int]) -> None:
             rules.apply(work, seat, idx)
             assert not rules.invariants(work), f"unlisted {rules.actions.text(idx)!r}: {rules.invariants(work)}"
         else:
-            assert isinstance(reason, str) and reason.strip(), f"empty refusal for {rules.actions.text(idx)!r}"
+            known = run.game.catalogue().has
+            said = reason.strip() if isinstance(reason, str) else isinstance(reason, Event) and known(reason.msg)
+            assert said, f"empty refusal for {rules.actions.text(idx)!r}"
 
 
 def check_facade_refusals(run: Run, seat: int, legal: list[int]) -> None:
@@ -323,7 +325,7 @@ def check_result(result: Any, players: int) -> None:
     seats = [s for place in result.ranking for s in place]
     assert sorted(seats) == list(range(players)), f"ranking {result.ranking} is not a partition of the seats"
     assert all(result.ranking), "empty place in the ranking"
-    if result.draw:
+    if result.draw or (players == 1 and not result.winners):  # a solo game lost to the game's own opponent
         assert result.winners == [], result
     else:
         assert result.winners and sorted(result.winners) == sorted(result.ranking[0]), result

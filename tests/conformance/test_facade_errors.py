@@ -11,7 +11,7 @@ import pytest
 
 import meeple
 from meeple import Game, IllegalAction, InvalidOptions, MeepleError, SaveError, UnknownGame
-from meeple.engine import game_ids, get_rules
+from meeple.engine import Event, game_ids, get_rules
 from meeple.engine.rng import Stream
 
 GAMES = game_ids()
@@ -20,7 +20,8 @@ GAMES = game_ids()
 def _started(game_id: str, seed: int = 11, actions: int = 6) -> Game:
     """A game some random legal actions in, so that errors are tried on a position with history."""
     spec = get_rules(game_id).spec
-    game = meeple.new_game(game_id, spec.min_players, seed)
+    # Two seats when the game allows it, so that some seat waits (a solo game has only one).
+    game = meeple.new_game(game_id, min(max(2, spec.min_players), spec.max_players), seed)
     stream = Stream(seed, 5)
     for _ in range(actions):
         seat = game.deciders()[0]
@@ -62,6 +63,8 @@ def test_action_not_allowed_now_names_the_action_and_the_reason(game: Game) -> N
     for idx in refused[:: max(1, len(refused) // 25)]:
         text = rules.actions.text(idx)
         reason = rules.check(game.state, seat, idx)
+        if isinstance(reason, Event):  # a reason given as a message shows in the reader's words
+            reason = game.catalogue().text(reason.msg, reason.params)
         for action in (text, idx):
             with unchanged(game), pytest.raises(IllegalAction) as err:
                 game.apply(seat, action)

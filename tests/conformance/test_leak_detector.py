@@ -41,9 +41,11 @@ class Leaky:
             out["debug"] = [self._secret(state, seat, int)]
         return out
 
-    def check(self, state: Any, seat: int, action: int) -> str | None:
+    def check(self, state: Any, seat: int, action: int) -> Event | str | None:
         reason = self._rules.check(state, seat, action)
         if reason is not None and self._leak == "message":
+            if isinstance(reason, Event):
+                return Event(reason.msg, {**reason.params, "debug": self._secret(state, seat, list)})
             reason += f" (by the way: {self._secret(state, seat, list)})"
         return reason
 
