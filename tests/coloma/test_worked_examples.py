@@ -14,7 +14,11 @@ from .helpers import active, end_all, end_turns_until, example, legal, lodge, pu
 
 
 def test_col_ex1_setup_four_players() -> None:
-    """COL-EX1: supplies, Lodges, hands and decks after setup with 4 players; no Event in chapter 1."""
+    """COL-EX1: supplies, Lodges, hands and decks after setup with 4 players; no Event in chapter 1.
+
+    Rules shown: COL-4.1, COL-4.2, COL-4.3, COL-4.4, COL-4.5, COL-4.6, COL-4.8, COL-4.9, COL-4.13, COL-4.15,
+    COL-4.17, COL-5.3, COL-18.2.
+    """
     game = meeple.new_game("coloma", 4, seed=1)
     assert sorted(game.deciders()) == [0, 1, 2, 3]  # everyone keeps 4 of 6 at once
     for p in range(4):
@@ -35,7 +39,10 @@ def test_col_ex1_setup_four_players() -> None:
 
 
 def test_col_ex2_bust_activates_signpost() -> None:
-    """COL-EX2: Site 5 Busts, the Signpost forwards Site 3's Saw build to Site 4; turns P4, P3, P1, P2."""
+    """COL-EX2: Site 5 Busts, the Signpost forwards Site 3's Saw build to Site 4; turns P4, P3, P1, P2.
+
+    Rules shown: COL-6.4, COL-6.5, COL-6.6, COL-6.7, COL-6.8, COL-7.4, COL-7.6, COL-8.1, COL-8.3, COL-16.4, COL-16.5.
+    """
     game = example("ex02")
     wheel = public(game)["wheel"]
     assert wheel["bust"] == 5 and wheel["signpost_active"]
@@ -53,7 +60,10 @@ def test_col_ex2_bust_activates_signpost() -> None:
 
 
 def test_col_ex3_tie_means_no_bust() -> None:
-    """COL-EX3: two positions with 2 pioneers: no Bust; Sutter's Mill twice; Deputise and Camp."""
+    """COL-EX3: two positions with 2 pioneers: no Bust; Sutter's Mill twice; Deputise and Camp.
+
+    Rules shown: COL-7.5, COL-23.12.
+    """
     game = example("ex03")
     assert public(game)["wheel"]["bust"] is None and not public(game)["wheel"]["signpost_active"]
     run(game, "sutter common", "sutter boom")
@@ -65,7 +75,10 @@ def test_col_ex3_tie_means_no_bust() -> None:
 
 
 def test_col_ex4_site_1_boom_with_buildings() -> None:
-    """COL-EX4: two Sutter's Mills, Placer Claim and Livery Stable; the covered Boarding House is disabled."""
+    """COL-EX4: two Sutter's Mills, Placer Claim and Livery Stable; the covered Boarding House is disabled.
+
+    Rules shown: COL-10.1, COL-10.2, COL-10.3, COL-10.4, COL-16.3, COL-16.9, COL-12.6.
+    """
     game = example("ex04")
     assert active(game) == 3 and "ability c03" not in legal(game)
     run(game, "sutter common", "sutter boom", "ability c01", "ability c02")
@@ -75,7 +88,10 @@ def test_col_ex4_site_1_boom_with_buildings() -> None:
 
 
 def test_col_ex5_site_2_survey_and_bridge() -> None:
-    """COL-EX5: survey column 3 (3 VP, 1 G) and bridge the column-1 river with a Stable Bridge at Saw cost."""
+    """COL-EX5: survey column 3 (3 VP, 1 G) and bridge the column-1 river with a Stable Bridge at Saw cost.
+
+    Rules shown: COL-11.1, COL-11.2, COL-11.3, COL-11.4, COL-11.5, COL-11.7, COL-11.11, COL-9.5.
+    """
     game = example("ex05")
     end_turns_until(game, 1)
     cart = public(game)["gold_cart"]
@@ -87,7 +103,10 @@ def test_col_ex5_site_2_survey_and_bridge() -> None:
 
 
 def test_col_ex6_gold_as_bucks() -> None:
-    """COL-EX6: the Foundry paid with 3 $ + 1 G as a Buck + 1 G + 1 D; not usable in the turn it is built."""
+    """COL-EX6: the Foundry paid with 3 $ + 1 G as a Buck + 1 G + 1 D; not usable in the turn it is built.
+
+    Rules shown: COL-9.7, COL-9.7a, COL-16.8, COL-12.1, COL-12.3, COL-12.4, COL-25.2.
+    """
     game = example("ex06")
     assert public(game)["wheel"]["bust"] == 3
     end_turns_until(game, 2)
@@ -100,7 +119,10 @@ def test_col_ex6_gold_as_bucks() -> None:
 
 
 def test_col_ex7_hotel_on_the_lumber_mill() -> None:
-    """COL-EX7: a Hotel at Saw cost covers the Lumber Mill, which is disabled from then on."""
+    """COL-EX7: a Hotel at Saw cost covers the Lumber Mill, which is disabled from then on.
+
+    Rules shown: COL-12.2, COL-12.5, COL-12.7, COL-12.9.
+    """
     game = example("ex07")
     end_turns_until(game, 2)
     assert "ability c08" in legal(game)
@@ -112,7 +134,10 @@ def test_col_ex7_hotel_on_the_lumber_mill() -> None:
 
 
 def test_col_ex8_skipping_an_occupied_town() -> None:
-    """COL-EX8: Pilot Hill is skipped for free; stop on Auburn for 1 G + 1 VP, or pass it for its 2 Dudes."""
+    """COL-EX8: Pilot Hill is skipped for free; stop on Auburn for 1 G + 1 VP, or pass it for its 2 Dudes.
+
+    Rules shown: COL-13.5, COL-13.6, COL-13.9, COL-13.10.
+    """
     game = example("ex08")
     end_turns_until(game, 0)
     run(game, "wagon common", "move h1", "move pil")
@@ -126,7 +151,10 @@ def test_col_ex8_skipping_an_occupied_town() -> None:
 
 
 def test_col_ex9_two_wagon_actions_without_backtracking() -> None:
-    """COL-EX9: the second Wagon action moves on from Cool and may not re-enter H5 or Auburn."""
+    """COL-EX9: the second Wagon action moves on from Cool and may not re-enter H5 or Auburn.
+
+    Rules shown: COL-13.1, COL-13.12, COL-13.14.
+    """
     game = example("ex09")
     end_turns_until(game, 0)
     run(game, "wagon common", "move h5", "move coo", "stop")
@@ -141,7 +169,10 @@ def test_col_ex9_two_wagon_actions_without_backtracking() -> None:
 
 
 def test_col_ex10_camp() -> None:
-    """COL-EX10: P3 camps on L11 next to P1's Camp on L12."""
+    """COL-EX10: P3 camps on L11 next to P1's Camp on L12.
+
+    Rules shown: COL-14.3, COL-14.5.
+    """
     game = example("ex10")
     end_turns_until(game, 2)
     assert legal(game).count("camp l11") == 1 and "camp l12" not in legal(game)
@@ -150,7 +181,10 @@ def test_col_ex10_camp() -> None:
 
 
 def test_col_ex11_event_with_too_little_gold() -> None:
-    """COL-EX11: Gold Strike with 2 Gold left: P2, P3 get Gold, P3's Camp and P4, P1 get a Buck instead."""
+    """COL-EX11: Gold Strike with 2 Gold left: P2, P3 get Gold, P3's Camp and P4, P1 get a Buck instead.
+
+    Rules shown: COL-23.1, COL-9.3.
+    """
     game = example("ex11")
     assert [lodge(game, p)["gold"] for p in range(4)] == [0, 1, 1, 0]
     assert [lodge(game, p)["bucks"] for p in range(4)] == [3, 2, 3, 3]
@@ -158,7 +192,10 @@ def test_col_ex11_event_with_too_little_gold() -> None:
 
 
 def test_col_ex12_shootout_won() -> None:
-    """COL-EX12: won 5 to 2; P1 keeps the badge; +4, +2, +4 VP; P1 and P4 bury one; round 2 starts with 3 Outlaws."""
+    """COL-EX12: won 5 to 2; P1 keeps the badge; +4, +2, +4 VP; P1 and P4 bury one; round 2 starts with 3 Outlaws.
+
+    Rules shown: COL-19.2, COL-19.4, COL-19.6, COL-19.7, COL-19.9, COL-19.10.
+    """
     game = example("ex12")
     end_all(game)
     view = public(game)
@@ -169,7 +206,10 @@ def test_col_ex12_shootout_won() -> None:
 
 
 def test_col_ex13_shootout_lost() -> None:
-    """COL-EX13: lost 3 to 3; P2 takes the badge; +1, +2 VP; one buried each; 7 Outlaws in round 3."""
+    """COL-EX13: lost 3 to 3; P2 takes the badge; +1, +2 VP; one buried each; 7 Outlaws in round 3.
+
+    Rules shown: COL-19.3, COL-19.8.
+    """
     game = example("ex13")
     end_all(game)
     view = public(game)
@@ -181,7 +221,10 @@ def test_col_ex13_shootout_lost() -> None:
 
 @pytest.mark.parametrize(("gunmen", "won", "vp", "graveyard", "dudes"), [(1, False, 1, 1, 2), (2, True, 4, 1, 3)])
 def test_col_ex14_two_players_neutral_gunmen(gunmen: int, won: bool, vp: int, graveyard: int, dudes: int) -> None:
-    """COL-EX14: 3 neutral gunmen count for the Shootout but never die or score; A takes the badge."""
+    """COL-EX14: 3 neutral gunmen count for the Shootout but never die or score; A takes the badge.
+
+    Rules shown: COL-19.11, COL-19.12, COL-21.1.
+    """
     game = scenario(players=2, round=3, chapter=5, sheriff=1, seats=[{"gunmen": gunmen, "dudes": 2}, {"dudes": 2}],
                     supply={"outlaws": 4}, dials=[1, 2])
     end_all(game)
@@ -194,7 +237,10 @@ def test_col_ex14_two_players_neutral_gunmen(gunmen: int, won: bool, vp: int, gr
 
 
 def test_col_ex15_milling() -> None:
-    """COL-EX15: the Lumber Mill draws the last card and 1 VP, then a card goes to the bottom of the deck."""
+    """COL-EX15: the Lumber Mill draws the last card and 1 VP, then a card goes to the bottom of the deck.
+
+    Rules shown: COL-17.2, COL-17.3, COL-17.4, COL-23.9.
+    """
     game = scenario(chapter=1, seats=[{}, {}, {}, {"vp": 30, "hand": ["C01", "C02"], "deck": ["C03"],
                                                    "tableau": ["C08"]}], dials=[1, 2, 4, 3])
     end_turns_until(game, 3)
@@ -207,7 +253,10 @@ def test_col_ex15_milling() -> None:
 
 
 def test_col_ex16_final_scoring() -> None:
-    """COL-EX16: 65 + Hotels 12 + Stable 8 + Boot Hill 6 + Camps 7 = 98 VP."""
+    """COL-EX16: 65 + Hotels 12 + Stable 8 + Boot Hill 6 + Camps 7 = 98 VP.
+
+    Rules shown: COL-20.2, COL-20.3, COL-20.4.
+    """
     game = example("ex16")
     end_all(game)
     assert game.is_over()
@@ -217,7 +266,10 @@ def test_col_ex16_final_scoring() -> None:
 
 
 def test_col_ex17_buster() -> None:
-    """COL-EX17: A and Buster Bust the Signpost Site; A builds at Hammer cost, B takes two Wagon actions."""
+    """COL-EX17: A and Buster Bust the Signpost Site; A builds at Hammer cost, B takes two Wagon actions.
+
+    Rules shown: COL-21.3, COL-21.4, COL-7.8, COL-23.13, COL-6.9.
+    """
     game = example("ex17")
     assert public(game)["buster"]["shown"] == [2, 5]
     dialled_one = game.copy()
@@ -232,7 +284,10 @@ def test_col_ex17_buster() -> None:
 
 
 def test_col_ex18_assay_day_with_a_camp() -> None:
-    """COL-EX18: a Camp on an Event-4 Land doubles the limit to 6 Gold; P1 returns 4 for 8 VP."""
+    """COL-EX18: a Camp on an Event-4 Land doubles the limit to 6 Gold; P1 returns 4 for 8 VP.
+
+    Rules shown: COL-18.5, COL-25.1.
+    """
     game = example("ex18")
     assert active(game) == 0 and legal(game)[-1] == "exchange 4"
     run(game, "exchange 4")
@@ -240,7 +295,10 @@ def test_col_ex18_assay_day_with_a_camp() -> None:
 
 
 def test_col_ex19_barker_trade_and_barrel() -> None:
-    """COL-EX19: three purchases, a Barrel and its refill, the Oats used."""
+    """COL-EX19: three purchases, a Barrel and its refill, the Oats used.
+
+    Rules shown: COL-15.2, COL-15.3, COL-15.4, COL-15.5.
+    """
     game = example("ex19")
     end_turns_until(game, 1)
     run(game, "trade", "buy horse", "buy dude", "buy gold", "done")
@@ -255,7 +313,10 @@ def test_col_ex19_barker_trade_and_barrel() -> None:
 
 
 def test_col_ex20_foundry_on_the_bank() -> None:
-    """COL-EX20: the Foundry activates the Bank although P3 is not on Site 1 and nothing Busted."""
+    """COL-EX20: the Foundry activates the Bank although P3 is not on Site 1 and nothing Busted.
+
+    Rules shown: COL-16.10, COL-16.11.
+    """
     game = example("ex20")
     end_turns_until(game, 2)
     assert "ability c04" not in legal(game)
@@ -264,7 +325,10 @@ def test_col_ex20_foundry_on_the_bank() -> None:
 
 
 def test_col_ex21_barker_busts_signpost_forwards() -> None:
-    """COL-EX21: the Barker Busts: Trade only there; P3 on Site 5 Deputises and takes Site 4's Wagon Boom."""
+    """COL-EX21: the Barker Busts: Trade only there; P3 on Site 5 Deputises and takes Site 4's Wagon Boom.
+
+    Rules shown: COL-8.2, COL-23.14, COL-7.7, COL-15.8.
+    """
     game = example("ex21")
     assert public(game)["wheel"]["bust"] == 4 and public(game)["wheel"]["signpost_active"]
     assert active(game) == 3 and {"survey 1 common", "survey 1 boom"} <= set(legal(game))
@@ -280,7 +344,10 @@ def test_col_ex21_barker_busts_signpost_forwards() -> None:
 
 
 def test_col_ex22_chains_of_occupied_spaces() -> None:
-    """COL-EX22: two occupied spaces in a row are skipped for free; an exhausted allowance cannot skip."""
+    """COL-EX22: two occupied spaces in a row are skipped for free; an exhausted allowance cannot skip.
+
+    Rules shown: COL-13.7, COL-13.13.
+    """
     game = example("ex22")
     end_turns_until(game, 0)
     run(game, "wagon common")
@@ -305,7 +372,10 @@ def test_col_ex22_chains_of_occupied_spaces() -> None:
 ])
 def test_col_ex23_counting_the_bust_with_five(dials: list[int], bust: int | None, signpost: bool,
                                               booming: list[int]) -> None:
-    """COL-EX23: ties, a clear majority and a Busted Barker with 5 players; who keeps a Boom section."""
+    """COL-EX23: ties, a clear majority and a Busted Barker with 5 players; who keeps a Boom section.
+
+    Rules shown: COL-7.5, COL-6.5.
+    """
     game = scenario(players=5, chapter=3, dials=dials)
     wheel = public(game)["wheel"]
     assert wheel["bust"] == bust and wheel["signpost_active"] == signpost
@@ -318,7 +388,10 @@ def test_col_ex23_counting_the_bust_with_five(dials: list[int], bust: int | None
 
 
 def test_col_ex24_event_with_camps_and_a_short_reserve() -> None:
-    """COL-EX24: Volunteers three times for P3, but only 2 Dudes in the reserve; everyone else 1."""
+    """COL-EX24: Volunteers three times for P3, but only 2 Dudes in the reserve; everyone else 1.
+
+    Rules shown: COL-18.4, COL-23.3.
+    """
     game = example("ex24")
     assert [lodge(game, p)["dudes"] for p in range(4)] == [5, 5, 12, 5]
     assert seat(game, 2)["reserve"]["dudes"] == 0
@@ -326,7 +399,10 @@ def test_col_ex24_event_with_camps_and_a_short_reserve() -> None:
 
 @pytest.mark.parametrize("pays", [True, False])
 def test_col_ex25_city_with_another_wagon(pays: bool, tmp_path: Path) -> None:
-    """COL-EX25: Auburn with P2's Wagon pays P1 its 2 Dudes unless CITY_REWARD_IF_OCCUPIED is false."""
+    """COL-EX25: Auburn with P2's Wagon pays P1 its 2 Dudes unless CITY_REWARD_IF_OCCUPIED is false.
+
+    Rules shown: COL-13.8, COL-13.8a.
+    """
     settings = {}
     if not pays:
         data = tmp_path / "coloma.toml"
@@ -345,7 +421,10 @@ def test_col_ex25_city_with_another_wagon(pays: bool, tmp_path: Path) -> None:
 
 
 def test_col_ex26_sheriff_tie_break() -> None:
-    """COL-EX26: P1 and P4 lead; the first of them clockwise from the Sheriff P3 is P4."""
+    """COL-EX26: P1 and P4 lead; the first of them clockwise from the Sheriff P3 is P4.
+
+    Rules shown: COL-19.5.
+    """
     game = example("ex26")
     end_all(game)
     assert public(game)["sheriff"] == 3
@@ -365,7 +444,10 @@ def end_turns_until_all(game: meeple.Game) -> list[int]:
 @pytest.mark.parametrize(("money", "dudes", "ranking"), [
     ((5, 4), (4, 4), [[0], [1]]), ((5, 5), (5, 4), [[0], [1]]), ((5, 5), (4, 4), [[0, 1]])])
 def test_col_ex27_final_ranking(money: tuple[int, int], dudes: tuple[int, int], ranking: list[list[int]]) -> None:
-    """COL-EX27: equal VP: more Bucks + Gold ranks first, then more Dudes; still equal, the place is shared."""
+    """COL-EX27: equal VP: more Bucks + Gold ranks first, then more Dudes; still equal, the place is shared.
+
+    Rules shown: COL-20.7, COL-20.8.
+    """
     seats = [{"vp": 80, "bucks": money[p] - 2 * (p == 0), "gold": 2 * (p == 0), "dudes": dudes[p]} for p in (0, 1)]
     game = scenario(players=3, round=3, chapter=5, seats=[*seats, {"vp": 10}], supply={"outlaws": 0}, dials=[1, 2, 3])
     end_all(game)
@@ -375,7 +457,10 @@ def test_col_ex27_final_ranking(money: tuple[int, int], dudes: tuple[int, int], 
 
 @pytest.mark.parametrize(("dudes", "vp"), [(4, 8), (9, 12)])
 def test_col_ex28_hotels_at_the_end(dudes: int, vp: int) -> None:
-    """COL-EX28: two Hotels score 1 VP per Dude in the Lodge each, at most 6 each."""
+    """COL-EX28: two Hotels score 1 VP per Dude in the Lodge each, at most 6 each.
+
+    Rules shown: COL-12.10.
+    """
     game = scenario(players=2, round=3, chapter=5, supply={"outlaws": 0},
                     seats=[{"dudes": dudes, "tableau": ["C01", "C02"], "hotels": ["C01", "C02"]}], dials=[1, 2])
     end_all(game)
@@ -383,7 +468,10 @@ def test_col_ex28_hotels_at_the_end(dudes: int, vp: int) -> None:
 
 
 def test_col_ex29_stop_on_a_city_then_move_on() -> None:
-    """COL-EX29: the alternative on Auburn, then a second Wagon action with 4 Horses to Folsom."""
+    """COL-EX29: the alternative on Auburn, then a second Wagon action with 4 Horses to Folsom.
+
+    Rules shown: COL-13.3, COL-13.16.
+    """
     game = example("ex29")
     end_turns_until(game, 0)
     run(game, "wagon common", "move h1", "move pil", "move aub")
