@@ -109,7 +109,8 @@ class Components:
     lands: tuple[Land, ...]
     shade: dict[str, Any]
     counts: dict[str, Any]
-    provenance: dict[str, dict[str, str]]  # section -> field -> provenance
+    provenance: dict[str, dict[str, str]]  # entry -> field -> provenance
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)  # entry -> field -> value as written
 
     def space(self, space_id: str) -> int:
         for s in self.spaces:
@@ -126,9 +127,21 @@ class Components:
     def reconstructions(self) -> list[str]:
         """Every value marked `design`, one line each, for `meeple info`."""
         lines: list[str] = []
-        for section, fields in self.provenance.items():
-            lines += [f"{section}: {name}" for name, src in fields.items() if src == "design"]
+        for entry, fields in self.provenance.items():
+            values = self.values.get(entry, {})
+            lines += [f"{entry}: {name} = {_shown(values.get(name))}"
+                      for name, src in fields.items() if src == "design"]
         return lines
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(_shown(v) for v in value)
+    return str(value)
 
 
 _CACHE: dict[str, Components] = {}
@@ -149,6 +162,7 @@ class _Reader:
     def __init__(self, where: str) -> None:
         self.where = where
         self.provenance: dict[str, dict[str, str]] = {}
+        self.values: dict[str, dict[str, Any]] = {}
 
     def fail(self, entry: str, what: str) -> DataError:
         return DataError(f"{self.where}: {entry}: {what}")
@@ -178,6 +192,7 @@ class _Reader:
             if name not in prov:
                 raise self.fail(entry, f"the provenance of {name!r} is missing")
         self.provenance[entry] = dict(prov)
+        self.values[entry] = {name: obj.get(name) for name in prov}
         return dict(prov)
 
     def whole(self, entry: str, obj: dict[str, Any], key: str, low: int = 0) -> int:
@@ -271,7 +286,7 @@ def _parse(path: Path) -> Components:
         survey_cost=_costs(r, raw, "survey"), bridge_cost=_costs(r, raw, "bridge"), columns=_columns(r, raw),
         bridges=_bridges(r, raw), barrels=_barrels(r, raw, params["barrels_total"]), spaces=spaces,
         neighbours=neighbours, lands=_lands(r, raw, spaces), shade=_shade(r, r.table(raw, "shade"), spaces),
-        counts=_counts(r, r.table(raw, "components")), provenance=r.provenance)
+        counts=_counts(r, r.table(raw, "components")), provenance=r.provenance, values=r.values)
     return comp
 
 
