@@ -45,3 +45,10 @@ def test_the_spec_is_in_the_repository() -> None:
 def test_every_spec_rule_id_is_named_by_a_test() -> None:
     missing = sorted(ids_in(SPEC.read_text(encoding="utf-8")) - ids_named_by_tests())
     assert not missing, f"rule ids no test names ({len(missing)}): {', '.join(missing)}"
+
+
+def test_rules_md_summarises_every_rule_id() -> None:
+    spec = {i for i in ids_in(SPEC.read_text(encoding="utf-8")) if not i.startswith("COL-EX")}
+    summary = ids_in(RULES_MD.read_text(encoding="utf-8"))
+    assert not spec - summary, f"RULES.md lacks {', '.join(sorted(spec - summary))}"
+    assert not summary - spec, f"RULES.md names ids the spec does not have: {', '.join(sorted(summary - spec))}"

@@ -144,8 +144,9 @@ def _seat(rules: Coloma, s: State, p: int, fields: Mapping[str, Any]) -> None:
     if "reserve_tents" in fields:
         s.reserve_tents[p] = int(fields["reserve_tents"])
     if any(k in fields for k in ("hand", "deck", "tableau")):
-        hand = [_card(rules, c) for c in fields.get("hand", [])]
         tableau = [_card(rules, c) for c in fields.get("tableau", [])]
+        hand = [_card(rules, c) for c in fields["hand"]] if "hand" in fields else [
+            c for c in s.hands[p] if c not in tableau]
         used = set(hand) | set(tableau)
         deck = [_card(rules, c) for c in fields["deck"]] if "deck" in fields else [
             c for c in s.decks[p] + s.hands[p] if c not in used]
