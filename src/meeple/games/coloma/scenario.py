@@ -67,16 +67,16 @@ def build(rules: Coloma, description: Mapping[str, Any]) -> State:
     _shade(s, desc.get("shade") or {}, rules)
     _supply(rules, s, desc.get("supply") or {})
     s.phase = SELECT
-    flow._begin_select(ctx, s, None)
+    flow.begin_select(ctx, s, None)
     buster = desc.get("buster")
     if buster:
         s.buster_shown = sorted(int(x) for x in buster.get("shown", []))
         s.buster_site = int(buster.get("site", 0))
     if desc.get("event"):
         s.phase = EVENT
-        flow._event(ctx, s, None)
+        flow.apply_event(ctx, s, None)
         if not s.event_queue:
-            flow._begin_select(ctx, s, None)
+            flow.begin_select(ctx, s, None)
             if buster:
                 s.buster_shown = sorted(int(x) for x in buster.get("shown", []))
                 s.buster_site = int(buster.get("site", 0))
@@ -88,7 +88,7 @@ def build(rules: Coloma, description: Mapping[str, Any]) -> State:
             s.buster_shown = [int(desc["shade_site"])] * 2
         for p, d in enumerate(dials):
             s.dials[p] = d
-        flow._reveal(ctx, s, None)
+        flow.reveal_dials(ctx, s, None)
     return s
 
 

@@ -13,7 +13,7 @@ from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
 from .. import views as view_mod
-from ..actions import DIAL, END, EXCHANGE, RETURN, Act
+from ..actions import DIAL, EXCHANGE, RETURN, Act
 from ..data import load_components
 from ..messages import catalogue
 from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
@@ -118,7 +118,7 @@ class Coloma(Rules[State]):
                 events.append(Event("card.returned_bottom" if act.b else "card.returned_top", {"seat": seat}))
             if s.phase == TURN and not s.returns[seat]:
                 s.sub = NO_SUB
-                turn._after_effects(s, seat)
+                turn.after_effects(s, seat)
         elif act.kind == EXCHANGE:
             flow.apply_exchange(ctx, s, seat, act.a, events)
         elif act.kind == DIAL:
@@ -205,6 +205,5 @@ class Coloma(Rules[State]):
         return rollout_action(self.ctx, state, seat, legal, below)
 
 
-_END = END
 
 __all__ = ["SPEC", "Coloma"]

@@ -142,7 +142,7 @@ def advance(ctx: Ctx, s: State, ev: Events) -> None:
             shade_mod.new_destination(ctx, s, ev)  # COL-24.9: at the start of each round
         _begin_chapter(ctx, s, ev)
     if s.phase == EVENT and not s.event_queue:
-        _begin_select(ctx, s, ev)
+        begin_select(ctx, s, ev)
     if s.phase == TURN and s.active < 0:
         next_turn(ctx, s, ev)
 
@@ -166,13 +166,13 @@ def _begin_chapter(ctx: Ctx, s: State, ev: Events) -> None:
         ev.append(Event("chapter.start", {"round": s.round, "chapter": s.chapter, "barker": barker(s),
                                           "signpost": signpost_site(s)}))
     if not first or ctx.p["event_on_first_chapter"]:
-        _event(ctx, s, ev)
+        apply_event(ctx, s, ev)
     s.phase = EVENT
     if not s.event_queue:
-        _begin_select(ctx, s, ev)
+        begin_select(ctx, s, ev)
 
 
-def _event(ctx: Ctx, s: State, ev: Events) -> None:
+def apply_event(ctx: Ctx, s: State, ev: Events) -> None:
     """COL-18: every player receives the Event of the Site under the Barker, once plus once per matching Camp."""
     site = barker(s)
     event = ctx.comp.events[site - 1]
@@ -215,10 +215,10 @@ def apply_exchange(ctx: Ctx, s: State, seat: int, n: int, ev: Events) -> None:
     if ev is not None:
         ev.append(Event("event.exchange", {"seat": seat, "gold": n, "vp": n * event.effect.exchange[1]}))
     if not s.event_queue:
-        _begin_select(ctx, s, ev)
+        begin_select(ctx, s, ev)
 
 
-def _begin_select(ctx: Ctx, s: State, ev: Events) -> None:
+def begin_select(ctx: Ctx, s: State, ev: Events) -> None:
     """BUSTER_DRAW (COL-21.3-21.4) and SELECT (COL-7.1)."""
     s.dials = [0] * s.players
     s.revealed = False
@@ -241,10 +241,10 @@ def set_dial(ctx: Ctx, s: State, seat: int, site: int, ev: Events) -> None:
         ev.append(Event("dial.set", {"seat": seat}))
         ev.append(Event("dial.chosen", {"site": site}, frozenset([seat])))
     if all(s.dials):
-        _reveal(ctx, s, ev)
+        reveal_dials(ctx, s, ev)
 
 
-def _reveal(ctx: Ctx, s: State, ev: Events) -> None:
+def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
     """REVEAL and BUST_CHECK (COL-7.3-7.8), then the turns in order (COL-8.1-8.3)."""
     if s.solo:
         coin, s.rng = rng.below(s.rng, 2)  # COL-24.5: heads the first revealed card, tails the second

@@ -8,6 +8,7 @@ from meeple.engine.rules import Event
 from ..state import State
 from .context import Ctx
 from .effects import Events
+from .wagon import occupied
 
 
 def setup(ctx: Ctx, s: State) -> None:
@@ -126,15 +127,6 @@ def _hotel(s: State, ev: Events) -> None:
         s.shade_hotels += 1
         if ev is not None:
             ev.append(Event("shade.hotel", {"hotels": s.shade_hotels}))
-
-
-def occupied(ctx: Ctx, s: State, space: int, mover: int) -> bool:
-    """A Horseshoe or Town holding another Wagon (mover: a seat, or -2 for Shade) is skipped (COL-13.6)."""
-    if ctx.is_city[space]:
-        return False
-    if mover != -2 and s.solo and s.shade_wagon == space:
-        return True
-    return any(w == space for q, w in enumerate(s.wagons) if q != mover)
 
 
 def move(ctx: Ctx, s: State, ev: Events) -> None:

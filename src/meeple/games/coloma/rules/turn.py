@@ -178,10 +178,10 @@ def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
         _use_barrel(ctx, s, p, act.a, ev)
     else:
         _section(ctx, s, p, act, ev)
-    _after_effects(s, p)
+    after_effects(s, p)
 
 
-def _after_effects(s: State, p: int) -> None:
+def after_effects(s: State, p: int) -> None:
     """Open the sub-decision an effect asked for: a discard (COL-17.4) or a Wagon action (river column 4)."""
     if s.sub:
         return

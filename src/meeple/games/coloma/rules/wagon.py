@@ -6,11 +6,19 @@ from meeple.engine.rules import Event
 
 from ..actions import MOVE, STOP, STOP_ALT, Act
 
-__all__ = ["STOP", "apply", "legal", "start"]
+__all__ = ["STOP", "apply", "legal", "occupied", "start"]
 from ..state import NO_SUB, WAGON, State
 from .context import Ctx
 from .effects import Events, gain
-from .shade import occupied
+
+
+def occupied(ctx: Ctx, s: State, space: int, mover: int) -> bool:
+    """A Horseshoe or Town holding another Wagon (mover: a seat, or -2 for Shade) is skipped (COL-13.6)."""
+    if ctx.is_city[space]:
+        return False
+    if mover != -2 and s.solo and s.shade_wagon == space:
+        return True
+    return any(w == space for q, w in enumerate(s.wagons) if q != mover)
 
 
 def start(s: State) -> None:
