@@ -17,6 +17,11 @@ def example(name: str, **settings: str) -> Game:
     return meeple.scenario("coloma", _load(path), **settings)
 
 
+def description(name: str) -> dict[str, Any]:
+    """A worked example's description, to vary before building it."""
+    return _load(next(SCENARIOS.glob(f"{name}*.yaml")))
+
+
 def _load(path: Path) -> dict[str, Any]:
     import yaml
 

@@ -10,7 +10,7 @@ import meeple
 from meeple.engine import IllegalAction
 from meeple.games.coloma.data import DEFAULT_DATA
 
-from .helpers import active, end_all, end_turns_until, example, legal, lodge, public, run, scenario, seat
+from .helpers import SCENARIOS, active, description, end_all, end_turns_until, example, legal, lodge, public, run, seat
 
 
 def test_col_ex1_setup_four_players() -> None:
@@ -225,8 +225,9 @@ def test_col_ex14_two_players_neutral_gunmen(gunmen: int, won: bool, vp: int, gr
 
     Rules shown: COL-19.11, COL-19.12, COL-21.1.
     """
-    game = scenario(players=2, round=3, chapter=5, sheriff=1, seats=[{"gunmen": gunmen, "dudes": 2}, {"dudes": 2}],
-                    supply={"outlaws": 4}, dials=[1, 2])
+    desc = description("ex14")
+    desc["seats"][0]["gunmen"] = gunmen
+    game = meeple.scenario("coloma", desc)
     end_all(game)
     assert game.is_over()
     view = public(game)
@@ -241,8 +242,7 @@ def test_col_ex15_milling() -> None:
 
     Rules shown: COL-17.2, COL-17.3, COL-17.4, COL-23.9.
     """
-    game = scenario(chapter=1, seats=[{}, {}, {}, {"vp": 30, "hand": ["C01", "C02"], "deck": ["C03"],
-                                                   "tableau": ["C08"]}], dials=[1, 2, 4, 3])
+    game = example("ex15")
     end_turns_until(game, 3)
     run(game, "ability c08")
     assert seat(game, 3)["deck_size"] == 0 and seat(game, 3)["hand_size"] == 3 and seat(game, 3)["vp"] == 31
@@ -376,7 +376,7 @@ def test_col_ex23_counting_the_bust_with_five(dials: list[int], bust: int | None
 
     Rules shown: COL-7.5, COL-6.5.
     """
-    game = scenario(players=5, chapter=3, dials=dials)
+    game = meeple.scenario("coloma", {**description("ex23"), "dials": dials})
     wheel = public(game)["wheel"]
     assert wheel["bust"] == bust and wheel["signpost_active"] == signpost
     for p in range(5):
@@ -448,8 +448,10 @@ def test_col_ex27_final_ranking(money: tuple[int, int], dudes: tuple[int, int], 
 
     Rules shown: COL-20.7, COL-20.8.
     """
-    seats = [{"vp": 80, "bucks": money[p] - 2 * (p == 0), "gold": 2 * (p == 0), "dudes": dudes[p]} for p in (0, 1)]
-    game = scenario(players=3, round=3, chapter=5, seats=[*seats, {"vp": 10}], supply={"outlaws": 0}, dials=[1, 2, 3])
+    desc = description("ex27")
+    for p in (0, 1):
+        desc["seats"][p].update(bucks=money[p] - desc["seats"][p]["gold"], dudes=dudes[p])
+    game = meeple.scenario("coloma", desc)
     end_all(game)
     result = game.result()
     assert result.ranking == [*ranking, [2]] and result.winners == ranking[0]
@@ -461,8 +463,9 @@ def test_col_ex28_hotels_at_the_end(dudes: int, vp: int) -> None:
 
     Rules shown: COL-12.10.
     """
-    game = scenario(players=2, round=3, chapter=5, supply={"outlaws": 0},
-                    seats=[{"dudes": dudes, "tableau": ["C01", "C02"], "hotels": ["C01", "C02"]}], dials=[1, 2])
+    desc = description("ex28")
+    desc["seats"][0]["dudes"] = dudes
+    game = meeple.scenario("coloma", desc)
     end_all(game)
     assert seat(game, 0)["vp_by_category"]["hotels_end"] == vp
 
@@ -487,3 +490,13 @@ def test_col_ex29_stop_on_a_city_then_move_on() -> None:
     hand = seat(game, 0)["hand_size"]
     run(game, "stop alt")
     assert seat(game, 0)["hand_size"] == hand + 2
+
+
+def test_every_worked_example_has_a_scenario_file_that_builds() -> None:
+    """Each COL-EX but the setup (COL-EX1, a new game) is a scenario file; every file builds a position."""
+    numbers = set()
+    for path in sorted(SCENARIOS.glob("*.yaml")):
+        game = meeple.scenario("coloma", str(path))
+        assert not game.is_over() and game.deciders()
+        numbers.add(int(path.name[2:4]))
+    assert numbers == set(range(2, 30))
