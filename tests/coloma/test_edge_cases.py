@@ -90,10 +90,19 @@ def test_col_23_16_illegal_moves_are_refused_and_change_nothing() -> None:
     """COL-23.16 a card not in hand, an unpayable cost, a path that backtracks: refused, the game unchanged."""
     game = first(3, 1, seats=[{"hand": ["C01"], "bucks": 0, "gold": 0}])
     before = game.to_json()
-    for action in ("build c02 common", "build c01 common", "dial 7"):
-        with pytest.raises(IllegalAction):
+    for action, msg in (("build c02 common", "error.not_in_hand"), ("build c01 common", "error.cost"),
+                        ("dial 3", "error.not_selecting"), ("move aub", "error.no_wagon_action"),
+                        ("sutter common", "error.no_section")):
+        with pytest.raises(IllegalAction) as err:
             run(game, action)
+        assert err.value.msg == msg and "(COL-" in str(err.value)
+    with pytest.raises(IllegalAction):
+        run(game, "dial 7")
     assert game.to_json() == before
+    wagon = first(4, 1, seats=[{"horses": 2}])
+    run(wagon, "wagon common", "move h1")
+    with pytest.raises(IllegalAction, match="COL-13.13"):
+        run(wagon, "move col")
 
 
 def test_col_23_17_a_default_decision_is_always_available() -> None:

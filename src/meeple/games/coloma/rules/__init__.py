@@ -20,6 +20,7 @@ from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
 from . import flow, turn
 from .context import Ctx
 from .effects import put_back
+from .refusals import refusal
 
 VERSION = 1
 
@@ -102,7 +103,7 @@ class Coloma(Rules[State]):
     def check(self, state: State, seat: int, action: int) -> Event | None:
         if action in self.legal(state, seat):
             return None
-        return Event("error.not_now", {"action": self.actions.text(action), "phase": f"@phase.{state.phase}"})
+        return refusal(self.ctx, state, seat, self.ctx.acts[action])
 
     def secret(self, state: State, seat: int, action: int) -> bool:
         """COL-7.1, COL-22.1: a dial stays hidden until every dial is revealed."""
