@@ -101,7 +101,7 @@ def test_col_23_16_illegal_moves_are_refused_and_change_nothing() -> None:
     assert game.to_json() == before
     wagon = first(4, 1, seats=[{"horses": 2}])
     run(wagon, "wagon common", "move h1")
-    with pytest.raises(IllegalAction, match="COL-13.13"):
+    with pytest.raises(IllegalAction, match=r"COL-13\.13"):
         run(wagon, "move col")
 
 
