@@ -110,6 +110,8 @@ def test_a_corrected_data_file_is_used(tmp_path: Path) -> None:
     ("trade_max = 3", 'trade_max = "three"', "parameters"),
     ('effect = "3$"', 'effect = "foundry"', "barrel 'whiskey'"),
     ('format = "meeple-coloma-components/1"', 'format = "x"', "'format'"),
+    ('provenance = { name = "public", type = "design", reward = "design", alternative = "design" }',
+     'provenance = { name = "public", type = "design", reward = "design" }', "space 'AUB'"),
 ])
 def test_a_bad_entry_is_refused_naming_file_and_entry(tmp_path: Path, old: str, new: str, entry: str) -> None:
     path = corrected(tmp_path, old, new)

@@ -19,6 +19,7 @@ TRIGGERS = ("common", "boom", "bust")
 SPACE_TYPES = ("city", "town", "horseshoe")
 BRIDGE_COUNTS = ("graveyard", "horses", "hand", "buildings", "camps", "barrels")
 PLAYER_COUNTS = (2, 3, 4, 5)
+LABELS = ("id", "provenance", "round", "site")  # keys that name or order an entry rather than give a value
 DECK_IDS = tuple(f"C{i:02d}" for i in range(1, 17))  # the action notation names the 16 cards of a deck
 
 
@@ -188,7 +189,7 @@ class _Reader:
         for name, src in prov.items():
             if src not in PROVENANCES:
                 raise self.fail(entry, f"provenance of {name!r} is {src!r}; use one of {', '.join(PROVENANCES)}")
-        for name in fields:
+        for name in (*fields, *(k for k in obj if k not in LABELS)):
             if name not in prov:
                 raise self.fail(entry, f"the provenance of {name!r} is missing")
         self.provenance[entry] = dict(prov)
