@@ -114,14 +114,8 @@ class State:
     vp_cat: list[list[int]]
 
     def copy(self) -> State:
-        out = State.__new__(State)
-        for name in SCALARS:
-            setattr(out, name, getattr(self, name))
-        for name in LISTS + SEAT_INTS:
-            setattr(out, name, getattr(self, name)[:])
-        for name in SEAT_LISTS:
-            setattr(out, name, [x[:] for x in getattr(self, name)])
-        return out
+        """A deep copy (bots copy states thousands of times a second: the body is generated below)."""
+        raise NotImplementedError  # replaced by _make_copy()
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
@@ -145,6 +139,22 @@ class State:
     def __repr__(self) -> str:
         return (f"<Coloma state: {self.players} players, round {self.round} chapter {self.chapter}, "
                 f"phase {self.phase}>")
+
+
+def _make_copy() -> None:
+    """Write State.copy out field by field: several times faster than a loop over the field names."""
+    lines = ["def copy(self):", "    out = _new(State)"]
+    lines += [f"    out.{name} = self.{name}" for name in SCALARS]
+    lines += [f"    out.{name} = self.{name}[:]" for name in LISTS + SEAT_INTS]
+    lines += [f"    out.{name} = [x[:] for x in self.{name}]" for name in SEAT_LISTS]
+    lines.append("    return out")
+    space: dict[str, Any] = {"State": State, "_new": object.__new__}
+    exec("\n".join(lines), space)  # the text above only; no outside input
+    space["copy"].__doc__ = State.copy.__doc__
+    State.copy = space["copy"]  # type: ignore[method-assign]
+
+
+_make_copy()
 
 
 def player_order(s: State) -> list[int]:
