@@ -73,3 +73,22 @@ def test_col_25_4_each_seat_sees_its_own_dial_hand_and_deck_knowledge() -> None:
     game.apply(1, "dial 4")
     assert game.view(1)["dial"] == 4 and game.view(0)["dial"] is None and game.view(None)["seat"] is None
     assert len(game.view(1)["hand"]) == 6 and "known_deck" in game.view(1)
+
+
+def test_col_22_1_sample_redraws_only_what_the_seat_cannot_see() -> None:
+    """COL-22.1, COL-22.2 a bot's sample keeps its own hand, known deck cards and dial, and redraws the rest."""
+    game = meeple.new_game("coloma", 3, 12)
+    game.apply(0, "return 2 bottom")
+    while public(game)["phase"] == "keep":
+        game.apply(game.deciders()[0], "return 1 top")
+    game.apply(0, "dial 3")
+    game.apply(1, "dial 5")
+    rules, state = game.rules, game.state
+    samples = [rules.sample(state, 0, n) for n in range(8)]
+    for alt in samples:
+        assert alt.hands[0] == state.hands[0] and alt.dials[0] == 3 and not rules.invariants(alt)
+        assert alt.decks[0][-1] == state.decks[0][-1]  # the card it put at the bottom
+        assert [len(h) for h in alt.hands] == [len(h) for h in state.hands]
+        assert rules.view(alt, 0) == rules.view(state, 0)
+    assert len({tuple(alt.hands[1]) for alt in samples}) > 1
+    assert len({alt.dials[1] for alt in samples}) > 1
