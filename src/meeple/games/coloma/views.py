@@ -239,12 +239,12 @@ def client_data(ctx: Ctx) -> dict[str, Any]:
 
 def statistics(ctx: Ctx, s: State) -> dict[str, Any]:
     n = s.players
-    return {
+    extra: dict[str, Any] = {"shade_vp": s.shade_vp} if s.solo else {}
+    return extra | {
         "vp": s.vp[:],
         "buildings": [len(s.tableau[q]) for q in range(n)],
         "gunmen_lost": s.graveyard[:],
         "camps": [sum(1 for o in s.lands if o == q) for q in range(n)],
         "rivers": [sum(1 for r in s.rivers[q] if r >= 0) for q in range(n)],
         "bridge_vp": [sum(bridge_score(ctx, s, q, r - 1) for r in s.rivers[q] if r > 0) for q in range(n)],
-        "shade_vp": s.shade_vp if s.solo else None,
     }
