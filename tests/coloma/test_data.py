@@ -118,3 +118,12 @@ def test_a_bad_entry_is_refused_naming_file_and_entry(tmp_path: Path, old: str, 
     with pytest.raises(DataError) as err:
         load_components(path)
     assert str(path) in str(err.value) and entry in str(err.value)
+
+
+def test_the_signpost_geometry_is_a_parameter(tmp_path: Path) -> None:
+    """COL-6.4 [design]: with signpost_offset = 2 the Signpost lies two Sites clockwise from the Barker."""
+    path = corrected(tmp_path, "signpost_offset = 1", "signpost_offset = 2")
+    game = scenario(chapter=4, dials=[1, 1, 2, 3], settings={"data": str(path)})
+    wheel = game.view(None)["wheel"]
+    assert wheel["signpost"] == 1 and wheel["bust"] == 1 and not wheel["signpost_active"]
+    assert wheel["sections"]["1"] == [1, -1]

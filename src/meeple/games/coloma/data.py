@@ -258,7 +258,8 @@ class _Reader:
 _PARAM_INTS = ("rounds", "chapters_per_round", "start_draw", "start_keep", "deck_size", "dudes_per_colour",
                "tents_per_colour", "horses_total", "horse_limit", "gold_total", "gold_fallback_bucks",
                "barrels_total", "hotels_per_player", "hotel_lodge_cap", "max_rivers", "max_bridges", "outlaws_start",
-               "neutral_gunmen_2p", "bust_min", "trade_max", "deputise_max", "shootout_win_vp", "shootout_loss_vp",
+               "neutral_gunmen_2p", "bust_min", "signpost_offset", "trade_max", "deputise_max", "shootout_win_vp",
+               "shootout_loss_vp",
                "win_casualties_leaders", "loss_casualty_numerator", "loss_casualty_denominator", "mill_vp_per_card",
                "bridge_cap", "gold_buck_value")
 _PARAM_BOOLS = ("gold_as_buck", "bust_on_tie", "event_on_first_chapter", "city_reward_if_occupied")
@@ -313,6 +314,8 @@ def _parameters(r: _Reader, sec: dict[str, Any]) -> dict[str, Any]:
         raise r.fail(entry, f"'deck_size' must be {len(DECK_IDS)} (one card of each id {DECK_IDS[0]}-{DECK_IDS[-1]})")
     if out["start_keep"] > out["start_draw"] or out["start_draw"] > out["deck_size"]:
         raise r.fail(entry, "'start_keep' <= 'start_draw' <= 'deck_size' must hold")
+    if not 1 <= out["signpost_offset"] <= 4:
+        raise r.fail(entry, "'signpost_offset' must be 1-4 (a Site other than the Barker's)")
     if out["deputise_max"] > 4 or out["trade_max"] > 9:
         raise r.fail(entry, "'deputise_max' may be at most 4 and 'trade_max' at most 9")
     if max(out["gold_supply"].values()) > out["gold_total"]:

@@ -20,9 +20,9 @@ SEAT_INTS = ("vp", "bucks", "gold", "dudes", "tents", "horses", "reserve_dudes",
              "graveyard", "dials", "positions", "returns", "covered", "wagons")
 # Per-seat lists of lists.
 SEAT_LISTS = ("hands", "decks", "known", "tableau", "rivers", "fresh", "used", "vp_cat")
-SCALARS = ("players", "solo", "buster", "handicap", "rng", "phase", "round", "chapter", "sheriff", "gold_supply",
-           "gold_cart", "horse_supply", "outlaws", "neutral", "hotels", "buster_site", "shade_site", "bust",
-           "revealed", "active", "sub", "done", "activated", "built_now", "depot", "timber", "trade_left",
+SCALARS = ("players", "solo", "buster", "handicap", "signpost_offset", "rng", "phase", "round", "chapter", "sheriff",
+           "gold_supply", "gold_cart", "horse_supply", "outlaws", "neutral", "hotels", "buster_site", "shade_site",
+           "bust", "revealed", "active", "sub", "done", "activated", "built_now", "depot", "timber", "trade_left",
            "wagon_left", "wagon_city", "wagon_skipping", "wagon_moved", "wagon_more", "event_site",
            "shade_dudes", "shade_camps", "shade_horses", "shade_gold", "shade_rivers", "shade_hotels", "shade_barrels",
            "shade_vp", "shade_gunmen", "shade_removed", "shade_wagon", "shade_dest", "over")
@@ -39,6 +39,7 @@ class State:
     solo: bool
     buster: bool
     handicap: int
+    signpost_offset: int
     rng: int
     phase: str
     round: int

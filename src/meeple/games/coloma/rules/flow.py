@@ -39,6 +39,7 @@ def new_state(ctx: Ctx, players: int, level: str, seed: int) -> State:
     s.players, s.solo, s.buster = players, solo, count == 2
     s.handicap = comp.shade["handicap"][level] if solo else 0
     s.phase, s.round, s.chapter = KEEP, 1, 1
+    s.signpost_offset = p["signpost_offset"]
     s.gold_supply = p["gold_supply"][count]
     s.gold_cart = p["gold_total"] - s.gold_supply
     s.horse_supply = p["horses_total"]
@@ -107,8 +108,8 @@ def barker(s: State) -> int:
 
 
 def signpost_site(s: State) -> int:
-    """COL-6.4: the Site clockwise-next to the Barker."""
-    return barker(s) % 5 + 1
+    """COL-6.4: the Site clockwise-next to the Barker (SIGNPOST_OFFSET steps on; the state keeps it)."""
+    return (barker(s) - 1 + s.signpost_offset) % 5 + 1
 
 
 def signpost_active(s: State) -> bool:
