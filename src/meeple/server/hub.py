@@ -14,7 +14,7 @@ from meeple.engine.errors import MeepleError
 from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
-from .rooms import Conn, Rejected, Room, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 
 log = logging.getLogger("meeple.server")
@@ -49,8 +49,8 @@ class Hub:
         if rec is None:
             return None
         acts = await self.store.run(self.store.store.actions_of, game_id, 0, rec.version)
-        game = await asyncio.to_thread(_rebuild, rec, acts)
-        room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref})
+        game, decisions = await asyncio.to_thread(_rebuild, rec, acts)
+        room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref}, decisions=decisions)
         self.rooms[game_id] = room
         self._schedule_bots(room)
         return room
@@ -69,10 +69,12 @@ class Hub:
                                                         rec.version)
         if rebuild or room.game_len() + len(acts) != rec.version:
             acts = await self.store.run(self.store.store.actions_of, room.id, 0, rec.version)
-            room.game = await asyncio.to_thread(_rebuild, rec, acts)
+            room.game, room.decisions = await asyncio.to_thread(_rebuild, rec, acts)
         else:
             for a in acts:
+                others = room.decisions.before(room.game, a.seat)
                 room.game.apply(a.seat, a.action)
+                room.decisions.after(room.game, a.seat, others)
         room.refs.update({(a.seat, a.ref): a.seq for a in acts if a.ref})
         room.rec = rec
         return before
@@ -105,6 +107,7 @@ class Hub:
             assert seat is not None
             before = room.version
             game = room.game
+            others = room.decisions.before(game, seat)
             try:
                 game.apply(seat, action)
             except (MeepleError, ValueError) as exc:
@@ -115,6 +118,7 @@ class Hub:
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
+            room.decisions.after(game, seat, others)
             if ref:
                 room.refs[seat, ref] = write.version
             room.broadcast(before, (seat, ref) if ref else None)
@@ -131,13 +135,13 @@ class Hub:
             raise Rejected("over", "the game is over")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Rejected("bad_version", "an action must carry the version of the position it was made in")
-        if version != room.version:
+        if seat not in room.rec.deciders:
+            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
+        if not room.decisions.current(seat, version, room.version):
             raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
                                     f"{room.version}; look at the new position and choose again")
         if not isinstance(action, str | int) or isinstance(action, bool):
             raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
-        if seat not in room.rec.deciders:
-            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
         if by == "human" and room.bot_level(seat) is not None:
             raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
 
@@ -209,12 +213,19 @@ class Hub:
                 room.bot_tasks[seat] = self._spawn(self._bot_move(room, seat, room.version))
 
     async def _bot_move(self, room: Room, seat: int, version: int) -> None:
+        again = False  # whether to think again (the seat's decision changed while the bot waited or thought)
         try:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             level = room.bot_level(seat)
-            if room.version != version or level is None or room.over:
+            if level is None or room.over or seat not in room.rec.deciders:
                 return
+            if not room.decisions.current(seat, version, room.version):
+                again = True
+                return
+            # Another seat's simultaneous choice may have come in meanwhile: the bot looks at the position as it
+            # is now (a worker rebuilds the game and hands the bot only this seat's table, `Game.seat_table`).
+            version = room.version
             job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
                          tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
             action = await self.bots.choose(job)
@@ -222,12 +233,15 @@ class Hub:
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
             await self.act(room, seat, action, version, by="bot")
         except Rejected as exc:
+            again = exc.code == "stale"
             log.debug("bot move in %s not applied: %s", room.id, exc.message)
         except Exception:
             log.exception("bot for seat %s of game %s failed", seat, room.id)
         finally:
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]
+            if again:
+                self._schedule_bots(room)
             self._maybe_unload(room)
 
     # -- other processes and the sweeper --------------------------------------------------------
@@ -280,8 +294,16 @@ class Hub:
                 conn.close()
 
 
-def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> meeple.Game:
-    return meeple.replay(rec.game, rec.players, rec.seed, rec.options, [(a.seat, a.action) for a in acts])
+def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, Decisions]:
+    """The game replayed from its stored log, and when the decisions of its position opened."""
+    game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
+    decisions = Decisions()
+    decisions.reset(game)
+    for a in acts:
+        before = decisions.before(game, a.seat)
+        game.apply(a.seat, a.action)
+        decisions.after(game, a.seat, before)
+    return game, decisions
 
 
 def _bot_seed(seed: int, version: int, seat: int) -> int:
