@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import time
 from typing import Any
 
 import meeple
-from meeple.engine.errors import MeepleError
+from meeple.engine import get_rules
+from meeple.engine.errors import MeepleError, SaveError
+from meeple.engine.game import SAVE_FORMAT
 
 from . import clock as clocks
 from .bots import BotJob, BotPool
@@ -18,6 +21,15 @@ from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 
 log = logging.getLogger("meeple.server")
+
+
+class Unplayable(Exception):
+    """A stored game this server cannot go on with: it was played under rules that these rules cannot replay to
+    the same position (`reason` says why, in words)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Hub:
@@ -30,13 +42,17 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:
-        """The room of a game, loading it from storage on first use (None for an unknown game)."""
+        """The room of a game, loading it from storage on first use (None for an unknown game); raises Unplayable
+        for a game played under older rules that cannot be replayed to the same position."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
+        if game_id in self.unplayable:
+            raise Unplayable(self.unplayable[game_id])
         task = self._loading.get(game_id)
         if task is None:
             task = asyncio.create_task(self._load(game_id))
@@ -49,7 +65,16 @@ class Hub:
         if rec is None:
             return None
         acts = await self.store.run(self.store.store.actions_of, game_id, 0, rec.version)
-        game, decisions = await asyncio.to_thread(_rebuild, rec, acts)
+        try:
+            game, decisions = await asyncio.to_thread(_rebuild, rec, acts)
+        except Unplayable as exc:
+            log.warning("game %s cannot be played here: %s", game_id, exc.reason)
+            self.unplayable[game_id] = exc.reason
+            raise
+        if rec.rules_version != game.spec.version:
+            # Replayed to the same position under the current rules: the game goes on under them.
+            await self.store.run(self.store.store.set_rules_version, game_id, rec.rules_version, game.spec.version)
+            rec.rules_version = game.spec.version
         room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref}, decisions=decisions)
         self.rooms[game_id] = room
         self._schedule_bots(room)
@@ -269,15 +294,21 @@ class Hub:
         """Expired clocks, and bot turns nobody is playing (after a restart, or a process that went away)."""
         now = time.time()
         for game_id in await self.store.run(self.store.store.due, now):
-            room = await self.room(game_id)
+            room = await self._room_or_none(game_id)
             if room is not None:
                 await self.check_clock(room)
                 self.release(room)
         for game_id in await self.store.run(self.store.store.stalled, stall_before):
-            room = await self.room(game_id)
+            room = await self._room_or_none(game_id)
             if room is not None:
                 self._schedule_bots(room)
                 self.release(room)
+
+    async def _room_or_none(self, game_id: str) -> Room | None:
+        try:
+            return await self.room(game_id)
+        except Unplayable:
+            return None  # logged when it was loaded
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -295,7 +326,21 @@ class Hub:
 
 
 def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, Decisions]:
-    """The game replayed from its stored log, and when the decisions of its position opened."""
+    """The game replayed from its stored log, and when the decisions of its position opened.
+
+    A game played under an older version of its rules goes through the check of saves of older versions
+    (`meeple.load_game`: replayed under the current rules when the game can replay that version and every position
+    is the same, refused with the reason otherwise): raises Unplayable then."""
+    if rec.rules_version != get_rules(rec.game).spec.version:
+        save = {"format": SAVE_FORMAT, "game": rec.game, "version": rec.rules_version, "players": rec.players,
+                "seed": rec.seed, "options": rec.options, "actions": [[a.seat, a.action] for a in acts]}
+        try:
+            older = meeple.load_game(json.dumps(save))
+        except SaveError as exc:
+            raise Unplayable(f"this game cannot go on here: {exc}") from None
+        decided = Decisions()
+        decided.reset(older)
+        return older, decided
     game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
     decisions = Decisions()
     decisions.reset(game)

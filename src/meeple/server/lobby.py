@@ -16,7 +16,7 @@ from meeple.engine.errors import MeepleError, UnknownGame
 
 from . import clock as clocks
 from .bots import check_level
-from .hub import Hub
+from .hub import Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
     Accepted,
@@ -103,6 +103,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
         id=new_game_id(), game=game.game_id, players=game.players, seed=seed, options=dict(game.options),
         version=0, status="active", deciders=deciders, bot_turn=any(seats[d].kind == "bot" for d in deciders),
         clock=clock, deadline=clocks.deadline(clock), result=None, created_at=now, updated_at=now, seats=seats,
+        rules_version=game.spec.version,
     )
     tokens = {s: new_token() for s in humans}
     await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()})
@@ -216,7 +217,10 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
 
 
 async def _room(hub: Hub, game_id: str) -> Room:
-    room = await hub.room(game_id)
+    try:
+        room = await hub.room(game_id)
+    except Unplayable as exc:
+        raise ApiError(409, exc.reason, "unplayable") from None
     if room is None:
         raise ApiError(404, f"no game {game_id!r}", "unknown_game")
     return room
