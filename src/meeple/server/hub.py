@@ -242,17 +242,20 @@ class Hub:
         try:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            level = room.bot_level(seat)
-            if level is None or room.over or seat not in room.rec.deciders:
-                return
-            if not room.decisions.current(seat, version, room.version):
-                again = True
-                return
-            # Another seat's simultaneous choice may have come in meanwhile: the bot looks at the position as it
-            # is now (a worker rebuilds the game and hands the bot only this seat's table, `Game.seat_table`).
-            version = room.version
-            job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
-                         tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
+            # Under the lock: an action being committed meanwhile (another seat's simultaneous choice) has already
+            # been applied to the room's game, and the bot must not see it before it is stored.
+            async with room.lock:
+                level = room.bot_level(seat)
+                if level is None or room.over or seat not in room.rec.deciders:
+                    return
+                if not room.decisions.current(seat, version, room.version):
+                    again = True
+                    return
+                # The bot looks at the position as it is now (a worker rebuilds the game and hands the bot only this
+                # seat's table, `Game.seat_table`).
+                version = room.version
+                job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
+                             tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
             action = await self.bots.choose(job)
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
