@@ -167,16 +167,22 @@ class Room:
             "deciders": list(self.rec.deciders),
             "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
             "since": since,
-            "log": self.log_lines(seat, since),
+            "log": self.log_entries(seat, since),
             "clock": clocks.public(self.rec.clock, time.time()),
             "result": self.rec.result,
         }
 
-    def log_lines(self, seat: int | None, since: int) -> list[list[str]]:
-        """What happened since action `since`, in words, as `seat` may read it, with the seats' names."""
+    def log_entries(self, seat: int | None, since: int) -> list[list[dict[str, Any]]]:
+        """What happened since action `since`, as `seat` may read it: per action, its events as `{"msg": id,
+        "params": {...}, "text": "..."}`, the message id and parameters (so that a client may render them in
+        another language) with the English text of the game's catalogue, the seats named."""
         names = [s["name"] for s in self.seats_info()]
         catalogue = self.game.catalogue()
-        return [[catalogue.event_text(e, names) for e in evs] for evs in self.game.events(seat, since)]
+        per_action = self.game.events(seat, since)
+        for events in per_action:
+            for event in events:
+                event["text"] = catalogue.event_text(event, names)
+        return per_action
 
     def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
         """Send every connection the new position from its own seat's point of view (one encoding per seat)."""

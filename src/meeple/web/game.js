@@ -146,8 +146,9 @@ class GameScreen {
   }
 
   addLog(perAction, since) {
-    perAction.forEach((lines, i) => {
-      for (const line of lines) this.lines.push({ n: since + i + 1, line });
+    // Each entry is a message id with its parameters and the server's English text, which is shown.
+    perAction.forEach((entries, i) => {
+      for (const entry of entries) this.lines.push({ n: since + i + 1, line: entry.text, msg: entry.msg });
     });
   }
 
@@ -234,7 +235,7 @@ class GameScreen {
     const fresh = this.lines.slice(Math.max(this.logShown, this.lines.length - LOG_LINES));
     this.logShown = this.lines.length;
     if (!fresh.length) return;
-    this.logBox.append(...fresh.map(({ n, line }) => el("li", { "data-n": n }, line)));
+    this.logBox.append(...fresh.map(({ n, line, msg }) => el("li", { "data-n": n, "data-msg": msg }, line)));
     while (this.logBox.childElementCount > LOG_LINES) this.logBox.firstElementChild.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }
