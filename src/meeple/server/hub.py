@@ -132,7 +132,7 @@ class Hub:
             assert seat is not None
             before = room.version
             game = room.game
-            others = room.decisions.before(game, seat)
+            others = room.decisions.before(game, seat, room.rec.deciders)
             try:
                 game.apply(seat, action)
             except (MeepleError, ValueError) as exc:
@@ -143,7 +143,7 @@ class Hub:
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
-            room.decisions.after(game, seat, others)
+            room.decisions.after(game, seat, others, write.deciders)
             if ref:
                 room.refs[seat, ref] = write.version
             room.broadcast(before, (seat, ref) if ref else None)

@@ -220,19 +220,22 @@ class Decisions:
         self.opened: dict[int, int] = {}
 
     @staticmethod
-    def before(game: meeple.Game, seat: int) -> dict[int, list[int]]:
+    def before(game: meeple.Game, seat: int, deciders: list[int] | None = None) -> dict[int, list[int]]:
         """The legal actions of the other seats deciding now (none when the seat decides alone): call before
-        `game.apply(seat, ...)` and pass the answer to `after`."""
-        deciders = game.deciders()
+        `game.apply(seat, ...)` and pass the answer to `after`. `deciders`: the seats deciding, when known."""
+        if deciders is None:
+            deciders = game.deciders()
         if len(deciders) < 2:
             return {}
         return {s: game.legal_indices(s) for s in deciders if s != seat}
 
-    def after(self, game: meeple.Game, seat: int, before: dict[int, list[int]]) -> None:
-        """Record the decisions of the position reached by one action of `seat` (see `before`)."""
+    def after(self, game: meeple.Game, seat: int, before: dict[int, list[int]],
+              deciders: list[int] | None = None) -> None:
+        """Record the decisions of the position reached by one action of `seat` (see `before`); `deciders`: the
+        seats deciding there, when known."""
         now = game.log_length()
         opened = {}
-        for s in game.deciders():
+        for s in game.deciders() if deciders is None else deciders:
             kept = self.opened.get(s)
             if s != seat and kept is not None and s in before and game.legal_indices(s) == before[s]:
                 opened[s] = kept
