@@ -77,7 +77,7 @@ SPEC = GameSpec(
                 "crystal offerings on the obelisk wins.",
     package="meeple.games.bluemooncity",
     encoder="meeple.rl.encoders.bluemooncity:make_encoder",
-    metrics=("offerings", "crystals", "scales"),
+    metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
 )
 
