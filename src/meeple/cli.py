@@ -153,6 +153,18 @@ def chosen_options(spec: Any, flags: dict[str, Any], pairs: tuple[str, ...]) -> 
     return dict(spec.parse_options(texts))
 
 
+def the_game(game: str | None) -> str:
+    """The game a command runs: the one named, or the only game installed (a benchmark's `--game`)."""
+    from meeple.engine import game_ids
+
+    if game:
+        return game
+    installed = game_ids()
+    if len(installed) == 1:
+        return installed[0]
+    raise click.UsageError(f"name the game with --game (installed: {', '.join(installed) or 'none'})")
+
+
 @click.group(cls=LazyGroup, lazy=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="meeple")
 def main() -> None:

@@ -90,3 +90,12 @@ def test_info_lists_the_options_of_any_game(test_games: None) -> None:
     assert "[design]" in bmc and "--edition" in bmc  # its reconstructions, through Rules.reconstructions
     unknown = CliRunner().invoke(main, ["info", "chess"])
     assert unknown.exit_code != 0 and "unknown game 'chess'" in unknown.output
+
+
+def test_a_benchmark_runs_the_only_installed_game_or_asks_which(test_games: None) -> None:
+    from meeple.cli import the_game
+
+    assert the_game("skirmish") == "skirmish"
+    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2"])
+    assert result.exit_code != 0
+    assert "name the game with --game (installed: bluemooncity, dials, skirmish)" in result.output

@@ -83,7 +83,8 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
             path = Path(save_path or resume)
         else:
             if not game:
-                raise click.UsageError("name a game (e.g. `meeple play bluemooncity`) or give --resume FILE")
+                games = ", ".join(meeple.engine.game_ids()) or "none is installed"
+                raise click.UsageError(f"name a game ({games}) or give --resume FILE")
             names = [s.strip() for s in seats.split(",")] if seats else []
             count = players or len(names) or 2
             names = check_seats(names or ["me"] + ["greedy"] * (count - 1), count)
