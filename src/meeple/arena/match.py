@@ -120,7 +120,3 @@ def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, l
 
 def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-# Fields of a record that depend on the machine rather than on the seeds.
-TIMING_FIELDS = ("seconds",)
