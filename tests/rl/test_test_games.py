@@ -76,3 +76,18 @@ def test_a_seat_observation_does_not_show_another_seats_pending_choice() -> None
         assert env.agent_selection == "player_1"
         seen.append(env.observe("player_1")["observation"].tobytes())
     assert len(set(seen)) == 1
+
+
+@pytest.mark.parametrize("game_id", ["dials", "skirmish"])
+def test_one_seat_learns_against_bots_in_a_game_with_simultaneous_decisions(game_id: str) -> None:
+    """The Gymnasium face: the bots decide for the other seats, also when they decide together with the learner."""
+    env = rl.gym_env(game_id, players=3, seat=1, opponents="random")
+    obs, _ = env.reset(seed=3)
+    steps, done, reward = 0, False, 0.0
+    while not done:
+        legal = [i for i, ok in enumerate(env.action_masks()) if ok]
+        assert legal and obs.shape == env.observation_space.shape
+        obs, reward, terminated, truncated, _ = env.step(legal[steps % len(legal)])
+        done = terminated or truncated
+        steps += 1
+    assert steps >= 1 and reward in (0.0, 0.5, 1.0, 1 / 3) and env.unwrapped.game.is_over()
