@@ -30,7 +30,6 @@ MESSAGES = {
     "legend": "revealed: the dials of each round; wins per player",
     "dials.end": "Most rounds won: {winner_seats}",
     "dials.draw": "Nobody won a round alone: a draw",
-    "option.rounds": "Rounds",
 }
 
 
