@@ -124,7 +124,7 @@ def test_command_prints_a_table_and_writes_files(tmp_path: Path) -> None:
     [(["--seats", "random,wizard"], "unknown bot level 'wizard'"),
      (["--seats", "random,random", "-o", "edition=nope"], "edition"),
      (["--seats", "random"], "2 to 4 players"),
-     (["--seats", "random,random", "-o", "colour"], "not name=value")],
+     (["--seats", "random,random", "-o", "colour"], "not NAME=VALUE")],
 )
 def test_command_refuses_bad_input_clearly(args: list[str], message: str) -> None:
     result = CliRunner().invoke(arena, ["bluemooncity", "--games", "1", "--quiet", *args])

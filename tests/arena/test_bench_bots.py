@@ -10,7 +10,8 @@ from meeple.cli import main
 
 
 def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> None:
-    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2", "--budget", "ismcts:3", "--json"])
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
+                                       "ismcts:3", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data["win_rate"]) == {"greedy_vs_random", "ismcts_vs_greedy"}
@@ -24,7 +25,8 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
 
 
 def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
-    result = CliRunner().invoke(main, ["bench", "bots", "--games", "2", "--budget", "ismcts:3",
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
+                                       "ismcts:3",
                                        "--only", "ismcts_vs_greedy"])
     assert result.exit_code == 0, result.output
     assert "ismcts:3 vs greedy:" in result.output and "95% CI" in result.output
@@ -33,6 +35,6 @@ def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
 
 
 def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
-    result = CliRunner().invoke(main, ["bench", "bots", "--budget", "greedy"])
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--budget", "greedy"])
     assert result.exit_code != 0
     assert "--budget names an ISMCTS level" in result.output

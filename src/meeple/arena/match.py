@@ -82,7 +82,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
         game.apply(seat, bots[seat].choose(game.seat_table(seat)))
     result = game.result()
     log = game.full_log()
-    final = game.view(None)
+    per_seat, per_game = split_statistics(game.rules.statistics(game.state), len(job.levels))
     return {
         "game": job.number,
         "seed": job.seed,
@@ -96,28 +96,27 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "scores": [result.scores.get(p, 0.0) for p in range(len(job.levels))],
         "reason": result.reason,
         "actions": len(log),
-        "turns": final.get("turn"),
         "first": log[0][0] if log else None,
-        "metrics": seat_metrics(final, len(job.levels)),
+        "metrics": per_seat,
+        "figures": per_game,
         "bot_stats": [bot.stats() for bot in bots],
         "seconds": round(time.perf_counter() - start, 3),
         "save": game.to_json(),
     }
 
 
-def seat_metrics(final: dict[str, Any], players: int) -> dict[str, list[float]]:
-    """Numbers per seat from the final public view: every numeric field of `seats`, and `final_*` lists."""
-    metrics: dict[str, list[float]] = {}
-    seats = final.get("seats")
-    if isinstance(seats, list) and len(seats) == players:
-        for key, value in seats[0].items():
-            if key != "seat" and isinstance(value, int | float) and not isinstance(value, bool):
-                metrics[key] = [float(s[key]) for s in seats]
-    for key, value in final.items():
-        if key.startswith("final_") and isinstance(value, list) and len(value) == players:
-            metrics[key.removeprefix("final_")] = [float(v) for v in value]
-    return metrics
+def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """The game's `Rules.statistics` of a finished game as numbers per seat (lists of one number per seat) and
+    numbers of the whole game; anything else is left out."""
+    per_seat: dict[str, list[float]] = {}
+    per_game: dict[str, float] = {}
+    for name, value in figures.items():
+        if isinstance(value, list | tuple) and len(value) == players and all(_number(v) for v in value):
+            per_seat[name] = [float(v) for v in value]
+        elif _number(value):
+            per_game[name] = float(value)
+    return per_seat, per_game
 
 
-# Fields of a record that depend on the machine rather than on the seeds.
-TIMING_FIELDS = ("seconds",)
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

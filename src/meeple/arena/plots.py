@@ -35,18 +35,18 @@ def plot_win_rates(summary: dict[str, Any], path: Path) -> Path:
     return path
 
 
-def plot_lengths(records: list[dict[str, Any]], path: Path) -> Path:
-    """Distribution of game lengths in actions (and in turns when the game reports them)."""
+def plot_lengths(records: list[dict[str, Any]], path: Path, figure: str | None = None) -> Path:
+    """Distribution of game lengths in actions, and of one figure of the whole game (`figure`, e.g. turns)."""
     plt = _pyplot()
-    turns = [r["turns"] for r in records if isinstance(r.get("turns"), int)]
-    panels = 2 if turns else 1
+    values = [r["figures"][figure] for r in records if figure and figure in r.get("figures", {})]
+    panels = 2 if values else 1
     fig, axes = plt.subplots(1, panels, figsize=(4.2 * panels, 3.4), squeeze=False)
     axes[0][0].hist([r["actions"] for r in records], bins="auto", color="#55a868")
     axes[0][0].set_xlabel("actions per game")
     axes[0][0].set_ylabel("games")
-    if turns:
-        axes[0][1].hist(turns, bins="auto", color="#c44e52")
-        axes[0][1].set_xlabel("turns per game")
+    if values:
+        axes[0][1].hist(values, bins="auto", color="#c44e52")
+        axes[0][1].set_xlabel(f"{figure} per game")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

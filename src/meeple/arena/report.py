@@ -12,8 +12,6 @@ from typing import Any
 from .match import ArenaConfig
 from .stats import describe, ratings, wilson, win_shares
 
-SHOWN_METRICS = ("offerings", "crystals", "scales")  # shown in the table when the game reports them
-
 
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
     """Win rates with 95% intervals, ratings, first-seat advantage, game lengths and averages per bot level."""
@@ -45,10 +43,19 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "first_seat": _first_seat(records, config.players),
         "seat_win_rates": _seat_rates(records, config.players),
         "draws": sum(1 for r in records if not r["winners"]),
-        "length": {"actions": describe([r["actions"] for r in records]),
-                   "turns": describe([r["turns"] for r in records if isinstance(r["turns"], int)])},
+        "shown_metrics": list(_shown_metrics(config.game_id)),
+        "length": {"actions": describe([r["actions"] for r in records])},
+        "figures": {name: describe([r["figures"][name] for r in records if name in r.get("figures", {})])
+                    for name in sorted({n for r in records for n in r.get("figures", {})})},
         "end_reasons": _reasons(records),
     }
+
+
+def _shown_metrics(game_id: str) -> tuple[str, ...]:
+    """The statistics the game names for the arena's summary (`GameSpec.metrics`)."""
+    from meeple.engine import get_rules
+
+    return tuple(get_rules(game_id).spec.metrics)
 
 
 def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
@@ -104,7 +111,8 @@ def _reason_kind(reason: str) -> str:
 
 # ---------------------------------------------------------------- printing
 def format_table(summary: dict[str, Any]) -> str:
-    metrics = [m for m in SHOWN_METRICS if any(m in b["averages"] for b in summary["bots"].values())]
+    shown = summary.get("shown_metrics", [])
+    metrics = [m for m in shown if any(m in b["averages"] for b in summary["bots"].values())]
     head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating':>13}"
     head += "".join(f" {'avg ' + m:>13}" for m in metrics)
     lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
@@ -120,9 +128,11 @@ def format_table(summary: dict[str, Any]) -> str:
                  f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
     length = summary["length"]
     text = f"game length: {length['actions'].get('mean', 0)} actions on average"
-    if length["turns"]:
-        text += f", {length['turns']['mean']} turns (median {length['turns']['median']:g})"
     lines.append(text + f"; draws: {summary['draws']}")
+    figures = summary.get("figures", {})
+    if figures:
+        lines.append("per game: " + ", ".join(f"{name} {d.get('mean', 0)} (median {d.get('median', 0):g})"
+                                              for name, d in figures.items() if d))
     lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
     return "\n".join(lines)
 
@@ -145,8 +155,14 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
     written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
     from .plots import plot_lengths, plot_win_rates
 
-    written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png")]
+    written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
+                                                                            _game_figure(summary))]
     return written
+
+
+def _game_figure(summary: dict[str, Any]) -> str | None:
+    """The first figure of the whole game that the game names among its metrics (Blue Moon City: turns)."""
+    return next((m for m in summary.get("shown_metrics", []) if m in summary.get("figures", {})), None)
 
 
 def _bots_csv(summary: dict[str, Any], path: Path) -> Path:
@@ -164,8 +180,10 @@ def _bots_csv(summary: dict[str, Any], path: Path) -> Path:
 def _games_csv(records: list[dict[str, Any]], path: Path) -> Path:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["game", "seed", "seats", "winners", "draw", "actions", "turns", "first", "reason", "file"])
+        figures = sorted({name for r in records for name in r.get("figures", {})})
+        w.writerow(["game", "seed", "seats", "winners", "draw", "actions", *figures, "first", "reason", "file"])
         for r in records:
             w.writerow([r["game"] + 1, r["seed"], " ".join(r["levels"]), " ".join(str(s) for s in r["winners"]),
-                        r["draw"], r["actions"], r["turns"], r["first"], r["reason"], r["file"]])
+                        r["draw"], r["actions"], *[r.get("figures", {}).get(n, "") for n in figures], r["first"],
+                        r["reason"], r["file"]])
     return path

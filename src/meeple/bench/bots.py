@@ -1,4 +1,5 @@
-"""`meeple bench bots`: bot strength in 2-player Blue Moon City and ISMCTS search speed."""
+"""`meeple bench bots`: bot strength in a 2-player game (the targets were set for Blue Moon City) and ISMCTS
+search speed."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import click
 
 from meeple.agents import parse_level
 from meeple.arena import ArenaConfig, run_arena, summarise
+from meeple.cli import the_game
 
-GAME = "bluemooncity"
 TARGETS = {"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.65}
 SPEED_TARGET = 2000.0
 
@@ -20,9 +21,10 @@ def matchups(budget: str) -> dict[str, tuple[str, str]]:
     return {"greedy_vs_random": ("greedy", "random"), "ismcts_vs_greedy": (budget, "greedy")}
 
 
-def run_matchup(first: str, second: str, games: int, jobs: int, seed: int, progress: bool) -> dict[str, Any]:
+def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed: int,
+                progress: bool) -> dict[str, Any]:
     """Play `games` 2-player games with seats rotated and return the first bot's figures."""
-    config = ArenaConfig(GAME, [first, second], games, seed)
+    config = ArenaConfig(game, [first, second], games, seed)
     start = time.perf_counter()
     summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
     bot = summary["bots"][first]
@@ -38,9 +40,11 @@ def run_matchup(first: str, second: str, games: int, jobs: int, seed: int, progr
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games in parallel.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed of both matchups.")
 @click.option("--only", type=click.Choice(sorted(TARGETS)), default=None, help="Run one matchup only.")
+@click.option("--game", default=None, help="The game (default: the only game installed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, as_json: bool) -> None:
-    """Win rates with 95% confidence intervals, seats rotated, and ISMCTS iterations per second."""
+def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, as_json: bool) -> None:
+    """Win rates with 95% confidence intervals, seats rotated, and ISMCTS iterations per second (2 players)."""
+    game = the_game(game)
     try:
         if parse_level(budget).kind != "ismcts":
             raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, not {budget!r}")
@@ -50,13 +54,13 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, as_jso
     for name, (first, second) in matchups(budget).items():
         if only and name != only:
             continue
-        results[name] = run_matchup(first, second, games, jobs, seed, progress=not as_json)
+        results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json)
         if not as_json:
             click.echo(_line(name, results[name]))
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     out = {
-        "game": GAME, "players": 2, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
+        "game": game, "players": 2, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: TARGETS[name] for name in results},
