@@ -38,3 +38,21 @@ def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
     result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--budget", "greedy"])
     assert result.exit_code != 0
     assert "--budget names an ISMCTS level" in result.output
+
+
+def test_bench_bots_seats_the_tested_bot_against_several_opponents_and_gives_the_median_decision() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--games", "2", "--budget", "ismcts:2",
+                                       "--players", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 3
+    for name, (first, second) in (("greedy_vs_random", ("greedy", "random")),
+                                  ("ismcts_vs_greedy", ("ismcts:2", "greedy"))):
+        assert data["matchups"][name]["bots"] == [first, second] and data["matchups"][name]["games"] == 2
+    median = data["ismcts_median_seconds_per_decision"]
+    assert median is not None and 0 < median < 5
+    text = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--games", "2", "--players", "3",
+                                     "--only", "greedy_vs_random"]).output
+    assert "greedy vs 2x random:" in text and "chance 1/3" in text
+    refused = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--players", "5"])
+    assert refused.exit_code != 0 and "not 5" in refused.output

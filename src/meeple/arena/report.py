@@ -17,7 +17,8 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
     """Win rates with 95% intervals, ratings, first-seat advantage, game lengths and averages per bot level."""
     levels = list(dict.fromkeys(config.seats))
     tally: dict[str, dict[str, Any]] = {lv: {"games": 0, "wins": 0.0, "metrics": defaultdict(list),
-                                            "iterations": 0, "seconds": 0.0, "decisions": 0} for lv in levels}
+                                            "iterations": 0, "seconds": 0.0, "decisions": 0, "times": []}
+                                        for lv in levels}
     for record in records:
         shares = win_shares(record)
         for seat, level in enumerate(record["levels"]):
@@ -30,6 +31,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
             t["iterations"] += stats.get("iterations", 0)
             t["seconds"] += stats.get("seconds", 0.0)
             t["decisions"] += stats.get("decisions", 0)
+            t["times"] += stats.get("decision_seconds", [])
     rated = ratings(records, levels)
     bots = {lv: _bot_summary(tally[lv], rated[lv]) for lv in levels}
     return {
@@ -74,6 +76,7 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
     if t["iterations"]:
         out["iterations_per_s"] = round(t["iterations"] / t["seconds"], 1) if t["seconds"] else None
         out["seconds_per_decision"] = round(t["seconds"] / t["decisions"], 4) if t["decisions"] else None
+        out["median_seconds_per_decision"] = round(statistics.median(t["times"]), 4) if t["times"] else None
     return out
 
 
