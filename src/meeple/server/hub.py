@@ -123,52 +123,36 @@ class Hub:
         if not room.conns and not room.bot_tasks and not room.lock.locked() and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
-    # -- actions ---------------------------------------------------------------------------
+    # -- the action pipeline ---------------------------------------------------------------------
     async def act(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None = None,
                   by: str = "human") -> int:
-        """Apply one action of a seat made against `version`; raises Rejected with a clear reason."""
+        """One action's whole way through the server, in this order (raises Rejected with the reason):
+
+        1. check: may this seat act now, in this position, with this kind of action (nothing changes yet);
+        2. apply: the room's game plays it (an illegal action is refused here and changes nothing);
+        3. record: the row of the new position (status, deciders, clock, result) and the action;
+        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage);
+        5. remember: when each seat's decision opened, and the client's ref against duplicates;
+        6. broadcast: every connection gets the new position from its own point of view;
+        7. bots: the bots that must decide now start thinking.
+
+        Limits per client (`guard.Guard`) are applied by the front doors before this, so a refused flood takes
+        no lock and touches no game."""
         async with room.lock:
-            self._check(room, seat, action, version, ref, by)
+            _check(room, seat, action, version, ref, by)  # 1
             assert seat is not None
             before = room.version
-            game = room.game
-            others = room.decisions.before(game, seat, room.rec.deciders)
-            try:
-                game.apply(seat, action)
-            except (MeepleError, ValueError) as exc:
-                raise Rejected("illegal", str(exc)) from None
-            # From here the room's game is one action ahead of storage; if the commit fails, _commit rebuilds it
-            # from storage, so a failed action is never seen by anyone.
-            text = game.full_log(game.log_length() - 1)[0][1]
+            others = room.decisions.before(room.game, seat, room.rec.deciders)
+            text = _apply(room.game, seat, action)  # 2
             now = time.time()
-            write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
-            await self._commit(room, write)
-            room.decisions.after(game, seat, others, write.deciders)
+            write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
+            await self._commit(room, write)  # 4
+            room.decisions.after(room.game, seat, others, write.deciders)  # 5
             if ref:
                 room.refs[seat, ref] = write.version
-            room.broadcast(before, (seat, ref) if ref else None)
-        self._schedule_bots(room)
+            room.broadcast(before, (seat, ref) if ref else None)  # 6
+        self._schedule_bots(room)  # 7
         return room.version
-
-    def _check(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
-        if seat is None:
-            raise Rejected("spectator", "spectators watch the game; they cannot act")
-        if ref is not None and (seat, ref) in room.refs:
-            raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
-                                        "not applied twice")
-        if room.over:
-            raise Rejected("over", "the game is over")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise Rejected("bad_version", "an action must carry the version of the position it was made in")
-        if seat not in room.rec.deciders:
-            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
-        if not room.decisions.current(seat, version, room.version):
-            raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
-                                    f"{room.version}; look at the new position and choose again")
-        if not isinstance(action, str | int) or isinstance(action, bool):
-            raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
-        if by == "human" and room.bot_level(seat) is not None:
-            raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
 
     def _next_write(self, room: Room, game: meeple.Game, now: float, action: ActionRecord | None) -> Write:
         """The stored row for `game`, the room's game with one more action applied."""
@@ -326,6 +310,38 @@ class Hub:
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.close()
+
+
+def _check(room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
+    """Step 1 of an action: whether this seat may act now, in this position (raises Rejected)."""
+    if seat is None:
+        raise Rejected("spectator", "spectators watch the game; they cannot act")
+    if ref is not None and (seat, ref) in room.refs:
+        raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
+                                    "not applied twice")
+    if room.over:
+        raise Rejected("over", "the game is over")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Rejected("bad_version", "an action must carry the version of the position it was made in")
+    if seat not in room.rec.deciders:
+        raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
+    if not room.decisions.current(seat, version, room.version):
+        raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
+                                f"{room.version}; look at the new position and choose again")
+    if not isinstance(action, str | int) or isinstance(action, bool):
+        raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
+    if by == "human" and room.bot_level(seat) is not None:
+        raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
+
+
+def _apply(game: meeple.Game, seat: int, action: Any) -> str:
+    """Step 2 of an action: the game plays it; returns its stored text. From here the room's game is one action
+    ahead of storage until the commit (which rebuilds it from storage when it fails, so nobody ever sees it)."""
+    try:
+        game.apply(seat, action)
+    except (MeepleError, ValueError) as exc:
+        raise Rejected("illegal", str(exc)) from None
+    return game.full_log(game.log_length() - 1)[0][1]
 
 
 def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, Decisions]:
