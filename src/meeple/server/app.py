@@ -23,6 +23,7 @@ import meeple
 from . import faces, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
+from .guard import Client, Limited
 from .hub import Hub
 from .listen import listen
 from .schemas import Health, Problem
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RequestRate)
     app.include_router(lobby.router)
     _add_errors(app)
     _add_pages(app)
@@ -120,6 +122,10 @@ def _add_errors(app: FastAPI) -> None:
     async def api_error(_request: Request, exc: lobby.ApiError) -> JSONResponse:
         return lobby.problem(exc.status, exc.detail, exc.code)
 
+    @app.exception_handler(Limited)
+    async def limited(_request: Request, exc: Limited) -> JSONResponse:
+        return rate_limited(exc)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -127,6 +133,28 @@ def _add_errors(app: FastAPI) -> None:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts) or "invalid request", "code": "invalid"}, status_code=422)
+
+
+def rate_limited(exc: Limited) -> JSONResponse:
+    return JSONResponse({"detail": exc.message, "code": "rate_limited"}, status_code=429,
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
+class RequestRate:
+    """The rate of HTTP API requests per address (`Settings.http_rate`), ahead of any other work."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            hub: Hub = scope["app"].state.hub
+            try:
+                hub.guard.hit("requests", Client(live.client_ip(scope)))
+            except Limited as exc:
+                await rate_limited(exc)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _allowed(request: Request) -> list[str]:

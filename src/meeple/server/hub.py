@@ -17,6 +17,7 @@ from meeple.engine.game import SAVE_FORMAT
 from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
+from .guard import Client, Guard
 from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 
@@ -39,6 +40,7 @@ class Hub:
         self.settings = settings
         self.store = store
         self.bots = bots
+        self.guard = Guard(settings)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -125,9 +127,10 @@ class Hub:
 
     # -- the action pipeline ---------------------------------------------------------------------
     async def act(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None = None,
-                  by: str = "human") -> int:
+                  by: str = "human", client: Client | None = None) -> int:
         """One action's whole way through the server, in this order (raises Rejected with the reason):
 
+        0. admit: the client's rate of actions, per address and per seat (raises guard.Limited; bots: none);
         1. check: may this seat act now, in this position, with this kind of action (nothing changes yet);
         2. apply: the room's game plays it (an illegal action is refused here and changes nothing);
         3. record: the row of the new position (status, deciders, clock, result) and the action;
@@ -136,8 +139,9 @@ class Hub:
         6. broadcast: every connection gets the new position from its own point of view;
         7. bots: the bots that must decide now start thinking.
 
-        Limits per client (`guard.Guard`) are applied by the front doors before this, so a refused flood takes
-        no lock and touches no game."""
+        Step 0 comes before the room's lock, so that a refused flood waits for nothing and touches no game."""
+        if client is not None:
+            self.guard.hit("actions", client)  # 0
         async with room.lock:
             _check(room, seat, action, version, ref, by)  # 1
             assert seat is not None

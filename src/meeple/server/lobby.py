@@ -17,6 +17,7 @@ from meeple.engine.errors import MeepleError, UnknownGame
 from . import clock as clocks
 from . import faces
 from .bots import check_level
+from .guard import Client
 from .hub import Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
@@ -43,7 +44,7 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 BOT_LEVELS = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
-    413: {"model": Problem}, 422: {"model": Problem},
+    413: {"model": Problem}, 422: {"model": Problem}, 429: {"model": Problem},
 }
 Bearer = Annotated[str | None, Header(description="`Bearer <seat token>`; without it you are a spectator")]
 
@@ -63,6 +64,12 @@ def problem(status: int, detail: str, code: str | None = None) -> JSONResponse:
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def client_of(request: Request, game_id: str | None = None, seat: int | None = None) -> Client:
+    """Who is asking, for the limits: the address (after trusted proxies) and the seat its token holds."""
+    ip = request.client.host if request.client else "unknown"
+    return Client(ip, None if game_id is None or seat is None else (game_id, seat))
 
 
 @router.get("/catalog", response_model=Catalog, responses=ERRORS)
@@ -91,8 +98,13 @@ def game_face(game: str) -> GameFace:
 
 @router.post("/games", response_model=Created, status_code=201, responses=ERRORS)
 async def create_game(body: CreateGame, request: Request) -> Created:
-    """Create a game; each human seat gets a secret token and an invite link holding it."""
+    """Create a game; each human seat gets a secret token and an invite link holding it. A game needs at least
+    one human seat, unless the server has an allowance for games of bots only (off by default)."""
     hub = _hub(request)
+    client = client_of(request)
+    hub.guard.hit("games created", client)
+    if all(s.kind == "bot" for s in body.seats):
+        hub.guard.bot_only_game(client)
     try:
         seed = new_seed()
         game = meeple.new_game(body.game, len(body.seats), seed, body.options)
@@ -187,6 +199,7 @@ async def join(game_id: str, body: JoinIn, request: Request, authorization: Bear
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
     assert seat is not None
+    hub.guard.hit("renames", client_of(request, game_id, seat))
     name = clean_name(body.name)
     if name is None:
         raise ApiError(400, "a name needs at least one visible character", "bad_name")
@@ -204,6 +217,7 @@ async def state(game_id: str, request: Request, authorization: Bearer = None,
     """The position as one seat (with its token) or a spectator sees it: the same message the WebSocket sends."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization)
+    hub.guard.hit("state requests", client_of(request, game_id, seat))
     room = await _room(hub, game_id)
     async with room.lock:
         message = room.state_message(seat, since)
@@ -218,7 +232,8 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
     seat = await seat_of(hub, game_id, authorization, required=True)
     room = await _room(hub, game_id)
     try:
-        version = await hub.act(room, seat, body.action, body.version, body.ref)
+        version = await hub.act(room, seat, body.action, body.version, body.ref,
+                                client=client_of(request, game_id, seat))
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "duplicate", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
