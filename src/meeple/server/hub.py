@@ -109,13 +109,20 @@ class Hub:
     def attach(self, room: Room, conn: Conn, since: int = 0) -> dict[str, Any]:
         """Add a connection; returns the state message for it and tells the others who is online."""
         room.conns.add(conn)
-        room.presence()
+        self._presence(room, conn)
         return room.state_message(conn.seat, since)
 
     def detach(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
-        room.presence()
+        self._presence(room, conn)
         self._maybe_unload(room)
+
+    @staticmethod
+    def _presence(room: Room, conn: Conn) -> None:
+        if conn.seat is None:
+            room.spectators_changed()  # a crowd of spectators makes one message a second, not one per spectator
+        else:
+            room.presence()
 
     def release(self, room: Room) -> None:
         """A request is done with a room: forget it if nobody watches it and no bot is thinking for it."""
@@ -124,6 +131,8 @@ class Hub:
     def _maybe_unload(self, room: Room) -> None:
         if not room.conns and not room.bot_tasks and not room.lock.locked() and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if room.presence_due is not None:
+                room.presence_due.cancel()
 
     # -- the action pipeline ---------------------------------------------------------------------
     async def act(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None = None,

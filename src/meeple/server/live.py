@@ -24,6 +24,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
+from . import memory
 from .guard import Client, Limited
 from .hub import Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
@@ -114,6 +115,7 @@ async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> Non
         pass
     finally:
         hub.guard.disconnect(client)
+        memory.Churn.closed += 1
 
 
 def client_ip(scope: Scope) -> str:
@@ -167,7 +169,7 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
         closing.append(asyncio.create_task(ws.close(1008, "you read messages slower than the game moves; "
                                                           "reconnect to resume")))
 
-    conn = Conn(seat, settings.send_queue, overflow)
+    conn = Conn(seat, settings.send_queue, overflow, settings.max_queued_bytes)
     async with room.lock:
         conn.push(_dump(hub.attach(room, conn, _since(hello))))
     sender = asyncio.create_task(_send_loop(ws, conn))
@@ -200,6 +202,7 @@ async def _send_loop(ws: Socket, conn: Conn) -> None:
         text = await conn.queue.get()
         if text is None or not ws.open:
             return
+        conn.sent(text)
         await ws.send(text)
 
 

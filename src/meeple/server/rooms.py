@@ -28,20 +28,35 @@ class Rejected(Exception):
 class Conn:
     """One live client of a room: its seat (None for a spectator) and the queue of messages to send to it.
 
-    A client that reads slower than the game moves fills its queue; it is then told once through `on_overflow`
-    (the live endpoint closes its connection, and the client resumes on reconnect)."""
+    A client that reads slower than the game moves fills its queue (`limit` messages or `max_bytes` bytes); it is
+    then told once through `on_overflow` (the live endpoint closes its connection, and the client resumes on
+    reconnect) and nothing more is queued for it."""
 
-    def __init__(self, seat: int | None, limit: int, on_overflow: Callable[[], None] | None = None) -> None:
+    def __init__(self, seat: int | None, limit: int, on_overflow: Callable[[], None] | None = None,
+                 max_bytes: int = 1 << 62) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.overflowed = False
         self.on_overflow = on_overflow
+        self.queued = 0  # bytes (characters) waiting to be sent
+        self.max_bytes = max_bytes
 
     def push(self, text: str) -> None:
+        if self.overflowed:
+            return
+        if self.queued + len(text) > self.max_bytes:
+            self._overflow()
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self._overflow()
+            return
+        self.queued += len(text)
+
+    def sent(self, text: str) -> None:
+        """The send loop handed `text` to the socket."""
+        self.queued -= len(text)
 
     def close(self) -> None:
         try:
@@ -54,6 +69,9 @@ class Conn:
             self.overflowed = True
             if self.on_overflow is not None:
                 self.on_overflow()
+
+
+PRESENCE_EVERY = 1.0  # seconds: spectators coming and going are told at most this often
 
 
 @dataclass
@@ -69,6 +87,7 @@ class Room:
     shown: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # last view sent per viewer
     # Per seat that must decide now, the position its current decision opened in (see `Decisions`).
     decisions: Decisions = field(default_factory=lambda: Decisions())
+    presence_due: asyncio.TimerHandle | None = None
 
     @property
     def id(self) -> str:
@@ -204,8 +223,19 @@ class Room:
         for conn in list(self.conns):
             conn.push(text)
 
+    def spectators(self) -> int:
+        return sum(1 for c in self.conns if c.seat is None)
+
     def presence(self) -> None:
-        self.announce({"type": "presence", "seats": self.seats_info()})
+        """Tell everyone who is online: the seats, and how many spectators (a count, sent at most once a second
+        when only spectators come and go, see `spectators_changed`)."""
+        self.presence_due = None
+        self.announce({"type": "presence", "seats": self.seats_info(), "spectators": self.spectators()})
+
+    def spectators_changed(self) -> None:
+        """A spectator came or went: one presence message within a second, however many do."""
+        if self.presence_due is None:
+            self.presence_due = asyncio.get_running_loop().call_later(PRESENCE_EVERY, self.presence)
 
 
 class Decisions:
