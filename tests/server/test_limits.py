@@ -63,12 +63,13 @@ def test_websocket_messages_over_the_rate_answer_rate_limited_then_close(sqlite_
     with _app(sqlite_url, message_rate="5/minute") as client:
         created = create(client, humans(2))
         with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
-            Viewer(ws, 0).hello(created["seats"][0]["token"])
+            viewer = Viewer(ws, 0)
+            viewer.hello(created["seats"][0]["token"])
             for _ in range(5):
                 ws.send_json({"type": "ping"})
-                assert ws.receive_json()["type"] == "pong"
+                viewer.next("pong")
             ws.send_json({"type": "ping"})
-            err = ws.receive_json()
+            err = viewer.next("error")
             assert err["code"] == "rate_limited" and err["retry_after"] >= 1
 
 
@@ -103,9 +104,10 @@ def test_whole_state_requests_are_rate_limited_on_http_and_websocket(sqlite_url:
         gid = create(client, humans(2))["id"]
         assert [client.get(f"/api/games/{gid}/state").status_code for _ in range(2)] == [200, 200]
         with client.websocket_connect(f"/ws/games/{gid}") as ws:
-            Viewer(ws, None).hello(None)  # the third
+            viewer = Viewer(ws, None)
+            viewer.hello(None)  # the third
             ws.send_json({"type": "sync"})
-            assert ws.receive_json()["code"] == "rate_limited"
+            assert viewer.next("error")["code"] == "rate_limited"
         assert client.get(f"/api/games/{gid}/state").status_code == 429
 
 

@@ -18,8 +18,9 @@ from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
 from .guard import Client, Guard
-from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, dumps, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
+from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
 
@@ -106,11 +107,32 @@ class Hub:
         room.rec = rec
         return before
 
-    def attach(self, room: Room, conn: Conn, since: int = 0) -> dict[str, Any]:
-        """Add a connection; returns the state message for it and tells the others who is online."""
+    async def seat_of_token(self, game_id: str, token: Any) -> int:
+        """The seat a token holds in this game, on HTTP and WebSocket alike; raises Rejected (`bad_token` for a
+        token that is not, or no longer, one of this game's: revoked by a new invitation; `expired`)."""
+        if not isinstance(token, str) or not token.strip():
+            raise Rejected("bad_token", "a seat token is a text")
+        found = await self.store.run(self.store.store.seat_of_token, token_hash(token.strip()))
+        if found is None or found[0] != game_id:
+            raise Rejected("bad_token", "this token does not hold a seat in this game")
+        if found[2] is not None and found[2] < time.time():
+            raise Rejected("expired", "this seat token has expired; ask the game's host for a new invitation")
+        return found[1]
+
+    def revoke(self, game_id: str, seat: int) -> None:
+        """A seat was re-invited: its connections (holding the old token) are closed."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        for conn in list(room.conns):
+            if conn.seat == seat and conn.on_revoke is not None:
+                conn.on_revoke()
+
+    def attach(self, room: Room, conn: Conn, since: int = 0) -> None:
+        """Add a connection: its first message is the whole state, then everyone hears who is online."""
+        conn.push(dumps(room.state_message(conn.seat, since)))
         room.conns.add(conn)
         self._presence(room, conn)
-        return room.state_message(conn.seat, since)
 
     def detach(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)

@@ -28,8 +28,6 @@ from . import memory
 from .guard import Client, Limited
 from .hub import Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
-from .store import Store
-from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
 MAX_BAD = 20  # bad messages in a row before the connection is closed
@@ -147,7 +145,7 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
     hello = _parse(first)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
-    seat = await _seat(hub.store.store, game_id, hello.get("token"))
+    seat = await _seat(hub, game_id, hello.get("token"))
     client = Client(client.ip, None if seat is None else (game_id, seat))
     try:
         hub.guard.hit("state requests", client)
@@ -170,8 +168,10 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
                                                           "reconnect to resume")))
 
     conn = Conn(seat, settings.send_queue, overflow, settings.max_queued_bytes)
+    conn.on_revoke = lambda: closing.append(asyncio.create_task(
+        ws.close(4403, "this seat was given to someone else (a new invitation); your token is no longer valid")))
     async with room.lock:
-        conn.push(_dump(hub.attach(room, conn, _since(hello))))
+        hub.attach(room, conn, _since(hello))
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
         await _receive_loop(ws, hub, room, conn, client)
@@ -186,15 +186,13 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
                 await task
 
 
-async def _seat(store: Store, game_id: str, token: Any) -> int | None:
+async def _seat(hub: Hub, game_id: str, token: Any) -> int | None:
     if token is None:
         return None
-    if not isinstance(token, str) or not token:
-        raise Closing(4403, "a seat token is a text")
-    found = await asyncio.to_thread(store.seat_of_token, token_hash(token))
-    if found is None or found[0] != game_id:
-        raise Closing(4403, "this token does not hold a seat in this game")
-    return found[1]
+    try:
+        return await hub.seat_of_token(game_id, token)
+    except Rejected as exc:
+        raise Closing(4403, exc.message) from None
 
 
 async def _send_loop(ws: Socket, conn: Conn) -> None:

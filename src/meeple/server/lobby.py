@@ -30,6 +30,7 @@ from .schemas import (
     GameFace,
     GameInfo,
     GameSummary,
+    Invited,
     Joined,
     JoinIn,
     OptionOut,
@@ -129,11 +130,14 @@ async def create_game(body: CreateGame, request: Request) -> Created:
         rules_version=game.spec.version,
     )
     tokens = {s: new_token() for s in humans}
-    await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()})
+    host = new_token()
+    expires = now + hub.settings.token_days * 86_400
+    await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()}, expires,
+                        token_hash(host))
     base = _base(request)
     if rec.bot_turn:
         await hub.room(rec.id)  # loading the room starts the bot that moves first
-    return Created(id=rec.id, watch=f"{base}/play/{rec.id}", seats=[
+    return Created(id=rec.id, watch=f"{base}/play/{rec.id}", host_token=host, token_expires=expires, seats=[
         CreatedSeat(seat=s.seat, kind=s.kind, level=s.level, name=s.name, token=tokens.get(s.seat),
                     invite=f"{base}/play/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None)
         for s in seats
@@ -211,6 +215,23 @@ async def join(game_id: str, body: JoinIn, request: Request, authorization: Bear
     return Joined(game_id=game_id, seat=seat, name=name)
 
 
+@router.post("/games/{game_id}/seats/{seat}/invite", response_model=Invited, responses=ERRORS)
+async def reinvite(game_id: str, seat: int, request: Request, authorization: Bearer = None) -> Invited:
+    """Give a human seat a new token and invite link, with the game's host token (handed out at creation): the
+    seat's old token is revoked at once (its live connections are closed), e.g. when it leaked or a new person
+    takes the seat."""
+    hub = _hub(request)
+    host = _bearer(authorization)
+    token = new_token()
+    expires = time.time() + hub.settings.token_days * 86_400
+    done = await hub.store.run(hub.store.store.reinvite, game_id, seat, token_hash(host), token_hash(token), expires)
+    if not done:
+        raise ApiError(403, "this needs the game's host token and a human seat of the game", "bad_token")
+    hub.revoke(game_id, seat)
+    return Invited(game_id=game_id, seat=seat, token=token, invite=f"{_base(request)}/play/{game_id}#token={token}",
+                   token_expires=expires)
+
+
 @router.get("/games/{game_id}/state", responses=ERRORS)
 async def state(game_id: str, request: Request, authorization: Bearer = None,
                 since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
@@ -261,10 +282,17 @@ async def seat_of(hub: Hub, game_id: str, authorization: str | None, required: b
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(403, "the Authorization header must be `Bearer <seat token>`", "bad_token")
-    found = await hub.store.run(hub.store.store.seat_of_token, token_hash(token.strip()))
-    if found is None or found[0] != game_id:
-        raise ApiError(403, "this token does not hold a seat in this game", "bad_token")
-    return found[1]
+    try:
+        return await hub.seat_of_token(game_id, token)
+    except Rejected as exc:
+        raise ApiError(403, exc.message, exc.code) from None
+
+
+def _bearer(authorization: str | None) -> str:
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "this needs the game's host token (Authorization: Bearer <host token>)", "no_token")
+    return token.strip()
 
 
 def summary(rec: GameRecord, your_seat: int | None = None) -> GameSummary:

@@ -39,6 +39,7 @@ class Conn:
         self.overflowed = False
         self.on_overflow = on_overflow
         self.queued = 0  # bytes (characters) waiting to be sent
+        self.on_revoke: Callable[[], None] | None = None  # the seat's token was revoked: close the connection
         self.max_bytes = max_bytes
 
     def push(self, text: str) -> None:
