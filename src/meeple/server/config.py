@@ -47,6 +47,7 @@ class Settings:
 
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip")
+TIMES = ("header_timeout", "keep_alive", "hello_timeout")
 
 
 def without_client_limits(s: Settings) -> Settings:
@@ -63,10 +64,14 @@ def set_limit(s: Settings, text: str) -> None:
     """Set one limit from `NAME=VALUE` (`--limit`); raises ValueError naming the limits when it is not one."""
     name, sep, value = text.partition("=")
     name = name.strip().replace("-", "_")
-    if not sep or name not in (*RATES, *COUNTS, "bot_only_rate"):
-        raise ValueError(f"{text!r}: use NAME=VALUE with NAME one of {', '.join((*RATES, 'bot_only_rate', *COUNTS))}")
+    names = (*RATES, "bot_only_rate", *COUNTS, *TIMES)
+    if not sep or name not in names:
+        raise ValueError(f"{text!r}: use NAME=VALUE with NAME one of {', '.join(names)}")
     if name in COUNTS:
         setattr(s, name, int(value))
+        return
+    if name in TIMES:
+        setattr(s, name, float(value))
         return
     from limits import parse_many
 
