@@ -23,8 +23,9 @@ def serve(sqlite_url: str) -> Iterator[Callable[..., int]]:
 
     def start(**changes: object) -> int:
         settings = fast_settings(sqlite_url, **changes)
-        server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning",
-                                               **uvicorn_options(settings)))
+        app = create_app(settings)
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                                               **uvicorn_options(settings, app.state.guard)))
         threading.Thread(target=server.run, daemon=True).start()
         deadline = time.time() + 30
         while not (server.started and server.servers) and time.time() < deadline:
@@ -88,3 +89,19 @@ def test_behind_a_trusted_proxy_the_forwarded_address_is_the_client(serve: Calla
 
     assert [get("203.0.113.7")[:12] for _ in range(3)] == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 429"]
     assert get("203.0.113.8").startswith(b"HTTP/1.1 200")  # another client behind the same proxy
+
+
+def test_an_address_over_its_request_rate_has_its_new_connections_closed_unread(serve: Callable[..., int]) -> None:
+    port = serve(http_rate="2/minute", header_timeout=30.0)
+
+    def get() -> bytes:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            s.settimeout(5)
+            try:
+                return s.recv(1024)
+            except ConnectionResetError:
+                return b""
+
+    assert [get()[:12] for _ in range(3)] == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 429"]
+    assert get() == b""  # closed as it opened, until its Retry-After

@@ -3,7 +3,8 @@
 The server runs as its own process (`meeple serve` with its default limits); honest games (two people each, one
 action every `--think` seconds per game) and one game of a person against a greedy bot play all along, each game
 from its own loopback address (127.0.1.x), as people would from their own homes. Each attack comes from other
-loopback addresses (127.0.2.x and up) for `--seconds`, every loop bounded in count and time; for each the report
+loopback addresses (127.0.2.x and up), from a process of its own, for `--seconds`, every loop bounded in count
+and time; for each the report
 gives the honest games' accepted actions/s and p99 latency, the bot's answer time in the human game, the
 server's memory (RSS) and open sockets before and after, and what the attack got through.
 """
@@ -13,13 +14,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import multiprocessing
 import os
 import socket
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,7 +79,7 @@ class Row:
 @click.option("--scale", default=1.0, show_default=True,
               help="Size of the attacks (1: 10 bot-only games, 200 slow sockets, 40 state flooders, 500 spectators).")
 @click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
-@click.option("--header-timeout", default=5.0, show_default=True, help="The server's header deadline in seconds.")
+@click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
 @click.option("--seed", default=1, show_default=True)
 def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, header_timeout: float,
           seed: int) -> None:
@@ -134,13 +137,19 @@ def _sockets(pid: int) -> int:
 # -- a minimal HTTP/1.1 client bound to a chosen loopback address -----------------------------------------------
 async def _http(port: int, source: str, method: str, path: str, body: Any = None,
                 token: str | None = None) -> tuple[int, Any]:
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, local_addr=(source, 0)), 10)
+    """One request on a fresh connection; status 0 when the server closed the connection without an answer."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, local_addr=(source, 0)), 10)
+    except (OSError, TimeoutError):
+        return 0, None
     try:
         data = orjson.dumps(body) if body is not None else b""
         head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
         head += "Content-Type: application/json\r\n" + (f"Authorization: Bearer {token}\r\n" if token else "")
         writer.write(head.encode() + b"\r\n" + data)
         raw = await asyncio.wait_for(reader.read(), 10)
+    except (OSError, TimeoutError):
+        return 0, None
     finally:
         writer.close()
     status = int(raw.split(b" ", 2)[1]) if raw.startswith(b"HTTP/") else 0
@@ -352,7 +361,7 @@ async def _move_flood(port: int, seconds: float, scale: float, **_rest: Any) -> 
             codes[code] = codes.get(code, 0) + 1
 
     await asyncio.gather(*(worker() for _ in range(8)))
-    shown = ", ".join(f"{n} x {c}" for c, n in sorted(codes.items()))
+    shown = ", ".join(f"{n} x {c or 'closed unread'}" for c, n in sorted(codes.items()))
     return f"{sum(codes.values())} requests ({shown})"
 
 
@@ -415,8 +424,15 @@ async def _spectators(port: int, seconds: float, scale: float, game_id: str, **_
     return f"{opened} of {n} connected; {received} presence messages to them in all"
 
 
-ATTACK_FUNCTIONS: dict[str, Callable[..., Awaitable[str]]] = dict(zip(ATTACKS, (
+ATTACK_FUNCTIONS: dict[str, Callable[..., Coroutine[Any, Any, str]]] = dict(zip(ATTACKS, (
     _bot_only, _slow_headers, _reconnect_flood, _move_flood, _state_flood, _spectators), strict=True))
+
+
+def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
+    """Run one attack in a process of its own, so that its work never slows the honest clients' event loop."""
+    factory = _loop_factory()
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(ATTACK_FUNCTIONS[name](**kwargs))
 
 
 async def _run(port: int, pid: int, seconds: float, games: int, think: float, scale: float, recovery: float,
@@ -428,7 +444,9 @@ async def _run(port: int, pid: int, seconds: float, games: int, think: float, sc
     total = seconds * (len(ATTACKS) + 1) + recovery + 5
     bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
     rows: list[Row] = []
+    attacker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     try:
+        attacker.submit(int).result()  # started before the first attack
         await asyncio.sleep(5)
         bar.update(5)
         _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
@@ -437,8 +455,7 @@ async def _run(port: int, pid: int, seconds: float, games: int, think: float, sc
         rows.append(await _phase("honest play only", None, port, pid, seconds, scale, header_timeout, watched,
                                  tally, bar))
         for name in ATTACKS:
-            rows.append(await _phase(name, ATTACK_FUNCTIONS[name], port, pid, seconds, scale, header_timeout,
-                                     watched, tally, bar))
+            rows.append(await _phase(name, attacker, port, pid, seconds, scale, header_timeout, watched, tally, bar))
         bar.set_description("quiet")
         end_rss = _rss_mb(pid)
         stop.set()
@@ -451,11 +468,12 @@ async def _run(port: int, pid: int, seconds: float, games: int, think: float, sc
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        attacker.shutdown(cancel_futures=True)
         bar.close()
     return rows, quiet
 
 
-async def _phase(name: str, attack: Callable[..., Awaitable[str]] | None, port: int, pid: int, seconds: float,
+async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid: int, seconds: float,
                  scale: float, header_timeout: float, watched: str, tally: Honest, bar: Any) -> Row:
     bar.set_description(name)
     rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
@@ -471,13 +489,15 @@ async def _phase(name: str, attack: Callable[..., Awaitable[str]] | None, port: 
     sampler = asyncio.create_task(sample())
     ticker = asyncio.create_task(_tick(bar))
     try:
-        if attack is None:
+        if attacker is None:
             await asyncio.sleep(seconds)
             outcome = "-"
         else:
             limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
-            outcome = await asyncio.wait_for(attack(port=port, seconds=seconds, scale=scale,
-                                                    header_timeout=header_timeout, game_id=watched), limit)
+            kwargs = {"port": port, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
+                      "game_id": watched}
+            running = asyncio.get_running_loop().run_in_executor(attacker, _attack_in_process, name, kwargs)
+            outcome = await asyncio.wait_for(running, limit)
     except TimeoutError:
         outcome = "stopped at its time limit"
     finally:

@@ -23,7 +23,7 @@ import meeple
 from . import faces, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
-from .guard import Client, Limited
+from .guard import Client, Guard, Limited
 from .hub import Hub
 from .listen import listen
 from .schemas import Health, Problem
@@ -37,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the server; storage is opened (and migrated) when the app starts."""
     settings = settings or Settings()
     settings.database = database_url(settings.database)
+    guard = Guard(settings)  # shared with the sockets (meeple serve), so the limits hold before any request is read
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -44,7 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(store.migrate)
         astore = AsyncStore(store)
         bots = BotPool(settings.bot_workers)
-        hub = Hub(settings, astore, bots)
+        hub = Hub(settings, astore, bots, guard)
         app.state.hub = hub
         tasks = [asyncio.create_task(_sweeper(hub))]
         if settings.gc_freeze_every is not None:
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Play board games in the browser: lobby over HTTP, live play over the WebSocket "
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
+    app.state.guard = guard
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)

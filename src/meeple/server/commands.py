@@ -57,7 +57,8 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, bot_dela
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on", **uvicorn_options(settings))
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
+                            **uvicorn_options(settings, app.state.guard))
     click.echo(f"Meeple stores games in {_where(settings.database)}")
 
     class Server(uvicorn.Server):

@@ -60,13 +60,34 @@ class Guard:
         }
         self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
         self.open: Counter[str] = Counter()  # open WebSockets per address
+        # Addresses over their rate of requests or connections, until when (monotonic): their new connections are
+        # closed as they open, before any request is read (see sockets.py), so a flood costs the server little.
+        self.blocked: dict[str, float] = {}
+
+    def is_blocked(self, ip: str) -> bool:
+        until = self.blocked.get(ip)
+        if until is None:
+            return False
+        if until > time.monotonic():
+            return True
+        del self.blocked[ip]
+        return False
+
+    def _block(self, ip: str, seconds: int) -> None:
+        if len(self.blocked) > 10_000:  # forget the addresses whose time is up
+            now = time.monotonic()
+            self.blocked = {k: v for k, v in self.blocked.items() if v > now}
+        self.blocked[ip] = time.monotonic() + seconds
 
     def hit(self, what: str, client: Client) -> None:
         """Count one `what` of `client` against its address and its seat; raises Limited when over a limit."""
         for key in client.limit_keys():
             for item in self.rates[what]:
                 if not self.limiter.hit(item, what, key):
-                    raise Limited(what, self._wait(item, what, key))
+                    wait = self._wait(item, what, key)
+                    if what in ("requests", "connections"):
+                        self._block(client.ip, wait)
+                    raise Limited(what, wait)
 
     def bot_only_game(self, client: Client) -> None:
         """A game with no human seat: allowed only through its own allowance (off by default), counted for the

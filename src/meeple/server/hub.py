@@ -18,7 +18,7 @@ from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
 from .guard import Client, Guard
-from .rooms import Conn, Decisions, Rejected, Room, dumps, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 from .tokens import token_hash
 
@@ -37,11 +37,11 @@ class Unplayable(Exception):
 class Hub:
     """Rooms of the games in play here. Every accepted action is committed before anyone hears of it."""
 
-    def __init__(self, settings: Settings, store: AsyncStore, bots: BotPool) -> None:
+    def __init__(self, settings: Settings, store: AsyncStore, bots: BotPool, guard: Guard | None = None) -> None:
         self.settings = settings
         self.store = store
         self.bots = bots
-        self.guard = Guard(settings)
+        self.guard = guard or Guard(settings)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -130,7 +130,7 @@ class Hub:
 
     def attach(self, room: Room, conn: Conn, since: int = 0) -> None:
         """Add a connection: its first message is the whole state, then everyone hears who is online."""
-        conn.push(dumps(room.state_message(conn.seat, since)))
+        conn.push(room.state_text(conn.seat, since))
         room.conns.add(conn)
         self._presence(room, conn)
 

@@ -247,7 +247,8 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
     if kind in ("sync", "hello"):
         hub.guard.hit("state requests", client)
         async with room.lock:
-            return room.state_message(conn.seat, _since(msg))
+            conn.push(room.state_text(conn.seat, _since(msg)))
+        return None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
     return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, sync, ping")

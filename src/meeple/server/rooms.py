@@ -89,6 +89,7 @@ class Room:
     # Per seat that must decide now, the position its current decision opened in (see `Decisions`).
     decisions: Decisions = field(default_factory=lambda: Decisions())
     presence_due: asyncio.TimerHandle | None = None
+    spectator_state: tuple[Any, float, str] | None = None  # (position, when, text) of the last spectators' state
 
     @property
     def id(self) -> str:
@@ -147,6 +148,19 @@ class Room:
             options=self.rec.options, seats=self.seats_info(), view=self._view(seat),
         )
         return msg
+
+    def state_text(self, seat: int | None, since: int = 0) -> str:
+        """`state_message` encoded; for spectators the same text serves every one who comes within a second in
+        the same position (a crowd arriving costs one encoding of the whole game, not one each)."""
+        if seat is not None:
+            return dumps(self.state_message(seat, since))
+        key = (self.version, since, self.rec.status)
+        cached = self.spectator_state
+        if cached is not None and cached[0] == key and time.monotonic() - cached[1] < 1.0:
+            return cached[2]
+        text = dumps(self.state_message(None, since))
+        self.spectator_state = (key, time.monotonic(), text)
+        return text
 
     def update_message(self, seat: int | None, since: int, ack: str | None = None,
                        view: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ uvicorn closes an idle keep-alive connection (`timeout_keep_alive`) but waits fo
 request that arrive slowly, a byte at a time; the HTTP protocol here closes a connection whose request headers
 are not complete within `Settings.header_timeout` (from its opening, or from the end of the previous response),
 and refuses a connection from an address that already holds `Settings.max_sockets_per_ip` of them (except from a
-trusted proxy, which speaks for many clients).
+trusted proxy, which speaks for many clients) or that is over its rate of requests or connections (`Guard.blocked`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .config import Settings
+from .guard import Guard
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """Keyword arguments of `uvicorn.Config` for these settings."""
+def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str, Any]:
+    """Keyword arguments of `uvicorn.Config` for these settings (and the app's guard: `app.state.guard`)."""
     proxies = settings.trusted_proxies
     return {
-        "http": guarded_protocol(settings),
+        "http": guarded_protocol(settings, guard),
         "timeout_keep_alive": settings.keep_alive,
         "h11_max_incomplete_event_size": 16_384,  # request line and headers
         "ws_max_size": settings.max_message_bytes,
@@ -33,8 +34,9 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
-    """uvicorn's h11 protocol with a header deadline and a cap of open sockets per address."""
+def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol with a header deadline, a cap of open sockets per address, and the connections of an
+    address that is over its rate of requests closed as they open (until its Retry-After)."""
     deadline = settings.header_timeout
     cap = settings.max_sockets_per_ip
     trusted = set(settings.trusted_proxies)
@@ -48,7 +50,7 @@ def guarded_protocol(settings: Settings) -> type[asyncio.Protocol]:
             super().connection_made(transport)
             peer = self.client[0] if self.client else None
             if peer is not None and peer not in trusted:
-                if open_sockets[peer] >= cap:
+                if open_sockets[peer] >= cap or (guard is not None and guard.is_blocked(peer)):
                     transport.abort()
                     return
                 open_sockets[peer] += 1
