@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
 from meeple.server.config import Settings, set_limit
@@ -150,3 +151,18 @@ def test_limits_are_set_by_name_and_checked() -> None:
         set_limit(s, "speed=3")
     with pytest.raises(ValueError):
         set_limit(s, "action_rate=often")
+
+
+def test_spectators_of_one_game_are_capped(sqlite_url: str) -> None:
+    with _app(sqlite_url, max_spectators=2) as client:
+        created = create(client, humans(2))
+        gid = created["id"]
+        with client.websocket_connect(f"/ws/games/{gid}") as a, client.websocket_connect(f"/ws/games/{gid}") as b:
+            Viewer(a, None).hello(None)
+            Viewer(b, None).hello(None)
+            with client.websocket_connect(f"/ws/games/{gid}") as c, pytest.raises(WebSocketDisconnect) as info:
+                c.send_json({"type": "hello"})
+                c.receive_json()
+            assert info.value.code == 1013
+            with client.websocket_connect(f"/ws/games/{gid}") as seat:  # the players are never kept out
+                assert Viewer(seat, 0).hello(created["seats"][0]["token"])["seat"] == 0

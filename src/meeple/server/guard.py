@@ -1,6 +1,7 @@
 """Limits per client: request and message rates per address and per seat token, open connections per address.
 
-Rates are counted with the `limits` library (moving windows in memory, keys that expire by themselves), keyed by
+Rates are counted with the `limits` library (sliding-window counters in memory: two numbers per client and limit,
+whatever the rate, in keys that expire by themselves), keyed by
 the client's address and, where it has one, its seat (a game and a seat number), so reconnecting starts no fresh
 count. A refused request is answered 429 with `Retry-After` over HTTP; on the WebSocket an `error` with code
 `rate_limited` and `retry_after`, and a refused reconnection gets 429 with `Retry-After` before the upgrade.
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.strategies import SlidingWindowCounterRateLimiter
 
 from .config import Settings
 
@@ -48,7 +49,7 @@ class Guard:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
         self.rates: dict[str, list[RateLimitItem]] = {
             "requests": parse_many(settings.http_rate),
             "actions": parse_many(settings.action_rate),

@@ -8,9 +8,10 @@ Client messages (JSON text):
 Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
 with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
 
-Close codes: 4400 no hello, 4403 bad token, 4404 unknown game, 4409 a game played under older rules that
-cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad messages,
-1009 message too big, 1011 the game could not be loaded.
+Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
+older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
+messages, 1009 message too big, 1011 the game could not be loaded, 1013 the game has as many spectators as it takes.
+A client over its limit of connections is refused before the upgrade (429 with Retry-After).
 """
 
 from __future__ import annotations
@@ -151,6 +152,8 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
         hub.guard.hit("state requests", client)
     except Limited as exc:
         raise Closing(1008, exc.message) from None
+    if seat is None and hub.spectators(game_id) >= settings.max_spectators:
+        raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
     try:
         room = await hub.room(game_id)
     except Unplayable as exc:
