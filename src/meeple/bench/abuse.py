@@ -398,11 +398,10 @@ async def _state_flood(port: int, seconds: float, scale: float, game_id: str, **
 async def _spectators(port: int, seconds: float, scale: float, game_id: str, **_rest: Any) -> str:
     """500 x scale spectators (who read) on one honest game, a crowd: two per address."""
     n = max(1, round(500 * scale))
-    received = 0
-    opened = 0
+    received = opened = turned_away = 0
 
     async def one(i: int) -> None:
-        nonlocal received, opened
+        nonlocal received, opened, turned_away
         try:
             ws = await _ws(port, f"127.0.{7 + i // 500}.{1 + (i // 2) % 250}", game_id)
         except Exception:
@@ -417,11 +416,13 @@ async def _spectators(port: int, seconds: float, scale: float, game_id: str, **_
                 except TimeoutError:
                     continue
                 except Exception:
+                    turned_away += ws.close_code == 1013
                     return
                 received += msg["type"] == "presence"
 
     await asyncio.gather(*(one(i) for i in range(n)))
-    return f"{opened} of {n} connected; {received} presence messages to them in all"
+    return (f"{opened} of {n} connected, {turned_away} turned away (game full); {received} presence messages to "
+            f"them in all")
 
 
 ATTACK_FUNCTIONS: dict[str, Callable[..., Coroutine[Any, Any, str]]] = dict(zip(ATTACKS, (
