@@ -1,4 +1,4 @@
-"""`meeple arena`: run many bot games with seats rotated and report what happened."""
+"""`meeple arena`: run many bot games in every turn order and report what happened."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from .runner import BACKENDS, run_arena
 
 @click.command(cls=GameCommand)
 @click.argument("game")
-@click.option("--seats", required=True, help="One bot level per seat, e.g. ismcts,greedy,greedy (rotated every game).")
+@click.option("--seats", required=True,
+              help="One bot level per player, e.g. ismcts,greedy,greedy (played in every turn order, each bot "
+                   "starting equally often).")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games played in parallel.")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
@@ -30,7 +32,7 @@ from .runner import BACKENDS, run_arena
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int,
           extra: tuple[str, ...], out: str | None, as_json: bool, quiet: bool, **flags: object) -> None:
-    """Run GAME many times between bots, seats rotated, and report win rates, ratings and game statistics.
+    """Run GAME between bots in every turn order; report win rates (also by turn position), ratings, statistics.
 
     \b
     Examples:

@@ -16,14 +16,19 @@ from .stats import describe, ratings, wilson, win_shares
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
     """Win rates with 95% intervals, ratings, first-seat advantage, game lengths and averages per bot level."""
     levels = list(dict.fromkeys(config.seats))
+    n = config.players
     tally: dict[str, dict[str, Any]] = {lv: {"games": 0, "wins": 0.0, "metrics": defaultdict(list),
-                                            "iterations": 0, "seconds": 0.0, "decisions": 0} for lv in levels}
+                                            "iterations": 0, "seconds": 0.0, "decisions": 0,
+                                            "by_position": [[0, 0.0] for _ in range(n)]} for lv in levels}
     for record in records:
         shares = win_shares(record)
         for seat, level in enumerate(record["levels"]):
             t = tally[level]
             t["games"] += 1
             t["wins"] += shares[seat]
+            place = t["by_position"][_positions(record)[seat]]
+            place[0] += 1
+            place[1] += shares[seat]
             for name, values in record["metrics"].items():
                 t["metrics"][name].append(values[seat])
             stats = record["bot_stats"][seat]
@@ -41,7 +46,9 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "options": records[0]["options"] if records else dict(config.options),
         "bots": bots,
         "first_seat": _first_seat(records, config.players),
-        "seat_win_rates": _seat_rates(records, config.players),
+        "position_win_rates": _position_rates(records, config.players),
+        "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
+                   "possible": config.orders, "balanced": len(records) % config.orders == 0},
         "draws": sum(1 for r in records if not r["winners"]),
         "shown_metrics": list(_shown_metrics(config.game_id)),
         "length": {"actions": describe([r["actions"] for r in records])},
@@ -70,6 +77,7 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
         "rating_sigma": rating["sigma"],
         "rating_ordinal": rating["ordinal"],
         "averages": {name: round(statistics.fmean(v), 2) for name, v in t["metrics"].items() if v},
+        "by_position": [_rate(w, g) for g, w in t["by_position"]],
     }
     if t["iterations"]:
         out["iterations_per_s"] = round(t["iterations"] / t["seconds"], 1) if t["seconds"] else None
@@ -80,7 +88,7 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
 def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """How often the player who moved first won, against the 1/players of a fair game."""
     games = [r for r in records if r["first"] is not None]
-    wins = sum(win_shares(r)[r["first"]] for r in games)
+    wins = sum(win_shares(r)[r["first"]] for r in games)  # `first` is the seat in turn position 0
     low, high = wilson(wins, len(games))
     rate = wins / len(games) if games else 0.0
     return {"games": len(games), "wins": round(wins, 3), "win_rate": round(rate, 4),
@@ -88,10 +96,24 @@ def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
             "advantage": round(rate - 1 / players, 4)}
 
 
-def _seat_rates(records: list[dict[str, Any]], players: int) -> list[float]:
-    if not records:
-        return []
-    return [round(sum(win_shares(r)[s] for r in records) / len(records), 4) for s in range(players)]
+def _positions(record: dict[str, Any]) -> list[int]:
+    """Turn position of every seat (0 moved first); seat numbers for records of games without an order."""
+    return list(record.get("positions", range(len(record["levels"]))))
+
+
+def _rate(wins: float, games: int) -> dict[str, Any]:
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": round(wins, 3), "win_rate": round(wins / games, 4) if games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def _position_rates(records: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Win rate of whoever played in each turn position (0 = started), with its 95% interval."""
+    wins = [0.0] * players
+    for r in records:
+        for seat, share in enumerate(win_shares(r)):
+            wins[_positions(r)[seat]] += share
+    return [_rate(w, len(records)) for w in wins]
 
 
 def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
@@ -126,6 +148,17 @@ def format_table(summary: dict[str, Any]) -> str:
     first = summary["first_seat"]
     lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-{first['ci95'][1]:.1%}; "
                  f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
+    positions = summary.get("position_win_rates", [])
+    if positions:
+        lines.append("win rate by turn position: " + ", ".join(
+            f"{p + 1}. {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})" for p, r in enumerate(positions)))
+        lines.append(f"{'':16} " + " ".join(f"{'as ' + str(p + 1) + '.':>8}" for p in range(len(positions))))
+        for level, b in summary["bots"].items():
+            lines.append(f"{level:16} " + " ".join(f"{r['win_rate']:>8.1%}" for r in b.get("by_position", [])))
+    orders = summary.get("orders")
+    if orders and not orders["balanced"]:
+        lines.append(f"note: {summary['games']} games are not a multiple of the {orders['possible']} turn orders "
+                     f"of {summary['players']} bots; run a multiple for a balanced comparison")
     length = summary["length"]
     text = f"game length: {length['actions'].get('mean', 0)} actions on average"
     lines.append(text + f"; draws: {summary['draws']}")
@@ -146,8 +179,8 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
     written: list[Path] = []
     plain = []
     for r in records:
-        path = games_dir / f"game-{r['game'] + 1:04d}.json"
-        path.write_text(r["save"] + "\n", encoding="utf-8")
+        path = games_dir / f"game-{r['game']:04d}.json"
+        path.write_text(_save_with_seating(r) + "\n", encoding="utf-8")
         written.append(path)
         plain.append({k: v for k, v in r.items() if k != "save"} | {"file": f"games/{path.name}"})
     results = folder / "results.json"
@@ -158,6 +191,14 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
     written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
                                                                             _game_figure(summary))]
     return written
+
+
+def _save_with_seating(record: dict[str, Any]) -> str:
+    """The saved game with which bot sat at each seat and the turn order (loading ignores the extra key)."""
+    save = json.loads(record["save"])
+    save["arena"] = {"game": record["game"], "bots": record["levels"], "turn_order": record.get("order"),
+                     "bot_seeds": record["bot_seeds"]}
+    return json.dumps(save, separators=(",", ":"))
 
 
 def _game_figure(summary: dict[str, Any]) -> str | None:
@@ -181,9 +222,11 @@ def _games_csv(records: list[dict[str, Any]], path: Path) -> Path:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         figures = sorted({name for r in records for name in r.get("figures", {})})
-        w.writerow(["game", "seed", "seats", "winners", "draw", "actions", *figures, "first", "reason", "file"])
+        w.writerow(["game", "seed", "bots_by_seat", "bots_in_turn_order", "winners", "draw", "actions", *figures,
+                    "first", "reason", "file"])
         for r in records:
-            w.writerow([r["game"] + 1, r["seed"], " ".join(r["levels"]), " ".join(str(s) for s in r["winners"]),
-                        r["draw"], r["actions"], *[r.get("figures", {}).get(n, "") for n in figures], r["first"],
-                        r["reason"], r["file"]])
+            order = r.get("order", range(len(r["levels"])))
+            w.writerow([r["game"], r["seed"], " ".join(r["levels"]), " ".join(r["levels"][s] for s in order),
+                        " ".join(str(s) for s in r["winners"]), r["draw"], r["actions"],
+                        *[r.get("figures", {}).get(n, "") for n in figures], r["first"], r["reason"], r["file"]])
     return path

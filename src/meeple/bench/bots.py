@@ -23,7 +23,7 @@ def matchups(budget: str) -> dict[str, tuple[str, str]]:
 
 def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed: int,
                 progress: bool) -> dict[str, Any]:
-    """Play `games` 2-player games with seats rotated and return the first bot's figures."""
+    """Play `games` 2-player games in both turn orders and return the first bot's figures."""
     config = ArenaConfig(game, [first, second], games, seed)
     start = time.perf_counter()
     summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
@@ -43,7 +43,7 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 @click.option("--game", default=None, help="The game (default: the only game installed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, as_json: bool) -> None:
-    """Win rates with 95% confidence intervals, seats rotated, and ISMCTS iterations per second (2 players)."""
+    """Win rates with 95% intervals, each bot starting half the games, and ISMCTS iterations per second (2 players)."""
     game = the_game(game)
     try:
         if parse_level(budget).kind != "ismcts":
