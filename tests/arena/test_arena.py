@@ -16,8 +16,8 @@ import meeple
 from meeple.arena import ArenaConfig, run_arena, summarise, write_report
 from meeple.arena.commands import arena
 from meeple.arena.match import derive, play_job, turn_order_of
-from meeple.arena.report import _first_seat, _position_rates
-from meeple.arena.stats import wilson
+from meeple.arena.report import _first_seat, _position_rates, format_table
+from meeple.arena.stats import ratings, wilson
 
 FAST = ["random", "random"]
 
@@ -172,3 +172,52 @@ def test_ray_backend_without_ray_says_how_to_install(monkeypatch: pytest.MonkeyP
                                         "--backend", "ray"])
     assert result.exit_code != 0
     assert "pip install" in result.output and "ray" in result.output
+
+
+def test_a_wrong_ray_address_fails_within_seconds_with_a_clear_message() -> None:
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--backend", "ray", "--address", f"127.0.0.1:{port}"])
+    assert result.exit_code != 0
+    assert f"no Ray cluster answers at 127.0.0.1:{port}" in result.output
+    assert time.perf_counter() - start < 10
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--backend", "ray", "--address", "head-without-port"])
+    assert "is not a Ray address" in result.output
+
+
+def test_ratings_are_fitted_on_all_games_whatever_their_order() -> None:
+    def game(levels: list[str], ranking: list[list[int]]) -> dict[str, Any]:
+        return {"levels": levels, "ranking": ranking, "winners": ranking[0]}
+
+    records = ([game(["a", "b"], [[0], [1]])] * 6 + [game(["b", "a"], [[0], [1]])] * 2
+               + [game(["a", "c"], [[1], [0]])] * 5 + [game(["c", "b"], [[0, 1]])] * 3)
+    levels = ["a", "b", "c"]
+    fitted = ratings(records, levels)
+    assert fitted == ratings(list(reversed(records)), levels) == ratings(records[3:] + records[:3], levels)
+    assert fitted["c"]["rating"] > fitted["a"]["rating"] > fitted["b"]["rating"]
+    assert sum(r["rating"] for r in fitted.values()) == pytest.approx(0, abs=0.5)
+    assert all(r["pm95"] > 0 for r in fitted.values())
+    more = ratings(records * 4, levels)  # four times the games: about half the interval
+    assert more["a"]["pm95"] < 0.6 * fitted["a"]["pm95"]
+
+
+def test_a_won_every_game_bot_gets_a_finite_rating() -> None:
+    records = [{"levels": ["x", "y"], "ranking": [[0], [1]], "winners": [0]}] * 20
+    fitted = ratings(records, ["x", "y"])
+    assert 0 < fitted["x"]["rating"] < 2000 and fitted["x"]["pm95"] > 0
+
+
+def test_time_budgets_are_flagged_as_not_reproducible() -> None:
+    config = ArenaConfig("bluemooncity", ["ismcts:30ms", "random"], games=1, seed=1)
+    assert config.timed == ["ismcts:30ms"]
+    summary = summarise(config, [])
+    assert not summary["reproducible"] and "ismcts:30ms" in summary["warnings"][0]
+    assert "warning: ismcts:30ms" in format_table(summary)
+    assert summarise(CONFIG, [])["reproducible"] and not summarise(CONFIG, [])["warnings"]

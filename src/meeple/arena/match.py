@@ -45,6 +45,11 @@ class ArenaConfig:
         return len(self.seats)
 
     @property
+    def timed(self) -> list[str]:
+        """The levels with a time budget per decision: their games depend on the machine and its load."""
+        return [level for level in dict.fromkeys(self.seats) if parse_level(level).seconds is not None]
+
+    @property
     def orders(self) -> int:
         """How many turn orders of the bots there are (players!): a run of a multiple of it is fully balanced."""
         return math.factorial(self.players)

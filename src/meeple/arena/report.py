@@ -55,7 +55,17 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "figures": {name: describe([r["figures"][name] for r in records if name in r.get("figures", {})])
                     for name in sorted({n for r in records for n in r.get("figures", {})})},
         "end_reasons": _reasons(records),
+        "reproducible": not config.timed,
+        "warnings": _warnings(config),
     }
+
+
+def _warnings(config: ArenaConfig) -> list[str]:
+    if not config.timed:
+        return []
+    return [f"{', '.join(config.timed)}: a time budget per decision makes the search depend on the machine's speed "
+            f"and load, so the same seed can give other games; use an iteration budget (e.g. ismcts:500) to "
+            f"reproduce a run"]
 
 
 def _shown_metrics(game_id: str) -> tuple[str, ...]:
@@ -73,9 +83,8 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
         "wins": round(wins, 3),
         "win_rate": round(wins / games, 4) if games else 0.0,
         "ci95": [round(low, 4), round(high, 4)],
-        "rating": rating["mu"],
-        "rating_sigma": rating["sigma"],
-        "rating_ordinal": rating["ordinal"],
+        "rating": rating["rating"],
+        "rating_pm95": rating["pm95"],
         "averages": {name: round(statistics.fmean(v), 2) for name, v in t["metrics"].items() if v},
         "by_position": [_rate(w, g) for g, w in t["by_position"]],
     }
@@ -135,14 +144,14 @@ def _reason_kind(reason: str) -> str:
 def format_table(summary: dict[str, Any]) -> str:
     shown = summary.get("shown_metrics", [])
     metrics = [m for m in shown if any(m in b["averages"] for b in summary["bots"].values())]
-    head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating':>13}"
+    head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating ±95%':>13}"
     head += "".join(f" {'avg ' + m:>13}" for m in metrics)
     lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
              f"seed {summary['seed']}", head, "-" * len(head)]
     for level, b in summary["bots"].items():
         low, high = b["ci95"]
         row = (f"{level:16} {b['games']:>5} {b['wins']:>7g} {b['win_rate']:>8.1%} "
-               f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>7.2f}±{b['rating_sigma']:<5.2f}")
+               f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>+6.0f} ±{b['rating_pm95']:<5.0f}")
         row += "".join(f" {b['averages'].get(m, float('nan')):>13.2f}" for m in metrics)
         lines.append(row)
     first = summary["first_seat"]
@@ -167,6 +176,7 @@ def format_table(summary: dict[str, Any]) -> str:
         lines.append("per game: " + ", ".join(f"{name} {d.get('mean', 0)} (median {d.get('median', 0):g})"
                                               for name, d in figures.items() if d))
     lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
+    lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
 
@@ -210,11 +220,11 @@ def _bots_csv(summary: dict[str, Any], path: Path) -> Path:
     metrics = sorted({m for b in summary["bots"].values() for m in b["averages"]})
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rating", "rating_sigma",
-                    "rating_ordinal", *[f"avg_{m}" for m in metrics]])
+        w.writerow(["bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rating", "rating_pm95",
+                    *[f"avg_{m}" for m in metrics]])
         for level, b in summary["bots"].items():
-            w.writerow([level, b["games"], b["wins"], b["win_rate"], *b["ci95"], b["rating"], b["rating_sigma"],
-                        b["rating_ordinal"], *[b["averages"].get(m, "") for m in metrics]])
+            w.writerow([level, b["games"], b["wins"], b["win_rate"], *b["ci95"], b["rating"], b["rating_pm95"],
+                        *[b["averages"].get(m, "") for m in metrics]])
     return path
 
 

@@ -55,8 +55,12 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         if only and name != only:
             continue
         results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json)
+        results[name]["verdict"] = verdict(results[name]["ci95"], TARGETS[name])
         if not as_json:
             click.echo(_line(name, results[name]))
+    if parse_level(budget).seconds is not None:
+        click.echo(f"warning: {budget} is a time budget: its games depend on the machine's speed and load and are "
+                   f"not reproducible from the seed (an iteration budget such as ismcts:500 is)", err=True)
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     out = {
@@ -64,6 +68,8 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: TARGETS[name] for name in results},
+        "verdicts": {name: r["verdict"] for name, r in results.items()},
+        "reproducible": parse_level(budget).seconds is None,
         "ismcts_iterations_per_s": speed[0] if speed else None,
         "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
         "matchups": results,
@@ -77,10 +83,22 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         click.echo(line)
 
 
+def verdict(ci95: list[float] | tuple[float, float], target: float) -> str:
+    """Whether a win rate meets its target: only when the whole 95% interval clears it."""
+    low, high = ci95
+    if low >= target:
+        return "met"
+    if high < target:
+        return "not met"
+    return "undecided"  # the interval straddles the target: more games are needed to tell
+
+
 def _line(name: str, r: dict[str, Any]) -> str:
     low, high = r["ci95"]
     target = TARGETS[name]
-    verdict = "meets" if r["win_rate"] >= target else "below"
+    text = {"met": "meets the {t} target (the interval's lower bound clears it)",
+            "not met": "below the {t} target (the whole interval lies under it)",
+            "undecided": "the interval straddles the {t} target: play more games to tell"}[r["verdict"]]
     return (f"{r['bots'][0]} vs {r['bots'][1]}: {r['win_rate']:.1%} of {r['games']} games "
-            f"(95% CI {low:.1%}-{high:.1%}; {verdict} the {target:.0%} target; draws {r['draws']}; "
+            f"(95% CI {low:.1%}-{high:.1%}; {text.format(t=f'{target:.0%}')}; draws {r['draws']}; "
             f"{r['seconds']:.0f}s)")
