@@ -31,6 +31,7 @@ class ArenaConfig:
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)  # e.g. {"data": "my-components.toml"}
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -63,7 +64,8 @@ class ArenaConfig:
         order = turn_order_of(number, n)
         bot_seeds = [derive(self.seed, _BOT_SALT, number, position) for position in range(n)]
         return GameJob(self.game_id, number + 1, derive(self.seed, _GAME_SALT, number),
-                       [self.seats[e] for e in order], list(order), bot_seeds, dict(self.options))
+                       [self.seats[e] for e in order], list(order), bot_seeds, dict(self.options),
+                       dict(self.settings))
 
 
 def turn_order_of(number: int, players: int) -> tuple[int, ...]:
@@ -94,6 +96,7 @@ class GameJob:
     entries: list[int]  # index in the arena's bot list of the bot in each turn position
     bot_seeds: list[int]  # per turn position
     options: dict[str, Any]
+    settings: dict[str, str] = field(default_factory=dict)
 
 
 def turn_order(game: meeple.Game) -> list[int]:
@@ -111,7 +114,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     """Play one game between bots and return its record (JSON-able); lists of the record are per seat."""
     start = time.perf_counter()
     n = len(job.levels)
-    game = meeple.new_game(job.game_id, n, job.seed, job.options)
+    game = meeple.new_game(job.game_id, n, job.seed, job.options, **job.settings)
     order = turn_order(game)
     position = [order.index(seat) for seat in range(n)]
     levels = [job.levels[p] for p in position]
@@ -121,7 +124,8 @@ def play_job(job: GameJob) -> dict[str, Any]:
         game.apply(seat, bots[seat].choose(game.seat_table(seat)))
     result = game.result()
     log = game.full_log()
-    per_seat, per_game = split_statistics(game.rules.statistics(game.state), n)
+    figures = {**game.rules.statistics(game.state), **game.rules.history_statistics(game.state, game.events(None))}
+    per_seat, per_game = split_statistics(figures, n)
     return {
         "game": job.number,
         "seed": job.seed,
@@ -140,6 +144,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "first": order[0],
         "metrics": per_seat,
         "figures": per_game,
+        "tallies": tallies(figures),
         "bot_stats": [bot.stats() for bot in bots],
         "seconds": round(time.perf_counter() - start, 3),
         "save": game.to_json(),
@@ -157,6 +162,12 @@ def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, l
         elif _number(value):
             per_game[name] = float(value)
     return per_seat, per_game
+
+
+def tallies(figures: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """The figures of the game that are tallies: `{key: number}` (e.g. the turn each building was completed)."""
+    return {name: {str(k): float(v) for k, v in value.items()} for name, value in figures.items()
+            if isinstance(value, dict) and all(_number(v) for v in value.values())}
 
 
 def _number(value: Any) -> bool:

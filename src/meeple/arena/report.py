@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .match import ArenaConfig
-from .stats import describe, ratings, wilson, win_shares
+from .stats import describe, pairwise, ratings, wilson, win_shares
 
 
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -44,6 +44,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "games": len(records),
         "seed": config.seed,
         "options": records[0]["options"] if records else dict(config.options),
+        "settings": dict(config.settings),
         "bots": bots,
         "first_seat": _first_seat(records, config.players),
         "position_win_rates": _position_rates(records, config.players),
@@ -54,10 +55,57 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "length": {"actions": describe([r["actions"] for r in records])},
         "figures": {name: describe([r["figures"][name] for r in records if name in r.get("figures", {})])
                     for name in sorted({n for r in records for n in r.get("figures", {})})},
+        "scores": _scores(records),
+        "head_to_head": head_to_head(records, levels),
+        "tallies": _tallies(records),
         "end_reasons": _reasons(records),
         "reproducible": not config.timed,
         "warnings": _warnings(config),
     }
+
+
+def _scores(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Distribution of the final scores (every seat), of the winner's score and of the margin: the best score
+    minus the second best (0 for a tie at the top)."""
+    every = [float(x) for r in records for x in r["scores"]]
+    best = [sorted(r["scores"], reverse=True) for r in records if len(r["scores"]) > 1]
+    return {"all": describe(every), "winner": describe([b[0] for b in best]),
+            "margin": describe([b[0] - b[1] for b in best]),
+            "margins": [b[0] - b[1] for b in best]}
+
+
+def head_to_head(records: list[dict[str, Any]], levels: list[str]) -> dict[str, dict[str, Any]]:
+    """For every two bot levels, how often the first finished ahead of the second when both played (a shared
+    place counts half), with its 95% interval."""
+    wins = pairwise(records, levels)
+    table: dict[str, dict[str, Any]] = {}
+    for a, la in enumerate(levels):
+        table[la] = {}
+        for b, lb in enumerate(levels):
+            met = wins[a][b] + wins[b][a]
+            if a != b and met:
+                table[la][lb] = _rate(wins[a][b], round(met))
+    return table
+
+
+def _tallies(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per tally and key: in how many games the key appears, that share of the games, and the distribution of
+    its value in those games (e.g. Blue Moon City's `building_completed_turn`: how often each building is
+    completed, and on which turn)."""
+    out: dict[str, dict[str, Any]] = {}
+    names = sorted({n for r in records for n in r.get("tallies", {})})
+    for name in names:
+        keys = sorted({k for r in records for k in r.get("tallies", {}).get(name, {})}, key=_natural)
+        out[name] = {}
+        for key in keys:
+            values = [r["tallies"][name][key] for r in records if key in r.get("tallies", {}).get(name, {})]
+            out[name][key] = {"games": len(values), "share": round(len(values) / len(records), 4),
+                              **describe(values)}
+    return out
+
+
+def _natural(key: str) -> tuple[int, str]:
+    return (int(key), "") if key.isdigit() else (1 << 30, key)
 
 
 def _warnings(config: ArenaConfig) -> list[str]:
@@ -175,6 +223,22 @@ def format_table(summary: dict[str, Any]) -> str:
     if figures:
         lines.append("per game: " + ", ".join(f"{name} {d.get('mean', 0)} (median {d.get('median', 0):g})"
                                               for name, d in figures.items() if d))
+    margin = summary.get("scores", {}).get("margin", {})
+    if margin:
+        lines.append(f"winning margin: mean {margin['mean']:g}, median {margin['median']:g}, "
+                     f"range {margin['min']:g}-{margin['max']:g}")
+    h2h = summary.get("head_to_head", {})
+    if len(h2h) > 1:
+        lines.append("head to head (row finished ahead of column):")
+        lines.append(f"{'':16} " + " ".join(f"{lv[:12]:>12}" for lv in h2h))
+        for la, row in h2h.items():
+            lines.append(f"{la:16} " + " ".join(f"{row[lb]['win_rate']:>12.1%}" if lb in row else f"{'-':>12}"
+                                                for lb in h2h))
+    for name, keys in summary.get("tallies", {}).items():
+        shown = sorted(keys.items(), key=lambda kv: -kv[1]["games"])[:6]
+        more = f", ... ({len(keys)} in all)" if len(keys) > len(shown) else ""
+        lines.append(f"{name}: " + ", ".join(f"{k} {v['share']:.0%} of games (mean {v['mean']:g})"
+                                             for k, v in shown) + more)
     lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
     lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
@@ -196,10 +260,13 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
     results = folder / "results.json"
     results.write_text(json.dumps({**summary, "records": plain}, indent=2) + "\n", encoding="utf-8")
     written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
-    from .plots import plot_lengths, plot_win_rates
+    from .plots import plot_lengths, plot_margins, plot_positions, plot_tally, plot_win_rates
 
     written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
-                                                                            _game_figure(summary))]
+                                                                            _game_figure(summary)),
+                plot_positions(summary, folder / "turn_positions.png"), plot_margins(summary, folder / "margins.png")]
+    written += [plot_tally(name, keys, folder / f"tally_{name}.png")
+                for name, keys in summary.get("tallies", {}).items() if keys]
     return written
 
 
