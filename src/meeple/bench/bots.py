@@ -23,8 +23,8 @@ def matchups(budget: str) -> dict[str, tuple[str, str]]:
 
 def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed: int,
                 progress: bool, players: int = 2) -> dict[str, Any]:
-    """Play `games` games of `first` against `players - 1` copies of `second`, seats rotated; return the first
-    bot's figures."""
+    """Play `games` games of `first` against `players - 1` copies of `second`, every turn order in turn; return
+    the first bot's figures."""
     config = ArenaConfig(game, [first] + [second] * (players - 1), games, seed)
     start = time.perf_counter()
     summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
@@ -48,8 +48,8 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, players: int,
          as_json: bool) -> None:
-    """Win rates with 95% confidence intervals, seats rotated, ISMCTS iterations per second and the median time
-    of a decision."""
+    """Win rates with 95% intervals (a target is met only when the interval's lower bound clears it), every turn
+    order in turn, ISMCTS iterations per second and the median time of a decision."""
     game = the_game(game)
     try:
         if parse_level(budget).kind != "ismcts":
@@ -67,8 +67,12 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         if only and name != only:
             continue
         results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json, players=players)
+        results[name]["verdict"] = verdict(results[name]["ci95"], TARGETS[name])
         if not as_json:
             click.echo(_line(name, results[name], players))
+    if parse_level(budget).seconds is not None:
+        click.echo(f"warning: {budget} is a time budget: its games depend on the machine's speed and load and are "
+                   f"not reproducible from the seed (an iteration budget such as ismcts:500 is)", err=True)
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     median = [r["median_seconds_per_decision"] for r in results.values() if r.get("median_seconds_per_decision")]
@@ -77,6 +81,8 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: TARGETS[name] for name in results},
+        "verdicts": {name: r["verdict"] for name, r in results.items()},
+        "reproducible": parse_level(budget).seconds is None,
         "ismcts_iterations_per_s": speed[0] if speed else None,
         "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
         "ismcts_median_seconds_per_decision": median[0] if median else None,
@@ -93,12 +99,24 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         click.echo(line)
 
 
+def verdict(ci95: list[float] | tuple[float, float], target: float) -> str:
+    """Whether a win rate meets its target: only when the whole 95% interval clears it."""
+    low, high = ci95
+    if low >= target:
+        return "met"
+    if high < target:
+        return "not met"
+    return "undecided"  # the interval straddles the target: more games are needed to tell
+
+
 def _line(name: str, r: dict[str, Any], players: int = 2) -> str:
     low, high = r["ci95"]
     target = TARGETS[name]
-    verdict = "meets" if r["win_rate"] >= target else "below"
+    text = {"met": "meets the {t} target (the interval's lower bound clears it)",
+            "not met": "below the {t} target (the whole interval lies under it)",
+            "undecided": "the interval straddles the {t} target: play more games to tell"}[r["verdict"]]
     against = r["bots"][1] if players == 2 else f"{players - 1}x {r['bots'][1]}"
     chance = "" if players == 2 else f"; interval {'above' if low > 1 / players else 'not above'} chance 1/{players}"
     return (f"{r['bots'][0]} vs {against}: {r['win_rate']:.1%} of {r['games']} games "
-            f"(95% CI {low:.1%}-{high:.1%}; {verdict} the {target:.0%} target{chance}; draws {r['draws']}; "
+            f"(95% CI {low:.1%}-{high:.1%}; {text.format(t=f'{target:.0%}')}{chance}; draws {r['draws']}; "
             f"{r['seconds']:.0f}s)")
