@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.engine.messages import Catalogue
 
-from .data import COLOURS
+from .data import COLOURS, Reward, Tile
 from .payments import CARD_TYPES
 from .rules.context import Ctx, card_name
 from .state import FREE, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
@@ -32,13 +32,12 @@ def _cell(ctx: Ctx, s: State, sq: int, color: bool) -> list[tuple[str, str]]:
     if ti < 0:
         return [("", "")] * 3
     tile = ctx.tiles[ti]
-    mark = "*" if s.rebuilt[sq] and tile.kind != "courtyard" else ""
-    head = f"{square_name(sq)} {tile.letter} {tile.name}"[: CELL - 1 - len(mark)] + mark
+    head = f"{square_name(sq)} {tile.name}"  # whole names: the longest (15 letters) fits a cell
     if tile.kind == "courtyard":
         boxes = "offerings here"
         boxes_p = boxes
     elif s.rebuilt[sq]:
-        boxes = f"rebuilt +{tile.neighbourhood.text()}"
+        boxes = f"rebuilt +{tile.neighbourhood.text().replace('+', '')}"
         boxes_p = boxes
     else:
         parts, painted = [], []
@@ -52,7 +51,21 @@ def _cell(ctx: Ctx, s: State, sq: int, color: bool) -> list[tuple[str, str]]:
     pieces = [f"@{p + 1}" for p in range(s.players) if s.figures[p] == sq]
     pieces += [DRAGON_MARK[d] for d in range(3) if s.dragons[d] == sq]
     line3 = " ".join(pieces)
+    if tile.kind != "courtyard" and not s.rebuilt[sq]:
+        pays = pays_text(tile)
+        joined = f"{line3}  {pays}" if line3 else pays
+        if len(joined) <= CELL - 1:  # figures and dragons first; `tile SQ` tells the rest
+            line3 = joined
     return [(head, head), (boxes, boxes_p), (line3, line3)]
+
+
+def pays_text(tile: Tile) -> str:
+    """What a building pays, short: `2k/1c +2s` is 2 cards to the majority, 1 crystal to every player with a
+    marker, and, once rebuilt, 2 golden scales to contributors of a building completed next to it."""
+    def short(reward: Reward) -> str:
+        return reward.text().replace("+", "") if reward else "0"
+
+    return f"{short(tile.majority)}/{short(tile.construction)} +{short(tile.neighbourhood)}"
 
 
 def render_city(ctx: Ctx, s: State, color: bool = True) -> str:
@@ -92,11 +105,11 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: C
     if seat is not None:
         lines.append("Your hand: " + hand_text(ctx, s, seat, color))
     if s.over:
-        won = ", ".join(f"Player {p + 1}" for p in s.winners) or "nobody (draw)"
         from .rules import end_params
 
+        # The reason names the winners; the faces announce the ranking once, under the board.
         reason = messages.text(s.end_reason, end_params(s)) if messages is not None else s.end_reason
-        lines.append(f"Game over: {reason}. Winner(s): {won}")
+        lines.append(f"Game over: {reason}.")
     else:
         lines.append(status_line(ctx, s))
     return "\n".join(lines)

@@ -230,6 +230,11 @@ class BlueMoonCity(Rules[State]):
 
         return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue_of(self)))
 
+    def explain(self, state: State, seat: int | None, words: Sequence[str]) -> list[Event] | None:
+        from ..explain import explain
+
+        return explain(self.ctx, state, words)
+
     # -- what the faces show ------------------------------------------------------------
     def messages(self) -> Mapping[str, str]:
         return self._messages
