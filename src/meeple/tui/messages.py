@@ -28,7 +28,7 @@ TUI_MESSAGES: dict[str, str] = {
     "tui.winner_why": "Winner: {seats} ({why})",
     "tui.no_winner": "No winner: {why}",
     "tui.place": "  {place}. {who}",
-    "tui.saved": "Game saved to {path}",
+    "tui.saved": "The game is saved to {path} after every action.",
     "tui.saved_resume": "{why}: game saved to {path}; resume with: meeple play --resume {path}",
     "tui.saved_over": "{why}: game saved to {path}",
     "tui.save_failed": "Could not save to {path}: {error}",

@@ -108,7 +108,8 @@ class PlaySession:
     def loop(self) -> int:
         game = self.game
         self.write(game.render(self.viewer, color=self.color))
-        self.say("tui.saved", path=self.save_path)  # where the game is kept after every action
+        if self.write_save(self.save_path):  # the file the game is kept in after every action, from the start
+            self.say("tui.saved", path=self.save_path)
         while not game.is_over():
             seat = game.deciders()[0]
             bot = self.bots[seat]
