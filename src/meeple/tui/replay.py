@@ -11,7 +11,7 @@ from meeple.engine.errors import SaveError
 from .lines import Reader
 from .messages import tui_catalogue
 from .session import Writer
-from .text import event_lines
+from .text import event_lines, result_lines
 
 
 class Replay:
@@ -141,3 +141,6 @@ class ReplaySession:
                                                      "action": action}))
         if lines:
             self.write("\n".join(f"  {text}" for text in lines))
+        if self.step == len(replay) and replay.game.is_over():
+            names = [self.cat.seat_name(s) for s in range(replay.game.players)]
+            self.write("\n".join(result_lines(self.cat, replay.game.result(), names)))

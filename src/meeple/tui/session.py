@@ -15,7 +15,7 @@ from meeple.engine import Catalogue
 from .help import legend, phase_help, questions, status
 from .lines import Reader, normal, split_actions, suggestions
 from .messages import tui_catalogue
-from .text import columns, event_lines
+from .text import columns, event_lines, result_lines
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
@@ -329,22 +329,13 @@ class PlaySession:
 
     def finish(self) -> None:
         game = self.game
-        result = game.result()
         if self.clear is not None:
             self.clear()
         else:
             self.write("")
         self.write(game.render(self.viewer, color=self.color))
-        names = self.names()
-        why = self.cat.text(result.reason, result.params, names) if result.reason else ""
-        if result.winners:
-            seats = ", ".join(names[s] for s in result.winners)
-            self.say("tui.winner_why" if why else "tui.winner", seats=seats, why=why)
-        else:
-            self.say("tui.no_winner", why=why)
-        for place, group in enumerate(result.ranking, start=1):
-            who = ", ".join(f"{names[s]} {result.scores.get(s, 0):g}" for s in group)
-            self.say("tui.place", place=place, who=who)
+        for line in result_lines(self.cat, game.result(), self.names()):
+            self.write(line)
         self.save("tui.why.over")
 
     def autosave(self) -> None:

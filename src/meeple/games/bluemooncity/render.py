@@ -105,11 +105,7 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: C
     if seat is not None:
         lines.append("Your hand: " + hand_text(ctx, s, seat, color))
     if s.over:
-        from .rules import end_params
-
-        # The reason names the winners; the faces announce the ranking once, under the board.
-        reason = messages.text(s.end_reason, end_params(s)) if messages is not None else s.end_reason
-        lines.append(f"Game over: {reason}.")
+        lines.append(f"Turn {s.turn}: game over")  # the faces say why and who won, once, under the board
     else:
         lines.append(status_line(ctx, s))
     return "\n".join(lines)
