@@ -1,8 +1,12 @@
-"""`tile SQ`: a tile described from the data file, in messages (what the terminal and other faces show)."""
+"""`tile SQ`: a tile described from the data file, in messages (what the terminal and other faces show); the text
+board shows every name whole and what each building pays, within 80 columns and 24 lines."""
 
 from __future__ import annotations
 
+import re
+
 import meeple
+from meeple.agents import make_agent
 from meeple.engine import Event
 from meeple.games.bluemooncity.render import pays_text
 
@@ -55,3 +59,18 @@ def test_the_board_names_buildings_in_full_and_shows_what_they_pay() -> None:
         if index >= 0:
             assert ctx.tiles[index].name in board
     assert "2c/3c +2k" in board  # the Earth Temple
+
+
+def test_the_board_fits_a_terminal_of_80_columns_and_24_lines() -> None:
+    """Every seat's board, at every step of random games (the expansion's 5x5 city and four players included)."""
+    for seed, players, expansion in ((1, 4, True), (3, 2, True), (2, 3, False)):
+        game = meeple.new_game("bluemooncity", players, seed, {"expansion": expansion})
+        bots = [make_agent("random", seed=s) for s in range(players)]
+        for _ in range(400):
+            if game.is_over():
+                break
+            for viewer in [None, *range(players)]:
+                lines = re.sub(r"\x1b\[[0-9;]*m", "", game.render(viewer, color=True)).splitlines()
+                assert len(lines) <= 24 and max(map(len, lines)) <= 79, "\n".join(lines)
+            seat = game.deciders()[0]
+            game.apply(seat, bots[seat].choose(game.seat_table(seat)))

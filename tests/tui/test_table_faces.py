@@ -35,7 +35,7 @@ def test_blue_moon_citys_help_and_status_are_its_own_messages(tmp_path: Path) ->
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3"], ["help", "legend", "quit"], tmp_path)
     assert "Your move (movement, 2 step(s) left)" in result.output
     assert "Movement: take up to your steps left" in result.output
-    assert "Legend: each square shows its name" in result.output
+    assert "Legend: each square shows the building's name" in result.output
 
 
 def test_hot_seat_passes_the_keyboard_before_showing_a_hand_and_hides_secret_choices(tmp_path: Path) -> None:

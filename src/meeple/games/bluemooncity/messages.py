@@ -128,13 +128,15 @@ PHASES = {
         "`refill CARD CARD` discards two and draws 4. Reward cards you received join your hand now."
     ),
     "legend": (
-        "Legend: each square shows its name and the building's name, then its boxes as the letter of the people\n"
-        "whose cards pay it and the cost (`T3` = 3 in Terrah cards, `*2` = 2 in any one colour); `=2` marks a box\n"
-        "paid by Player 2. The third line is what the building pays: `2k/1c +2s` = majority bonus 2 cards (most\n"
+        "Legend: each square shows the building's name; then the square and the boxes, as the letter of the\n"
+        "people whose cards pay a box and its cost (`T3` = 3 in Terrah cards, `*2` = 2 in any one colour), `=2`\n"
+        "for a box paid by Player 2; then what the building pays: `2k/1c +2s` = majority bonus 2 cards (most\n"
         "markers), construction bonus 1 crystal (every player with a marker), and once it is rebuilt, a\n"
         "neighbourhood bonus of 2 golden scales to the contributors of each building completed next to it\n"
-        "(`c` crystal, `s` golden scale, `k` card). A rebuilt building shows `rebuilt` and its neighbourhood bonus.\n"
-        "`@1` is Player 1's figure; `Dr`, `Dg`, `Db` are the red, green and blue dragons.\n"
+        "(`c` crystal, `s` golden scale, `k` card; `1csk` = one of each). A rebuilt building shows `rebuilt` and\n"
+        "its neighbourhood bonus. `@1` is Player 1's figure; `Dr`, `Dg`, `Db` are the red, green and blue dragons.\n"
+        "Obelisk, bottom first: `P2` is an offering of Player 2, a number what the next offering there costs.\n"
+        "`Player 2: c3, ... hand 5+2`: Player 2's figure is on c3; 5 cards in hand, 2 reward cards face down.\n"
         "Type `tile c2` to have the tile on square c2 described in full."
     ),
     "question.tile": "tile SQ        the building on a square: its boxes, what it pays, who stands there",
