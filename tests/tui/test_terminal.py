@@ -16,11 +16,11 @@ PAINT = "\x1b[1;34m"  # the board's blue (Aqua boxes): present in colour, absent
 TIMEOUT = 30
 
 
-def spawn(args: list[str], **env: str) -> pexpect.spawn:
+def spawn(args: list[str], rows: int = 40, columns: int = 120, **env: str) -> pexpect.spawn:
     environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     environment.update(TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", **env)
     return pexpect.spawn(sys.executable, ["-m", "meeple.cli", "play", *args], env=environment, encoding="utf-8",
-                         timeout=TIMEOUT, dimensions=(40, 120))
+                         timeout=TIMEOUT, dimensions=(rows, columns))
 
 
 def finish(child: pexpect.spawn) -> int:
@@ -107,3 +107,18 @@ def test_no_color_turns_the_colours_off(tmp_path: Path, env: dict[str, str], pai
     assert finish(child) == 0
     assert "Obelisk" in shown
     assert (PAINT in shown) is painted
+
+
+def test_an_80_by_24_terminal_keeps_the_table_in_sight_and_tab_completes(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    child = spawn(["bluemooncity", "--seats", "me,greedy", "--seed", "5", "--save", str(save), "--no-color"], 24, 80)
+    child.expect("Tab completes them")  # too many actions to list under the table on 24 lines
+    child.expect(PROMPT)
+    child.send("EN")
+    child.send("\t")  # completes `end`, the only legal action starting so
+    child.sendline("")
+    child.expect("Your move")
+    child.expect(PROMPT)
+    assert [0, "end"] in actions(save)
+    child.sendline("quit")
+    assert finish(child) == 0

@@ -15,6 +15,7 @@ TUI_MESSAGES: dict[str, str] = {
     "tui.no_such_number": "There is no action {n}: choose a number from 1 to {count}, or type `help`.",
     "tui.not_possible": "Not possible: {reason}. Type a number from 1 to {count}, an action, or `help`.",
     "tui.did_you_mean": "Did you mean {suggestions}?",
+    "tui.many_actions": "{count} actions: Tab completes them as you type, `actions` lists them.",
     "tui.only_choice": "Only one choice: {action}",
     "tui.undone": "{seat} takes back `{action}`",
     "tui.cannot_undo": "Cannot take that back: {reason}.",

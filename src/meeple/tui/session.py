@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -144,9 +145,12 @@ class PlaySession:
         if len(legal) == 1 and not self.just_undone:
             return self.only_choice(seat, legal[0])
         self.just_undone = False
+        listing = columns(legal)
         if self.clear is not None:
-            self.redraw(seat)
-        self.write(self.prompt_header(seat) + "\n" + columns(legal))
+            used = self.redraw(seat) + 2  # the header and the prompt
+            if used + listing.count("\n") + 1 > shutil.get_terminal_size().lines:
+                listing = self.cat.text("tui.many_actions", {"count": len(legal)})  # the table stays in sight
+        self.write(self.prompt_header(seat) + "\n" + listing)
         self.words = [*legal, *COMMANDS, *questions(self.cat)]
         while True:
             line = self.read(f"{self.seat_name(seat)}> ")
@@ -168,13 +172,15 @@ class PlaySession:
         self.show_events(seat if self.hot_seat else self.viewer)
         return None
 
-    def redraw(self, seat: int) -> None:
-        """The table of `seat` drawn in place, with what happened last under it."""
+    def redraw(self, seat: int) -> int:
+        """The table of `seat` drawn in place, with what happened last under it; returns the lines written."""
         assert self.clear is not None
         self.clear()
-        self.write(self.game.render(seat, color=self.color))
+        board = self.game.render(seat, color=self.color)
+        self.write(board)
         if self.recent:
             self.write("\n".join(self.recent))
+        return board.count("\n") + 1 + len(self.recent)
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hide the table and wait until the person of `seat` has the keyboard; False when the input ends."""
