@@ -142,3 +142,12 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch, flag: bool | Non
     monkeypatch.setenv("NO_COLOR", no_color)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
     assert want_color(flag) is expected
+
+
+def test_an_undo_in_hot_seat_keeps_the_keyboard_and_shows_the_table_again(tmp_path: Path) -> None:
+    game = meeple.new_game("bluemooncity", 2, seed=3)
+    code, out = play(game, ["", "end", "undo", "quit"], tmp_path, seats=["me", "me"])
+    assert code == 0 and game.full_log() == []
+    assert out.count("Pass the keyboard to") == 1
+    after = out.split("takes back `end`")[1]
+    assert "Obelisk:" in after and "Your move (movement" in after

@@ -81,6 +81,7 @@ class PlaySession:
         self.recent: deque[str] = deque(maxlen=RECENT_LINES)
         self.words: list[str] = []  # what the line editor completes now
         self.hinter: Agent | None = None
+        self.stale = False  # the table shown scrolled out of date: draw it again before the next question
         self.just_undone = False  # an only choice is not taken for a person who has just taken it back
 
     def say(self, msg: str, **params: Any) -> None:
@@ -138,9 +139,11 @@ class PlaySession:
             if self.hot_seat and not self.pass_keyboard(seat):
                 return EXIT_INPUT_ENDED
             self.last_active = seat
-            if self.clear is None:
-                self.write("")
-                self.write(game.render(seat, color=self.color))
+            self.stale = True
+        if self.stale and self.clear is None:
+            self.write("")
+            self.write(game.render(seat, color=self.color))
+        self.stale = False
         legal = game.legal_actions(seat)
         if len(legal) == 1 and not self.just_undone:
             return self.only_choice(seat, legal[0])
@@ -206,7 +209,7 @@ class PlaySession:
             return "again"
         word = normal(line).split()[0]
         command = ALIASES.get(word, word)
-        if command in COMMANDS and not (word in ("a", "b") and len(line.split()) > 1):
+        if command in COMMANDS:
             return self.command(seat, command, line, legal)
         return self.act(seat, line, legal)
 
@@ -302,15 +305,13 @@ class PlaySession:
         self.recent.append(self.cat.text("tui.undone", {"seat": seat, "action": action}, self.names()))
         self.say("tui.undone", seat=seat, action=action)
         self.just_undone = True
-        self.last_active = None if self.clear is None else seat  # show the table as it is again
+        self.stale = True  # show the table as it is again (the keyboard stays with this person)
         return "acted"
 
     def hint(self, seat: int) -> None:
         if self.hinter is None:
             self.hinter = make_agent(HINT_LEVEL, seed=self.game.seed)
-        choice = self.hinter.choose(self.game.seat_table(seat))
-        self.say("tui.hint", level=HINT_LEVEL, action=self.game.action_text(choice) if isinstance(choice, int)
-                 else choice)
+        self.say("tui.hint", level=HINT_LEVEL, action=self.hinter.choose(self.game.seat_table(seat)))
 
     # -- output --------------------------------------------------------------------
     def show_events(self, viewer: int | None = None) -> None:
