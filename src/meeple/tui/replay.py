@@ -137,8 +137,8 @@ class ReplaySession:
             return
         seat, action = replay.moves[self.step - 1]
         lines = replay.events(self.step, self.viewer)
-        self.write(self.cat.text("tui.replay_step", {"step": self.step, "count": len(replay), "seat": seat,
-                                                     "action": action}))
+        self.write(self.cat.text("tui.replay_step", {"step": self.step, "total": len(replay),
+                                                     "name": self.cat.seat_name(seat), "action": action}))
         if lines:
             self.write("\n".join(f"  {text}" for text in lines))
         if self.step == len(replay) and replay.game.is_over():

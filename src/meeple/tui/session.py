@@ -126,7 +126,7 @@ class PlaySession:
 
     def bot_turn(self, seat: int, bot: Agent) -> None:
         if self.last_active != seat and bot.level.startswith("ismcts"):
-            self.say("tui.thinking", seat=seat)
+            self.say("tui.thinking", name=self.seat_name(seat))
         self.last_active = seat
         self.game.apply(seat, bot.choose(self.game.seat_table(seat)))
         self.autosave()
@@ -191,7 +191,7 @@ class PlaySession:
             self.clear()
         else:
             self.write("\n" * PASS_BLANK_LINES)
-        self.say("tui.pass_keyboard", seat=seat)
+        self.say("tui.pass_keyboard", name=self.seat_name(seat))
         if self.read(self.cat.text("tui.press_enter", {"seat": seat}, self.names())) is None:
             self.save("tui.why.input_ended")
             return False
@@ -200,7 +200,7 @@ class PlaySession:
 
     def prompt_header(self, seat: int) -> str:
         line = status(self.cat, self.game.view(seat), self.names())
-        return self.cat.text("tui.your_move", {"status": line}) if line else self.cat.text("tui.your_move_plain")
+        return self.cat.text("tui.your_move_status", {"status": line}) if line else self.cat.text("tui.your_move")
 
     # -- one line of input ------------------------------------------------------------
     def handle(self, seat: int, line: str, legal: list[str]) -> str:
@@ -280,7 +280,7 @@ class PlaySession:
         return "acted"
 
     def refuse(self, typed: str, reason: str, legal: list[str]) -> None:
-        self.say("tui.not_possible", reason=reason, count=len(legal))
+        self.say("tui.not_possible", error=reason, count=len(legal))
         near = suggestions(typed, [*legal, *COMMANDS])
         if near:
             self.say("tui.did_you_mean", suggestions=" / ".join(f"`{s}`" for s in near))

@@ -38,7 +38,7 @@ def result_lines(cat: Catalogue, result: Result, names: Sequence[str]) -> list[s
     if result.reason:
         head = cat.text("tui.game_over", {"why": cat.text(result.reason, result.params, names)})
     elif result.winners:
-        head = cat.text("tui.winner", {"seats": ", ".join(names[s] for s in result.winners)})
+        head = cat.text("tui.won", {"seats": ", ".join(names[s] for s in result.winners)})
     else:
         head = cat.text("tui.draw")
     places = [cat.text("tui.place", {"place": place, "who": ", ".join(f"{names[s]} {result.scores.get(s, 0):g}"
