@@ -24,6 +24,12 @@ ENGINE_MESSAGES: dict[str, str] = {
     "engine.nothing": "nothing",
     "engine.player": "Player {number}",
     "engine.not_legal": "it is not one of the legal actions now",
+    "engine.undo.over": "the game is over",
+    "engine.undo.nothing": "nothing has been played yet",
+    "engine.undo.not_yours": "the last action was {seat}'s, not yours",
+    "engine.undo.turn_over": "your turn is over",
+    "engine.undo.hidden": "`{action}` showed something hidden (a card drawn, a die rolled or a secret revealed)",
+    "engine.undo.done": "{seat} takes back `{action}`",
 }
 
 TERM = "@"  # a string parameter starting with this is the id of a message (a game term such as a tile's name)

@@ -12,12 +12,12 @@ from typing import Any
 
 from meeple.engine import Catalogue
 
-COMMANDS = (
-    "Type the number of an action, or the action itself. Other commands:\n"
-    "  help           this text        board   show the table again    actions  list the actions again\n"
-    "  legend         the board's symbols   log [N]  last N log lines\n"
-    "  save [FILE]    save the game    quit    save and leave"
-)
+QUESTION = "question."  # a game's `question.<word>` explains what `<word> ...` asks (`tile SQ` in its help)
+
+
+def questions(catalogue: Catalogue) -> list[str]:
+    """The words of the questions the game answers (`Rules.explain`), from its `question.<word>` messages."""
+    return sorted({key[len(QUESTION):] for table in catalogue.tables for key in table if key.startswith(QUESTION)})
 
 
 def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str:
@@ -27,12 +27,14 @@ def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str
     for action in legal:
         kinds[action.split()[0]] += 1
     listing = ", ".join(f"{k} ({n})" if n > 1 else k for k, n in kinds.items())
-    return "\n".join(part for part in (text, f"Legal now: {listing}", COMMANDS) if part)
+    asked = "\n".join(f"  {catalogue.get(QUESTION + word)}" for word in questions(catalogue))
+    legal_now = catalogue.text("tui.legal_now", {"listing": listing})
+    return "\n".join(part for part in (text, legal_now, catalogue.text("tui.commands"), asked) if part)
 
 
 def legend(catalogue: Catalogue) -> str:
     """The game's legend of its text board, or a plain note when it has none."""
-    return catalogue.get("legend") or "This game's board has no legend."
+    return catalogue.get("legend") or catalogue.text("tui.no_legend")
 
 
 def status(catalogue: Catalogue, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
