@@ -43,6 +43,7 @@ SPEC = GameSpec(
                 "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws.",
     package="meeple.games.coloma",
     metrics=("vp", "buildings", "gunmen_lost"),
+    encoder="meeple.games.coloma.encoder:make_encoder",
 )
 
 
