@@ -10,9 +10,9 @@ import { el, svg, clear, SEATS } from "/static/dom.js";
 const COMMON = ["Trade", "Sutter's Mill", "Survey / Bridge", "Build", "Wagon", "Deputise"];
 const BOOM = ["Barrel", "Sutter's Mill", "Survey / Bridge (Saw)", "Build (Saw)", "Wagon", "Camp"];
 const W = 1000;
-const H = 520;
-const WHEEL = { x: 240, y: 260, r: 215 };
-const MAP = { x: 735, y: 260, step: 50 };
+const H = 540;
+const WHEEL = { x: 240, y: 270, r: 215 };
+const MAP = { x: 728, y: 270, step: 48 };
 
 // What the player is doing between two clicks (kept across redraws).
 const ui = { chooser: null };
@@ -339,7 +339,7 @@ function supply(v, ctx, data, moves) {
     `Barrels face down: ${v.barrel_pile}`,
   ];
   if (v.event) rows.push(`Barker Event: ${((data.events || {})[v.event] || { name: v.event }).name}`);
-  if (v.buster) rows.push(`Buster avoids Sites ${v.buster.shown.join(" and ")}${v.buster.site ? `, goes to Site ${v.buster.site}` : ""}`);
+  if (v.buster && v.buster.shown.length) rows.push(`Buster avoids Sites ${v.buster.shown.join(" and ")}${v.buster.site ? `, goes to Site ${v.buster.site}` : ""}`);
   if (v.shade) {
     const s = v.shade;
     rows.push(`Shade: ${s.vp} VP · ${s.dudes} Dudes · ${s.camps} Camps · ${s.horses} Horses · ${s.gold} Gold · ` +
