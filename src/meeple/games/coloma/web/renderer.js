@@ -282,7 +282,7 @@ function actionsBox(v, ctx, data, moves) {
   if (Object.keys(moves.tableau).length) hints.push("Click a highlighted building of your tableau.");
   hints.forEach((h) => box.append(el("p", { class: "hint" }, h)));
   for (const a of moves.buttons) box.append(button(label(a, v, data), a, ctx));
-  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, "Not your move."));
+  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, v.over ? "The game is over." : "Not your move."));
   return box;
 }
 
