@@ -139,3 +139,35 @@ def test_make_encoder_checks_game_and_options():
         make_encoder("nosuchgame", 2)
     with pytest.raises(meeple.InvalidOptions):
         make_encoder("bluemooncity", 2, {"expansion": "yes"})
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_encoding_from_the_state_equals_encoding_the_view(players, options):
+    """`encode_state` is a faster path to the same vector: compared at every position of whole random games, for
+    every seat and the spectator, across player counts, editions, the expansion and the open layout."""
+    enc = BlueMoonCityEncoder()
+    compared = 0
+    for seed in range(2):
+        game = meeple.new_game("bluemooncity", players, seed + 10 * players, options)
+        stream = Stream(seed, 7)
+        while True:
+            for seat in (None, *range(players)):
+                expected = enc.encode(game.view(seat))
+                got = enc.encode_state(game.rules, game.state, seat)
+                assert got.dtype == expected.dtype and np.array_equal(got, expected), (seed, game.log_length(), seat)
+                compared += 1
+            if game.is_over():
+                break
+            seat = game.deciders()[0]
+            legal = game.legal_indices(seat)
+            game.apply(seat, legal[stream.below(len(legal))])
+    assert compared > 500
+
+
+def test_the_rl_faces_use_the_encoding_from_the_state():
+    from meeple import rl
+
+    env = rl.gym_env("bluemooncity", players=3, opponents="random", seat=2)
+    obs, _ = env.reset(seed=3)
+    assert env.table._encode_state is not None
+    assert np.array_equal(obs, env.table.encoder.encode(env.game.view(2)))

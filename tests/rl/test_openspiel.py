@@ -110,3 +110,36 @@ def test_ismcts_bot_plays_a_turn_with_the_heuristic_evaluator():
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.meeple.full_log()[-1][1].startswith("refill")
+
+
+def test_evaluate_bots_plays_meeple_bots_against_openspiel_bots():
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    openspiel.register()
+    g = pyspiel.load_game("meeple_bluemooncity", {"players": 2, "seed": 11})
+    rng = np.random.RandomState(2)
+    state = g.new_initial_state()
+    returns = evaluate_bots(state, [openspiel.MeepleBot("greedy", 0, seed=1), UniformRandomBot(1, rng)], rng)
+    assert state.is_terminal() and sum(returns) == pytest.approx(1.0)
+    assert list(returns) == state.returns()
+    assert {seat for seat, _ in state.meeple.full_log()} == {0, 1}
+
+
+def test_evaluate_bots_plays_openspiel_search_bots_made_restartable():
+    """OpenSpiel's Python IS-MCTS bot defines no `restart_at`; `evaluate_bots` calls it: wrapped, it plays."""
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    from engine.games import registered
+
+    with registered():
+        openspiel.register(["skirmish"])
+        g = pyspiel.load_game("meeple_skirmish", {"players": 2, "seed": 4})
+        rng = np.random.RandomState(5)
+        search = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=4,
+                                  random_state=rng)
+        with pytest.raises(Exception, match="RestartAt"):
+            evaluate_bots(g.new_initial_state(), [search, openspiel.MeepleBot("random", 1)], rng)
+        state = g.new_initial_state()
+        returns = evaluate_bots(state, [openspiel.Restartable(search), openspiel.MeepleBot("random", 1)], rng)
+        assert state.is_terminal() and sum(returns) == pytest.approx(1.0)

@@ -71,6 +71,7 @@ class Table:
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.encoder = encoder or make_encoder(game_id, self.players, self.options)
+        self._encode_state = getattr(self.encoder, "encode_state", None)
         self.num_actions = len(rules.actions)
         self.observation_box = spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32)
         self.mask_box = spaces.Box(0, 1, (self.num_actions,), np.int8)
@@ -104,7 +105,10 @@ class Table:
 
     # -- what a seat sees --------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:
-        return self.encoder.encode(self.current().view(seat))
+        game = self.current()
+        if self._encode_state is not None:  # the same vector, read from the state without building the view
+            return self._encode_state(game.rules, game.state, seat)  # type: ignore[no-any-return]
+        return self.encoder.encode(game.view(seat))
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)

@@ -311,3 +311,59 @@ class HeuristicEvaluator:
     def prior(self, state: MeepleSpielState) -> list[tuple[int, float]]:
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class MeepleBot(pyspiel.Bot):  # type: ignore[misc]
+    """A Meeple bot (`random`, `greedy`, `ismcts:200` ...) as an OpenSpiel bot of one seat, so that OpenSpiel's
+    tools (`evaluate_bots`, tournaments) can pit it against theirs. It decides from its seat's table only, as
+    everywhere in Meeple, and keeps nothing between decisions: `restart_at` and `inform_action` do nothing.
+    """
+
+    def __init__(self, level: str, player: int, seed: int = 0) -> None:
+        from meeple.agents import make_agent
+
+        super().__init__()
+        self.player = player
+        self.agent = make_agent(level, seed=seed)
+
+    def step(self, state: MeepleSpielState) -> int:
+        game = state.meeple
+        return game.action_index(self.agent.choose(game.seat_table(self.player)))
+
+    def restart_at(self, state: MeepleSpielState) -> None:
+        """Nothing to do: the bot reads the state it is given at every decision."""
+
+    def inform_action(self, state: MeepleSpielState, player_id: int, action: int) -> None:
+        """Nothing to do: the bot reads the state it is given at every decision."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+
+class Restartable(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel Python bot that keeps nothing between its decisions (the Python `ISMCTSBot` and `MCTSBot`
+    search afresh at every step), made usable by `evaluate_bots`: OpenSpiel's tools call `restart_at` and
+    `inform_action`, which those bots do not define, and pyspiel's base class then raises "RestartAt(state) not
+    implemented". Both calls do nothing here; every other call goes to the bot."""
+
+    def __init__(self, bot: Any) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: Any) -> int:
+        return int(self.bot.step(state))
+
+    def step_with_policy(self, state: Any) -> Any:
+        return self.bot.step_with_policy(state)
+
+    def provides_policy(self) -> bool:
+        return bool(getattr(self.bot, "provides_policy", lambda: False)())
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to undo: the bot searches from the state it is given."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Nothing to remember: the bot searches from the state it is given."""
+
+    def restart(self) -> None:
+        """Nothing to reset."""

@@ -25,7 +25,12 @@ from .generic import HashingEncoder
 
 
 class Encoder(Protocol):
-    """Turns the view of one seat (never the full state) into a vector of `size` floats in [low, high]."""
+    """Turns the view of one seat (never the full state) into a vector of `size` floats in [low, high].
+
+    An encoder may also offer `encode_state(rules, state, seat)`: the same vector as
+    `encode(rules.view(state, seat))`, read straight from the state (faster), which the RL faces then use. It must
+    read only what the view shows the seat, and its tests must prove both give equal vectors.
+    """
 
     size: int
     low: float
