@@ -4,8 +4,8 @@ A description starts from the seeded setup (`players`, `seed`, `options`) and ov
 `gangs` (gang keys by seat), `first`, `active`, `round`, `phase` (default `pre`), per-seat lists `arc`, `influence`,
 `renown`, `tracker`, `pool`, `reserve`, card lists by seat `hands`, `discards`, `draws` (top first), `tableaus`,
 `figures` ({space: [count per seat]}), `ycu` ({space: [token ids]}), `built` ([{id, spaces, products}]),
-`drafted` (development ids), `gm_row`, `gm_deck` (top first), `bm_row`, `renown_supply`, and `script`
-({die: [faces], d6: [rolls], token: [token ids]}: the chance outcomes to use, in order, COR-26.3).
+`drafted` (development ids), `coord_deck` (top first), `gm_row`, `gm_deck` (top first), `bm_row`, `renown_supply`,
+and `script` ({die: [faces], d6: [rolls], token: [token ids]}: the chance outcomes to use, in order, COR-26.3).
 A card named anywhere is taken out of the zone it was dealt to.
 """
 
@@ -115,6 +115,14 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
                 raise fail("ycu", f"{t!r} is not a token in the bag")
             s.bag.remove(tokens[t])
             s.ycu[sp].append(tokens[t])
+    coords = {c.id: c.index for c in eng.comp.coords}
+    if "coord_deck" in desc:
+        top = []
+        for c in desc["coord_deck"]:
+            if c not in coords:
+                raise fail("coord_deck", f"{c!r} is not a coordinate card id")
+            top.append(coords[c])
+        s.coord_deck = top + [c for c in s.coord_deck if c not in top]
     devs = {d.id: d.index for d in eng.comp.devs}
     if "drafted" in desc:
         s.drafted = sorted(devs[d] for d in desc["drafted"])
@@ -135,6 +143,8 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         s.phase = str(desc.get("phase", "pre"))
         s.reset_done = [True] * players
         s.mods, s.action = {}, {}
+        if s.phase == "move":
+            s.action = {"kind": "move", "moved": {}, "count": int(desc.get("moved", 1))}
     if s.phase == "reset":
         s.reset_done = [False] * players
     if "mods" in desc:
