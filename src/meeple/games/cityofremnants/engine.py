@@ -1686,3 +1686,25 @@ class Engine:
             s.renown[p] += n
             emit(events, "buy.renown", seat=p, count=n, arc=n * self.k["RENOWN_PRICE"])
         s.phase = "post"
+
+    # ================================================================ timeouts (COR-27.3)
+    def timeout_action(self, s: State, p: int) -> int:
+        """The default a networked table plays for a seat that runs out of time (COR-27.3)."""
+        legal = self.legal_actions(s, p)
+        cat, ph = self.cat, s.phase
+        wanted = {"bid": "pass", "commit": "done", "bribe": "fight", "reroll": "done", "reset": "done",
+                  "refresh": "done", "pre": "refresh", "post": "end", "produce": "finish", "build": "nobuild",
+                  "sell": "done", "move": "stop", "option": "decline", "buy_renown": "renown"}
+        if ph == "lose":
+            colour = s.gang[p]
+            for pile in (s.discard[p], s.hand[p], s.draw[p]):
+                units = [c for c in pile if self.cards[c].unit]
+                if units:
+                    best = min(units, key=lambda c: (self.cards[c].attack[colour], self.cards[c].id))  # type: ignore[index]
+                    return cat.idx("take", best)
+        word = wanted.get(ph)
+        if word == "renown":
+            return cat.idx("renown", 0)
+        if word is not None and word in cat.table.index and cat.table.index[word] in legal:
+            return cat.table.index[word]
+        return legal[0]
