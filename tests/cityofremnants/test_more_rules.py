@@ -266,27 +266,6 @@ def test_cor_17_control_products_and_passives() -> None:
     assert s.products[2] == 2 and eng.sellable(s, ANA) == [2]
 
 
-def test_cor_20_6_losing_a_card_from_the_draw_pile() -> None:
-    """COR-30.17 (E17), COR-20.6, COR-20.7, COR-28.14, COR-28.15: no unit card in hand or discard pile: one from
-    the draw pile, which is then shuffled; ability and black market cards are never lost."""
-    game = scenario(active=DEE, arc=[2000, 2000, 2000, 0], pool=[7, 7, 7, 5], figures={"B2": [0, 0, 0, 2]},
-                    ycu={"C2": ["YCU-T20"]}, hands=[[], [], [], ["IGG-08", "BM-23", "IGG-09"]],
-                    discards=[[], [], [], ["IGG-10", "BM-17"]],
-                    draws=[[], [], [], ["IGG-04", "IGG-02", "IGG-06", "BM-07", "IGG-05"]],
-                    script={"die": [0, 0, 0, 0], "d6": [4]})
-    s = game.state
-    s.removed += [c for c in s.draw[DEE][5:] + s.hand[DEE] if COMP.cards[c].unit and c not in s.hand[DEE][:3]]
-    s.draw[DEE] = s.draw[DEE][:5]
-    s.hand[DEE] = s.hand[DEE][:3]
-    run(game, "move", "move B2 C2", "stop", "commit IGG-09", "done")
-    assert legal(game) == ["take IGG-02", "take IGG-04", "take IGG-05", "take IGG-06"]
-    run(game, "take IGG-06")
-    assert pv(game, DEE)["draw_size"] == 4 and "IGG-06" in game.view(None)["removed"]
-    eng = game.rules.eng
-    s.hand[DEE], s.discard[DEE], s.draw[DEE] = [COMP.card_index("IGG-08")], [], []
-    assert eng.lose_options(s, DEE) == []
-
-
 def test_cor_21_3_influence_sources() -> None:
     """COR-21.3, COR-21.4 (a Broadcast Tower's Produce and Zar Tayvius), COR-28.16."""
     game = scenario(active=BEN, influence=[4, 5, 4, 4], pool=[7, 6, 7, 7], figures={"E4": [0, 1, 0, 0]},

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 import meeple
 from meeple.engine import Game, IllegalAction
@@ -161,3 +162,179 @@ def test_cor_30_24_produce_order_matters() -> None:
     assert pv(game, BEN)["arc"] == 2800 and view(game)["phase"] == "build"
     run(game, "nobuild")
     assert sorted(game.view(BEN)["hand"]) == ["GM-25", "NEI-04"] and "NEI-02" in view(game)["removed"]
+
+
+def test_cor_30_1_setup_and_first_player() -> None:
+    """COR-30.1 (E1), COR-5.19, COR-5.20, COR-6.2, COR-5.13, COR-7.6."""
+    game = load("e01-setup.yaml")
+    v = view(game)
+    assert v["first"] == CY and v["active"] == CY and v["round"] == 1 and v["phase"] == "pre"
+    assert sum(d["left"] for d in v["drafted"]) == 28
+    for p in v["players"]:
+        assert (p["arc"], p["influence"], p["turns"], p["hand_size"], p["draw_size"], p["pool"], p["reserve"]) == (
+            2000, 4, 0, 4, 6, 7, 9)
+    s = game.state
+    s.tracker = [4, 4, 3, 4]
+    s.active = CY
+    s.phase = "post"
+    s.coord_deck = sorted(s.coord_deck)
+    run(game, "end")
+    while view(game)["phase"] not in ("reset", "over"):
+        seat = game.deciders()[0]
+        game.apply(seat, game.rules.actions.text(game.rules.eng.timeout_action(game.state, seat)))
+    for seat in (ANA, BEN, CY, DEE):
+        game.apply(seat, "done")
+    assert view(game)["first"] == DEE
+
+
+def test_cor_30_2_auction_out_of_turn_winner() -> None:
+    """COR-30.2 (E2), COR-11.1, COR-11.5, COR-11.6, COR-11.7, COR-11.8, COR-11.9, COR-11.10, COR-11.11, COR-11.12,
+    COR-11.13, COR-11.14, COR-11.15, COR-11.16, COR-28.9, COR-28.11, COR-0.12, COR-0.13, COR-8.2."""
+    game = load("e02-auction-out-of-turn.yaml")
+    run(game, "recruit", "take GM-29")
+    assert game.deciders() == [BEN]
+    with pytest.raises(IllegalAction):
+        game.apply(BEN, "bid 1050")
+    run(game, "bid 1000")
+    assert game.deciders() == [DEE]
+    with pytest.raises(IllegalAction):
+        game.apply(DEE, "bid 2550")
+    run(game, "bid 1500")
+    assert game.deciders() == [ANA] and "bid 3100" not in legal(game)
+    run(game, "bid 2000", "pass", "bid 2500")
+    assert game.deciders() == [ANA]
+    run(game, "pass")
+    dee = pv(game, DEE)
+    assert (dee["arc"], dee["reserve"], dee["pool"], dee["turns"]) == (0, 8, 4, 4)
+    assert "GM-29" in game.view(DEE)["hand"]
+    assert view(game)["phase"] == "recruit" and game.deciders() == [ANA] and len(view(game)["gm_row"]) == 3
+    run(game, "take GM-04")
+    assert game.deciders() == [BEN]
+    run(game, "pass")
+    ana = pv(game, ANA)
+    assert (ana["reserve"], ana["pool"], ana["arc"], ana["hand_size"]) == (8, 3, 3000, 5)
+    run(game, "end")
+    assert [pv(game, p)["arc"] for p in (ANA, BEN, CY, DEE)] == [3000, 3500, 2800, 0]
+    assert pv(game, ANA)["turns"] == 2 and game.deciders() == [BEN]
+
+
+def test_cor_30_4_buy_with_discount_and_renown() -> None:
+    """COR-30.4 (E4), COR-12.1, COR-12.2, COR-12.3, COR-12.4, COR-12.5, COR-12.6, COR-0.7, COR-29.12.2."""
+    game = load("e04-buy.yaml")
+    run(game, "play NEI-02", "buy", "take BM-02")
+    assert pv(game, BEN)["arc"] == 10500
+    assert "renown 4" not in legal(game) and "renown 3" in legal(game)
+    run(game, "renown 3")
+    assert pv(game, BEN)["arc"] == 1500 and pv(game, BEN)["renown"] == 23 and view(game)["renown_supply"] == 147
+    assert "BM-02" in game.view(BEN)["hand"] and pv(game, BEN)["discard"] == ["NEI-02"]
+
+
+def test_cor_30_5_moving_from_the_pool() -> None:
+    """COR-30.5 (E5), COR-16.1, COR-16.2, COR-16.4, COR-16.5, COR-16.6, COR-16.7, COR-16.8, COR-16.9, COR-16.10,
+    COR-16.19, COR-0.16."""
+    game = load("e05-move-from-pool.yaml")
+    run(game, "move", "enter C4", "enter C4")
+    assert "enter C4" not in legal(game) and "enter D4" not in legal(game)
+    run(game, "enter B3", "enter A2")
+    v = view(game)
+    assert v["figures"] == {"C4": [0, 0, 0, 2], "B3": [0, 0, 0, 1], "A2": [0, 0, 0, 1]}
+    assert v["phase"] == "post" and pv(game, DEE)["pool"] == 0 and v["battle"] if "battle" in v else True
+
+
+def test_cor_30_6_and_30_7_enemy_space_and_a_tie() -> None:
+    """COR-30.6 (E6), COR-30.7 (E7), COR-16.11, COR-16.12, COR-16.13, COR-28.21, COR-0.2, COR-0.4, COR-0.5,
+    COR-18.1, COR-18.2, COR-18.3, COR-18.5, COR-18.6, COR-18.7, COR-18.8, COR-18.9, COR-18.10, COR-18.12,
+    COR-18.13, COR-17.6, COR-20.1, COR-20.2, COR-20.3, COR-20.4, COR-20.5, COR-21.4, COR-16.17."""
+    game = load("e06-e07-enemy-space-and-tie.yaml")
+    run(game, "move", "move D2 D3")
+    assert "move C2 C3" not in legal(game)
+    run(game, "enter D3")
+    assert view(game)["figures"]["D3"] == [2, 1, 0, 0] and pv(game, ANA)["pool"] == 0
+    run(game, "move C2 B2")  # her fourth figure: the Move action is over (influence 4)
+    assert view(game)["phase"] == "commit" and game.deciders() == [ANA]
+    run(game, "commit HUM-06", "commit BM-02", "done")
+    assert game.view(BEN)["battle"]["committed"] == [2, 0] and game.view(BEN)["battle"]["cards"][0] is None
+    run(game, "commit NEI-06", "commit NEI-10", "done")
+    assert view(game)["battle"]["result"]["totals"] == [9, 9] and view(game)["battle"]["dice"] == [[2, 1, 1], [0]]
+    assert game.deciders() == [ANA]
+    run(game, "take HUM-02")
+    v = view(game)
+    assert v["figures"]["D3"] == [0, 1, 0, 0] and pv(game, ANA)["pool"] == 1 and pv(game, ANA)["reserve"] == 14
+    assert pv(game, ANA)["influence"] == 3 and pv(game, BEN)["influence"] == 5
+    assert sorted(pv(game, ANA)["discard"]) == ["BM-02", "HUM-06"] and sorted(pv(game, BEN)["discard"]) == [
+        "NEI-06", "NEI-10"]
+    assert "HUM-02" in v["removed"] and v["developments"][0]["controller"] == BEN
+
+
+def test_cor_30_11_bribe_cost_stacking() -> None:
+    """COR-30.11 (E11), COR-19.6: Liaison Office halves and rounds up to 100, the Uniform subtracts 500."""
+    game = load("e11-bribe-costs.yaml")
+    eng, s = game.rules.eng, game.state
+    tok = {t.id: t.index for t in eng.comp.tokens}
+    assert [eng.bribe_cost(s, CY, tok[t]) for t in ("YCU-T17", "YCU-T04", "YCU-T20")] == [800, 0, 1000]
+
+
+def test_cor_30_13_sell() -> None:
+    """COR-30.13 (E13), COR-14.1, COR-14.2, COR-14.3, COR-14.4, COR-17.3."""
+    game = load("e13-sell.yaml")
+    run(game, "sell", "sell B2", "sell B2", "sell A2")
+    assert pv(game, CY)["arc"] == 6950 and view(game)["phase"] == "post"
+    assert [d["products"] for d in view(game)["developments"]] == [3, 0] and view(game)["product_supply"] == 51
+    run(game, "play LEN-04", "sell A2")
+    assert pv(game, CY)["arc"] == 7700
+    desc = yaml.safe_load((SCENARIOS / "e13-sell.yaml").read_text(encoding="utf-8"))
+    desc["tableaus"] = [[], [], ["BM-26"], []]
+    desc["influence"] = [4, 4, 3, 4]
+    desc["built"][0]["products"] = 4
+    hauler = meeple.scenario("cityofremnants", desc)
+    run(hauler, "sell", "sell B2", "sell B2", "sell A2", "sell A2", "sell A2")
+    assert pv(hauler, CY)["arc"] == 3200 + 5250 and view(hauler)["phase"] == "post"
+
+
+def test_cor_30_15_award_overflow_and_end() -> None:
+    """COR-30.15 (E15), COR-23.1, COR-23.2, COR-23.3, COR-23.4, COR-23.5, COR-23.6, COR-23.7, COR-24.1, COR-24.4,
+    COR-24.5, COR-24.6, COR-0.8, COR-1.3, COR-1.5."""
+    game = load("e15-award-and-end.yaml")
+    assert [pv(game, p)["award"] for p in range(4)] == [11, 5, 3, 0]
+    run(game, "end")
+    assert game.is_over() and [pv(game, p)["score"] for p in range(4)] == [53, 52, 49, 53]
+    assert [pv(game, p)["overflow"] for p in range(4)] == [0, 4, 3, 0] and view(game)["renown_supply"] == 0
+    result = game.result()
+    assert result.ranking == [[ANA], [DEE], [BEN], [CY]] and result.winners == [ANA]
+
+
+def test_cor_30_17_losing_a_card_from_the_draw_pile() -> None:
+    """COR-30.17 (E17), COR-20.6, COR-20.7, COR-28.14, COR-28.15."""
+    game = load("e17-lose-from-draw-pile.yaml")
+    run(game, "move", "move B2 C2", "stop", "commit IGG-09", "done")
+    assert legal(game) == ["take IGG-02", "take IGG-04", "take IGG-05", "take IGG-06"]
+    run(game, "take IGG-06")
+    assert pv(game, DEE)["draw_size"] == 4 and "IGG-06" in view(game)["removed"]
+    eng, s = game.rules.eng, game.state
+    s.hand[DEE], s.discard[DEE], s.draw[DEE] = [eng.comp.card_index("IGG-08")], [], []
+    assert eng.lose_options(s, DEE) == []
+
+
+def test_cor_30_18_influence_clamp_and_heights_build() -> None:
+    """COR-30.18 (E18), COR-13.13, COR-0.14, COR-21.5, COR-28.16, COR-13.5, COR-13.6, COR-13.7."""
+    game = load("e18-heights-build.yaml")
+    run(game, "produce")
+    assert "build DEV-H5 E4" in legal(game) and "build DEV-H5 B2" not in legal(game)
+    run(game, "build DEV-H5 E4")
+    assert pv(game, BEN)["arc"] == 1000 and pv(game, BEN)["influence"] == 7
+    eng, s = game.rules.eng, game.state
+    eng.change_influence(s, BEN, -1, None)
+    assert s.influence[BEN] == 6
+
+
+def test_cor_30_23_ycu_attacker_tie_and_slipped_away() -> None:
+    """COR-30.23 (E23), COR-19.1, COR-19.7, COR-19.8, COR-19.9, COR-19.13, COR-29.9.1, COR-28.13, COR-19.14."""
+    game = load("e23-ycu-attacker-tie.yaml")
+    run(game, "move", "move B2 C2", "move C1 C2", "stop")
+    assert view(game)["phase"] == "commit"  # no bribe: 1000 < 1500
+    run(game, "commit IGG-04", "done")
+    assert view(game)["battle"]["result"]["totals"] == [3, 3]
+    run(game, "take IGG-04")
+    dee = pv(game, DEE)
+    assert (dee["reserve"], dee["pool"], dee["influence"]) == (5, 2, 4)
+    assert view(game)["ycu"] == {"C2": ["YCU-T07"]} and "IGG-04" in view(game)["removed"]

@@ -101,13 +101,15 @@ class Engine:
                 return rollers[0]
 
     # ================================================================ setup (COR-5)
-    def setup(self, players: int, options: Mapping[str, Any], seed: int, events: EVENTS = None) -> State:
+    def setup(self, players: int, options: Mapping[str, Any], seed: int, events: EVENTS = None,
+              script: Mapping[str, list[int]] | None = None) -> State:
+        """COR-5; `script` gives chance outcomes to use first (scenarios and tests, COR-26.3)."""
         k = self.k
         s = State.__new__(State)
         s.players = players
         s.side = "B" if players == 3 else "A"
         s.rng = rng.seed_stream(seed)
-        s.script = {}
+        s.script = {key: list(values) for key, values in (script or {}).items()}
         s.round = 0
         s.phase = "setup"
         s.over = False

@@ -5,8 +5,9 @@ A description starts from the seeded setup (`players`, `seed`, `options`) and ov
 `renown`, `tracker`, `pool`, `reserve`, card lists by seat `hands`, `discards`, `draws` (top first), `tableaus`,
 `figures` ({space: [count per seat]}), `ycu` ({space: [token ids]}), `built` ([{id, spaces, products}]),
 `drafted` (development ids), `coord_deck` (top first), `gm_row`, `gm_deck` (top first), `bm_row`, `renown_supply`,
-and `script` ({die: [faces], d6: [rolls], token: [token ids]}: the chance outcomes to use, in order, COR-26.3).
-A card named anywhere is taken out of the zone it was dealt to.
+`setup_script` (the d6 rolls of the setup) and `script` ({die: [faces], d6: [rolls], token: [token ids]}:
+the chance outcomes to use, in order, COR-26.3).
+`removed` lists starter cards out of the game. A card named anywhere is taken out of the zone it was dealt to.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     if players not in (2, 3, 4):
         raise fail("players", f"City of Remnants is played by 2 to 4 players, not {players}")
     options = {"leaders": "random", **dict(desc.get("options") or {})}
-    s = eng.setup(players, options, int(desc.get("seed", 0)))
+    tokens = {t.id: t.index for t in eng.comp.tokens}
+    setup_script = {k: [int(v) for v in vals] for k, vals in (desc.get("setup_script") or {}).items()}
+    s = eng.setup(players, options, int(desc.get("seed", 0)), script=setup_script)
     ids = {c.id: c.index for c in eng.cards}
 
     def card(value: Any, field: str) -> int:
@@ -65,6 +68,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     named += [card(c, "gm_row") for c in desc.get("gm_row") or []]
     named += [card(c, "gm_deck") for c in desc.get("gm_deck") or []]
     named += [card(c, "bm_row") for c in desc.get("bm_row") or []]
+    named += [card(c, "removed") for c in desc.get("removed") or []]
     zones = [s.gm_deck, s.gm_row, s.gm_discard, s.bm_deck, s.bm_row, s.bm_discard]
     for p in range(players):
         zones += [s.hand[p], s.draw[p], s.discard[p], s.tableau[p]]
@@ -85,6 +89,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
                     zone[:] = [card(c, field) for c in cards]
                 else:
                     zone += [card(c, field) for c in cards]
+    s.removed += [card(c, "removed") for c in desc.get("removed") or []]
     if "gm_row" in desc:
         s.gm_deck[:0] = s.gm_row
         s.gm_row = [card(c, "gm_row") for c in desc["gm_row"]]
@@ -107,7 +112,6 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     if "figures" in desc and "reserve" not in desc:
         for p in range(players):
             s.reserve[p] = eng.k["FIGURES_PER_COLOUR"] - s.pool[p] - eng.on_board(s, p)
-    tokens = {t.id: t.index for t in eng.comp.tokens}
     for sp_name, toks in (desc.get("ycu") or {}).items():
         sp = space(sp_name, "ycu")
         for t in toks:
@@ -137,8 +141,9 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     for key in ("round", "first", "active", "renown_supply", "enemy_space"):
         if key in desc:
             setattr(s, key, int(desc[key]) if key != "enemy_space" else space(desc[key], key))
-    s.script = {k: [tokens[v] if k == "token" else int(v) for v in vals]
-                for k, vals in (desc.get("script") or {}).items()}
+    if "script" in desc:
+        s.script = {k: [tokens[v] if k == "token" else int(v) for v in vals]
+                    for k, vals in (desc.get("script") or {}).items()}
     if "phase" in desc or "active" in desc:
         s.phase = str(desc.get("phase", "pre"))
         s.reset_done = [True] * players
