@@ -338,3 +338,48 @@ def test_cor_30_23_ycu_attacker_tie_and_slipped_away() -> None:
     dee = pv(game, DEE)
     assert (dee["reserve"], dee["pool"], dee["influence"]) == (5, 2, 4)
     assert view(game)["ycu"] == {"C2": ["YCU-T07"]} and "IGG-04" in view(game)["removed"]
+
+
+def test_cor_30_22_turn_order_with_a_skipped_player() -> None:
+    """COR-30.22 (E22), COR-8.1, COR-8.2, COR-8.3, COR-8.4, COR-8.5, COR-11.5, COR-28.11."""
+    game = load("e22-turn-order.yaml")
+
+    def trackers() -> list[int]:
+        return [pv(game, p)["turns"] for p in (DEE, ANA, BEN, CY)]
+
+    def plain_turn(seat: int) -> None:
+        assert game.deciders() == [seat] and view(game)["phase"] == "pre"
+        run(game, "refresh", "done", "end")
+
+    plain_turn(DEE)
+    assert trackers() == [1, 0, 0, 0]
+    plain_turn(ANA)
+    assert trackers() == [1, 1, 0, 0]
+    run(game, "recruit", "take " + view(game)["gm_row"][0])
+    run(game, "pass", "pass", "bid 100", "pass")  # Cy, Dee pass; Ana bids; Ben passes
+    assert trackers() == [1, 2, 0, 0]
+    run(game, "take " + view(game)["gm_row"][0], "pass", "pass", "pass", "end")  # Ben recruits free
+    assert trackers() == [1, 2, 1, 0]
+    plain_turn(CY)
+    assert trackers() == [1, 2, 1, 1]
+    run(game, "recruit", "take " + view(game)["gm_row"][0], "bid 100", "pass", "pass", "pass")
+    assert trackers() == [1, 3, 1, 1]
+    run(game, "take " + view(game)["gm_row"][0], "pass", "pass", "pass", "end")
+    assert trackers() == [2, 3, 1, 1]
+    plain_turn(ANA)
+    assert trackers() == [2, 4, 1, 1]
+    plain_turn(BEN)
+    plain_turn(CY)
+    assert trackers() == [2, 4, 2, 2]
+    run(game, "recruit")
+    assert view(game)["gm_row"] == [] and view(game)["phase"] == "bid"  # the empty row forced the deck's top card
+    assert game.deciders() == [BEN]  # Ana (tracker 4) may not bid
+    run(game, "pass", "pass", "end")
+    assert trackers() == [3, 4, 2, 2] and game.deciders() == [BEN]
+    plain_turn(BEN)
+    plain_turn(CY)
+    plain_turn(DEE)
+    assert trackers() == [4, 4, 3, 3] and game.deciders() == [BEN]
+    plain_turn(BEN)
+    plain_turn(CY)
+    assert view(game)["phase"] == "reset" and view(game)["round"] == 3  # the phase ended, the next round began
