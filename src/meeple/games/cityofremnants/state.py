@@ -19,6 +19,16 @@ FIELDS = (
 )
 
 
+FLAT = ("players", "side", "round", "phase", "over", "end_reason", "rng", "renown_supply", "first", "active",
+        "enemy_space", "exhausted")
+INT_LISTS = ("seed_leaders", "gang", "entry", "arc", "influence", "renown", "overflow", "tracker", "pool", "reserve",
+             "removed", "bag", "gm_deck", "gm_row", "gm_discard", "bm_deck", "bm_row", "bm_discard", "coord_deck",
+             "coord_discard", "coord_shown", "coord_known", "drafted", "products", "resume", "reset_done",
+             "pick_order")
+NESTED_LISTS = ("hand", "draw", "discard", "tableau", "figures", "ycu", "built", "reset_pending", "last_rolls")
+OTHER = tuple(f for f in FIELDS if f not in FLAT + INT_LISTS + NESTED_LISTS)
+
+
 class State:
     """Every field is JSON-like data; `copy` duplicates nested lists and dicts."""
 
@@ -84,7 +94,13 @@ class State:
 
     def copy(self) -> State:
         out = State.__new__(State)
-        for name in FIELDS:
+        for name in FLAT:
+            setattr(out, name, getattr(self, name))
+        for name in INT_LISTS:
+            setattr(out, name, getattr(self, name)[:])
+        for name in NESTED_LISTS:
+            setattr(out, name, [row[:] for row in getattr(self, name)])
+        for name in OTHER:
             setattr(out, name, _dup(getattr(self, name)))
         return out
 

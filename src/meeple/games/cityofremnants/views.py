@@ -210,8 +210,9 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
 def invariants(eng: Engine, s: State) -> list[str]:
     k = eng.k
     bad: list[str] = []
+    board_counts = [sum(col) for col in zip(*s.figures, strict=True)]
     for p in range(s.players):
-        total = eng.on_board(s, p) + s.pool[p] + s.reserve[p]
+        total = board_counts[p] + s.pool[p] + s.reserve[p]
         if total != k["FIGURES_PER_COLOUR"] or s.pool[p] < 0 or s.reserve[p] < 0:
             bad.append(f"seat {p} has {total} figures (pool {s.pool[p]}, reserve {s.reserve[p]})")
         if s.arc[p] < 0:
@@ -222,17 +223,19 @@ def invariants(eng: Engine, s: State) -> list[str]:
             bad.append(f"seat {p} turn tracker {s.tracker[p]}")
     if sum(s.renown) + s.renown_supply != k["RENOWN_SUPPLY"] or s.renown_supply < 0:
         bad.append(f"renown tokens {sum(s.renown)} + supply {s.renown_supply} != {k['RENOWN_SUPPLY']}")
-    for sp in range(NSPACE):
-        for p in range(s.players):
-            if not 0 <= s.figures[sp][p] <= k["MAX_OWN_FIGURES_PER_SPACE"]:
-                bad.append(f"{space_name(sp)} holds {s.figures[sp][p]} figures of seat {p}")
-        if any(s.figures[sp]) and not eng.comp.boards[s.side].usable(sp):
+    limit = k["MAX_OWN_FIGURES_PER_SPACE"]
+    board = eng.comp.boards[s.side]
+    for sp, row in enumerate(s.figures):
+        if not any(row):
+            continue
+        if min(row) < 0 or max(row) > limit:
+            bad.append(f"{space_name(sp)} holds {row} figures")
+        if not board.usable(sp):
             bad.append(f"figures on hazard space {space_name(sp)}")
-        present = [p for p in range(s.players) if s.figures[sp][p]]
-        if len(present) > 2 or (len(present) == 2 and s.ycu[sp]):
+        present = sum(1 for n in row if n)
+        if present > 2 or (present == 2 and s.ycu[sp]):
             bad.append(f"{space_name(sp)} holds three sides")
-        if (len(present) >= 2 or (present and s.ycu[sp])) and s.patrol is None and s.battle is None \
-                and sp != s.enemy_space:
+        if (present >= 2 or s.ycu[sp]) and s.patrol is None and s.battle is None and sp != s.enemy_space:
             bad.append(f"{space_name(sp)} is contested with no battle pending")
     tokens = sorted(s.bag + [t for sp in s.ycu for t in sp])
     if tokens != list(range(len(eng.comp.tokens))) or s.bag != sorted(s.bag):
@@ -253,16 +256,24 @@ def invariants(eng: Engine, s: State) -> list[str]:
         zones += s.battle["cards"][0] + s.battle["cards"][1]
     if s.auction is not None:
         zones.append(s.auction["card"])
-    expected = [c.index for c in eng.cards if c.deck in ("GM", "BM")]
-    expected += [c.index for c in eng.cards if c.starter and c.deck in
-                 {eng.comp.gangs[g].key for g in s.gang if g >= 0}]
-    if sorted(zones) != sorted(expected):
+    if sorted(zones) != _expected_cards(eng, tuple(s.gang)):
         bad.append("a card is lost or doubled")
     for p in range(s.players):
-        pend = Counter(s.reset_pending[p])
-        if pend - Counter(s.hand[p]):
+        if s.reset_pending[p] and Counter(s.reset_pending[p]) - Counter(s.hand[p]):
             bad.append(f"seat {p} discards cards it does not hold")
     return bad
+
+
+_EXPECTED: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def _expected_cards(eng: Engine, gangs: tuple[int, ...]) -> list[int]:
+    """Every card a game with these gangs holds somewhere, sorted."""
+    key = (id(eng), gangs)
+    if key not in _EXPECTED:
+        keys = {eng.comp.gangs[g].key for g in gangs if g >= 0}
+        _EXPECTED[key] = sorted(c.index for c in eng.cards if c.deck in ("GM", "BM") or c.deck in keys)
+    return _EXPECTED[key]
 
 
 def statistics(eng: Engine, s: State) -> dict[str, Any]:
