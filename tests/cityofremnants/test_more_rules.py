@@ -357,3 +357,16 @@ def test_cor_28_24_no_discard_is_forced() -> None:
     for seat in (ANA, BEN, CY, DEE):
         game.apply(seat, "done")
     assert pv(game, ANA)["hand_size"] == 6 and pv(game, ANA)["draw_size"] == 4
+
+
+def test_faces_render_statistics_and_client_data() -> None:
+    """COR-4.4 on the text board: the seat sees its own hand, a spectator none; statistics cover the spec's metrics."""
+    game = scenario(active=ANA, pool=[6, 7, 7, 7], figures={"C3": [1, 0, 0, 0]}, ycu={"E5": ["YCU-T05"]},
+                    hands=[["HUM-06"], ["NEI-06"], [], []])
+    mine, spectator = game.rules.render(game.state, ANA), game.rules.render(game.state, None)
+    assert "your hand: HUM-06 Enforcer" in mine and "your hand" not in spectator and "NEI-06" not in mine
+    assert "E5 YCU-T05" in spectator and "h Y" in spectator
+    stats = game.rules.statistics(game.state)
+    assert set(game.rules.spec.metrics) <= set(stats) and len(stats["renown"]) == 4
+    data = game.rules.client_data()
+    assert data["cards"]["HUM-06"]["attack"] == [3, 2, 2, 3] and data["boards"]["B"]["levels"][parse_space("A6")] == ""

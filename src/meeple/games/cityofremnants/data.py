@@ -379,6 +379,9 @@ def _constants(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str,
         raise rd.fail("constants.START_POOL", "more than FIGURES_PER_COLOUR")
     if out["BID_STEP"] <= 0 or out["BID_MAX"] % out["BID_STEP"] or out["MIN_FIRST_BID"] % out["BID_STEP"]:
         raise rd.fail("constants.BID_STEP", "BID_MAX and MIN_FIRST_BID must be multiples of a positive BID_STEP")
+    if out["ENEMY_SPACES_PER_TURN"] != 1 or out["PLAYER_COUNTS"] != (2, 3, 4) or out["POOL_ENTRY_COST"] < 1:
+        raise rd.fail("constants.ENEMY_SPACES_PER_TURN", "this engine plays 1 enemy space a turn, 2 to 4 players and "
+                      "an entry cost of at least 1")
     if out["MAX_DICE_PER_SIDE"] < 1 or out["ROUND_CAP"] < 1 or out["TURNS_PER_ROUND"] < 1:
         raise rd.fail("constants.ROUND_CAP", "MAX_DICE_PER_SIDE, ROUND_CAP and TURNS_PER_ROUND must be positive")
     provenance["constants"] = {str(k): str(v) for k, v in prov.items()}
@@ -404,9 +407,9 @@ def _board(rd: _Reader, raw: dict[str, Any], side: str, constants: dict[str, Any
             if base == "X":
                 level.append("")
                 award.append(0)
-            elif base[:1] in LEVEL_CODE and (len(base) == 1 or (base[0] == "H" and base[1:].isdigit())):
+            elif base in ("S", "M", "H1", "H2"):
                 level.append(LEVEL_CODE[base[0]])
-                award.append(int(base[1:]) if len(base) > 1 else 0)
+                award.append({"H1": constants["AWARD_HEIGHTS"], "H2": constants["AWARD_CENTRE"]}.get(base, 0))
             else:
                 raise rd.fail(entry_name, f"cell {space_name(sp)} {cell!r} is not S, M, H1, H2 or X")
             if mark:

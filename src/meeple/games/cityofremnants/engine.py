@@ -564,7 +564,8 @@ class Engine:
         dist: dict[int, int] = {}
         queue: deque[int] = deque()
         ends: set[int] = set()
-        origins = [(start, 0)] if start >= 0 else [(sp, 1) for sp in [s.entry[p], *self.back_alleys(s, p)]]
+        cost = self.k["POOL_ENTRY_COST"]
+        origins = [(start, 0)] if start >= 0 else [(sp, cost) for sp in [s.entry[p], *self.back_alleys(s, p)]]
         for sp, d in origins:
             if sp in dist or not board.usable(sp) or d > reach:
                 continue
