@@ -797,6 +797,7 @@ class Engine:
             s.effect["stage"] = "coord"
             s.effect["look"] = sorted(s.coord_deck[:k])
             s.effect["order"] = []
+            s.coord_known[p] = max(s.coord_known[p], k)
             emit(events, "coords.peek", seat=p, count=k)
             emit(events, "coords.seen", frozenset([p]),
                  cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in s.coord_deck[:k]))
@@ -886,7 +887,8 @@ class Engine:
             if not more:
                 order = eff["order"] + [c for c in eff["look"] if c not in eff["order"]]
                 s.coord_deck[: len(order)] = order
-                s.coord_known[p] = max(s.coord_known[p], len(order))
+                # the others no longer know the order of these cards (COR-4.6)
+                s.coord_known = [max(n, len(order)) if q == p else 0 for q, n in enumerate(s.coord_known)]
                 emit(events, "coords.back", seat=p)
         elif st == "search_card":
             eff["pile"] = act.a
