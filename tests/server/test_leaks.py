@@ -33,7 +33,8 @@ def _check(msg: dict[str, Any], viewer: int | None, game: meeple.Game, secrets: 
     assert msg["view"] == game.view(viewer)
     names = [f"P{i + 1}" for i in range(game.players)]
     catalogue = game.catalogue()
-    assert msg["log"] == [[catalogue.event_text(e, names) for e in evs] for evs in game.events(viewer, msg["since"])]
+    log = [[{**e, "text": catalogue.event_text(e, names)} for e in evs] for evs in game.events(viewer, msg["since"])]
+    assert msg["log"] == json.loads(json.dumps(log))
     own_turn = viewer is not None and viewer in game.deciders()
     assert msg["legal"] == (game.legal_actions(viewer) if own_turn else [])
     for kind, seat, value in game.rules.hidden_values(game.state, viewer):

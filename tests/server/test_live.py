@@ -44,7 +44,9 @@ def test_an_accepted_action_reaches_every_viewer_with_its_log_line(client: TestC
         seen = spectator.at(1)
     assert updates[mover]["ack"] == "m1" and "ack" not in updates[1 - mover]
     assert all(u["version"] == 1 for u in [*updates, seen])
-    assert "steps to" in seen["log"][0][0] and seen["since"] == 0
+    assert "steps to" in seen["log"][0][0]["text"] and seen["since"] == 0
+    # The message id and its parameters come along, for a client that renders them in another language.
+    assert seen["log"][0][0]["msg"] == "move.step" and seen["log"][0][0]["params"]["seat"] == mover
 
 
 def test_stale_duplicate_and_out_of_turn_actions_are_rejected_clearly(client: TestClient) -> None:

@@ -34,7 +34,7 @@ def test_migrations_create_the_schema_and_are_idempotent(database: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
     store.close()
 
 

@@ -214,3 +214,26 @@ def test_the_game_fits_the_screen(browser: Any, live_server: str, fix_seed: Call
         assert "#token=" not in pg.url  # the seat secret leaves the address bar at once
         _check_fits(pg)
         shot(pg, screen)
+
+
+def test_a_letter_corrected_in_the_game_data_reaches_the_page(browser: Any, live_server: str,
+                                                              fix_seed: Callable[[int], None],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page takes the peoples' letters from the game's data (`Rules.client_data`, sent by the server), not
+    from a copy of its own: a letter corrected there shows on the cards."""
+    from meeple.engine import get_rules
+
+    rules = get_rules("bluemooncity")
+    data = rules.client_data()
+    corrected = {**data, "peoples": [{**p, "letter": "W"} if p["id"] == "vulca" else p for p in data["peoples"]]}
+    monkeypatch.setattr(type(rules), "client_data", lambda self: corrected)
+    fix_seed(SEED)
+    game = _post(live_server, {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    with open_page(browser) as pg:
+        pg.goto(game["seats"][0]["invite"])
+        pg.wait_for_selector("#hand button.card")
+        cards = pg.eval_on_selector_all("#hand button.card", "bs => bs.map((b) => [b.dataset.card, "
+                                        "b.querySelector('.letter').textContent])")
+    letters = {card.rstrip("123"): letter for card, letter in cards}
+    # The deal of SEED holds two Vulca cards and five other peoples, which keep their letters.
+    assert letters["vulca"] == "W" and letters["terrah"] == "T" and len(letters) == 6

@@ -13,14 +13,14 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import live, lobby, memory
+from . import faces, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
 from .hub import Hub
@@ -144,6 +144,15 @@ def _add_pages(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/games/{game}/{name}", include_in_schema=False)
+    async def game_file(game: str, name: str) -> Response:
+        """A file of a game's browser renderer, from the `web/` folder of the game's package."""
+        found = faces.web_file(game, name)
+        if found is None:
+            raise StarletteHTTPException(404, f"game {game!r} has no renderer file {name!r}")
+        kind = faces.MEDIA_TYPES[name.rsplit(".", 1)[1]]
+        return Response(found.read_bytes(), media_type=kind, headers={"Cache-Control": "no-cache"})
 
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play(game_id: str) -> FileResponse:

@@ -45,6 +45,8 @@ games = Table(
     Column("result", JSON, nullable=True),
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # The version of the game's rules it is played under (`GameSpec.version`); rows from before it was kept: 1.
+    Column("rules_version", Integer, nullable=False, server_default="1"),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),
@@ -98,8 +100,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema with Alembic (creates it on first use)."""
+def migrate(engine: Engine, target: str = "head") -> None:
+    """Bring the database to the newest schema with Alembic (creates it on first use); `target` names another
+    revision (tests of a migration)."""
     from alembic import command
     from alembic.config import Config
 
@@ -110,4 +113,4 @@ def migrate(engine: Engine) -> None:
             # Servers starting together on one database migrate one after the other.
             connection.execute(text("SELECT pg_advisory_xact_lock(7036292)"))
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, target)

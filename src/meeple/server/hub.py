@@ -4,20 +4,32 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import time
 from typing import Any
 
 import meeple
-from meeple.engine.errors import MeepleError
+from meeple.engine import get_rules
+from meeple.engine.errors import MeepleError, SaveError
+from meeple.engine.game import SAVE_FORMAT
 
 from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
-from .rooms import Conn, Rejected, Room, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 
 log = logging.getLogger("meeple.server")
+
+
+class Unplayable(Exception):
+    """A stored game this server cannot go on with: it was played under rules that these rules cannot replay to
+    the same position (`reason` says why, in words)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Hub:
@@ -30,13 +42,17 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:
-        """The room of a game, loading it from storage on first use (None for an unknown game)."""
+        """The room of a game, loading it from storage on first use (None for an unknown game); raises Unplayable
+        for a game played under older rules that cannot be replayed to the same position."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
+        if game_id in self.unplayable:
+            raise Unplayable(self.unplayable[game_id])
         task = self._loading.get(game_id)
         if task is None:
             task = asyncio.create_task(self._load(game_id))
@@ -49,8 +65,17 @@ class Hub:
         if rec is None:
             return None
         acts = await self.store.run(self.store.store.actions_of, game_id, 0, rec.version)
-        game = await asyncio.to_thread(_rebuild, rec, acts)
-        room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref})
+        try:
+            game, decisions = await asyncio.to_thread(_rebuild, rec, acts)
+        except Unplayable as exc:
+            log.warning("game %s cannot be played here: %s", game_id, exc.reason)
+            self.unplayable[game_id] = exc.reason
+            raise
+        if rec.rules_version != game.spec.version:
+            # Replayed to the same position under the current rules: the game goes on under them.
+            await self.store.run(self.store.store.set_rules_version, game_id, rec.rules_version, game.spec.version)
+            rec.rules_version = game.spec.version
+        room = Room(rec, game, {(a.seat, a.ref): a.seq for a in acts if a.ref}, decisions=decisions)
         self.rooms[game_id] = room
         self._schedule_bots(room)
         return room
@@ -69,10 +94,12 @@ class Hub:
                                                         rec.version)
         if rebuild or room.game_len() + len(acts) != rec.version:
             acts = await self.store.run(self.store.store.actions_of, room.id, 0, rec.version)
-            room.game = await asyncio.to_thread(_rebuild, rec, acts)
+            room.game, room.decisions = await asyncio.to_thread(_rebuild, rec, acts)
         else:
             for a in acts:
+                others = room.decisions.before(room.game, a.seat)
                 room.game.apply(a.seat, a.action)
+                room.decisions.after(room.game, a.seat, others)
         room.refs.update({(a.seat, a.ref): a.seq for a in acts if a.ref})
         room.rec = rec
         return before
@@ -105,6 +132,7 @@ class Hub:
             assert seat is not None
             before = room.version
             game = room.game
+            others = room.decisions.before(game, seat, room.rec.deciders)
             try:
                 game.apply(seat, action)
             except (MeepleError, ValueError) as exc:
@@ -115,6 +143,7 @@ class Hub:
             now = time.time()
             write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
             await self._commit(room, write)
+            room.decisions.after(game, seat, others, write.deciders)
             if ref:
                 room.refs[seat, ref] = write.version
             room.broadcast(before, (seat, ref) if ref else None)
@@ -131,13 +160,13 @@ class Hub:
             raise Rejected("over", "the game is over")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Rejected("bad_version", "an action must carry the version of the position it was made in")
-        if version != room.version:
+        if seat not in room.rec.deciders:
+            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
+        if not room.decisions.current(seat, version, room.version):
             raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
                                     f"{room.version}; look at the new position and choose again")
         if not isinstance(action, str | int) or isinstance(action, bool):
             raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
-        if seat not in room.rec.deciders:
-            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
         if by == "human" and room.bot_level(seat) is not None:
             raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
 
@@ -209,25 +238,38 @@ class Hub:
                 room.bot_tasks[seat] = self._spawn(self._bot_move(room, seat, room.version))
 
     async def _bot_move(self, room: Room, seat: int, version: int) -> None:
+        again = False  # whether to think again (the seat's decision changed while the bot waited or thought)
         try:
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            level = room.bot_level(seat)
-            if room.version != version or level is None or room.over:
-                return
-            job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
-                         tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
+            # Under the lock: an action being committed meanwhile (another seat's simultaneous choice) has already
+            # been applied to the room's game, and the bot must not see it before it is stored.
+            async with room.lock:
+                level = room.bot_level(seat)
+                if level is None or room.over or seat not in room.rec.deciders:
+                    return
+                if not room.decisions.current(seat, version, room.version):
+                    again = True
+                    return
+                # The bot looks at the position as it is now (a worker rebuilds the game and hands the bot only this
+                # seat's table, `Game.seat_table`).
+                version = room.version
+                job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
+                             tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
             action = await self.bots.choose(job)
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
             await self.act(room, seat, action, version, by="bot")
         except Rejected as exc:
+            again = exc.code == "stale"
             log.debug("bot move in %s not applied: %s", room.id, exc.message)
         except Exception:
             log.exception("bot for seat %s of game %s failed", seat, room.id)
         finally:
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]
+            if again:
+                self._schedule_bots(room)
             self._maybe_unload(room)
 
     # -- other processes and the sweeper --------------------------------------------------------
@@ -255,15 +297,21 @@ class Hub:
         """Expired clocks, and bot turns nobody is playing (after a restart, or a process that went away)."""
         now = time.time()
         for game_id in await self.store.run(self.store.store.due, now):
-            room = await self.room(game_id)
+            room = await self._room_or_none(game_id)
             if room is not None:
                 await self.check_clock(room)
                 self.release(room)
         for game_id in await self.store.run(self.store.store.stalled, stall_before):
-            room = await self.room(game_id)
+            room = await self._room_or_none(game_id)
             if room is not None:
                 self._schedule_bots(room)
                 self.release(room)
+
+    async def _room_or_none(self, game_id: str) -> Room | None:
+        try:
+            return await self.room(game_id)
+        except Unplayable:
+            return None  # logged when it was loaded
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
@@ -280,8 +328,30 @@ class Hub:
                 conn.close()
 
 
-def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> meeple.Game:
-    return meeple.replay(rec.game, rec.players, rec.seed, rec.options, [(a.seat, a.action) for a in acts])
+def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, Decisions]:
+    """The game replayed from its stored log, and when the decisions of its position opened.
+
+    A game played under an older version of its rules goes through the check of saves of older versions
+    (`meeple.load_game`: replayed under the current rules when the game can replay that version and every position
+    is the same, refused with the reason otherwise): raises Unplayable then."""
+    if rec.rules_version != get_rules(rec.game).spec.version:
+        save = {"format": SAVE_FORMAT, "game": rec.game, "version": rec.rules_version, "players": rec.players,
+                "seed": rec.seed, "options": rec.options, "actions": [[a.seat, a.action] for a in acts]}
+        try:
+            older = meeple.load_game(json.dumps(save))
+        except SaveError as exc:
+            raise Unplayable(f"this game cannot go on here: {exc}") from None
+        decided = Decisions()
+        decided.reset(older)
+        return older, decided
+    game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
+    decisions = Decisions()
+    decisions.reset(game)
+    for a in acts:
+        before = decisions.before(game, a.seat)
+        game.apply(a.seat, a.action)
+        decisions.after(game, a.seat, before)
+    return game, decisions
 
 
 def _bot_seed(seed: int, version: int, seat: int) -> int:

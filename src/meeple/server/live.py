@@ -8,7 +8,8 @@ Client messages (JSON text):
 Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
 with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
 
-Close codes: 4400 no hello, 4403 bad token, 4404 unknown game, 1008 flood or too many bad messages,
+Close codes: 4400 no hello, 4403 bad token, 4404 unknown game, 4409 a game played under older rules that
+cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad messages,
 1009 message too big, 1011 the game could not be loaded.
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
-from .hub import Hub
+from .hub import Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
 from .store import Store
 from .tokens import token_hash
@@ -135,6 +136,9 @@ async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
     seat = await _seat(hub.store.store, game_id, hello.get("token"))
     try:
         room = await hub.room(game_id)
+    except Unplayable as exc:
+        await ws.send(_dump(_error("unplayable", exc.reason)))
+        raise Closing(4409, "this game cannot go on here (see the error message)") from None
     except Exception:
         log.exception("game %s could not be loaded", game_id)
         raise Closing(1011, "this game could not be loaded on this server") from None

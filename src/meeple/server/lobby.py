@@ -15,8 +15,9 @@ from meeple.engine import get_rules
 from meeple.engine.errors import MeepleError, UnknownGame
 
 from . import clock as clocks
+from . import faces
 from .bots import check_level
-from .hub import Hub
+from .hub import Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
     Accepted,
@@ -25,6 +26,7 @@ from .schemas import (
     Created,
     CreatedSeat,
     CreateGame,
+    GameFace,
     GameInfo,
     GameSummary,
     Joined,
@@ -72,10 +74,19 @@ def catalog() -> Catalog:
         infos.append(GameInfo(
             id=spec.id, title=spec.title, description=spec.description, min_players=spec.min_players,
             max_players=spec.max_players,
-            options=[OptionOut(name=o.name, default=o.default, choices=list(o.choices), help=o.help)
-                     for o in spec.options],
+            options=[OptionOut(**o) for o in faces.option_words(spec, faces.messages_of(gid))],
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
+
+
+@router.get("/catalog/{game}", response_model=GameFace, responses=ERRORS)
+def game_face(game: str) -> GameFace:
+    """What the browser needs to show a game: its options and messages in words, the data its renderer takes
+    from the game's data files, and where its renderer is (none: the generic renderer shows the game)."""
+    try:
+        return GameFace(**faces.face(game))
+    except UnknownGame as exc:
+        raise ApiError(404, str(exc), "unknown_game") from None
 
 
 @router.post("/games", response_model=Created, status_code=201, responses=ERRORS)
@@ -103,6 +114,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
         id=new_game_id(), game=game.game_id, players=game.players, seed=seed, options=dict(game.options),
         version=0, status="active", deciders=deciders, bot_turn=any(seats[d].kind == "bot" for d in deciders),
         clock=clock, deadline=clocks.deadline(clock), result=None, created_at=now, updated_at=now, seats=seats,
+        rules_version=game.spec.version,
     )
     tokens = {s: new_token() for s in humans}
     await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()})
@@ -216,7 +228,10 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
 
 
 async def _room(hub: Hub, game_id: str) -> Room:
-    room = await hub.room(game_id)
+    try:
+        room = await hub.room(game_id)
+    except Unplayable as exc:
+        raise ApiError(409, exc.reason, "unplayable") from None
     if room is None:
         raise ApiError(404, f"no game {game_id!r}", "unknown_game")
     return room

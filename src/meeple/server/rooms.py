@@ -67,6 +67,8 @@ class Room:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     shown: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # last view sent per viewer
+    # Per seat that must decide now, the position its current decision opened in (see `Decisions`).
+    decisions: Decisions = field(default_factory=lambda: Decisions())
 
     @property
     def id(self) -> str:
@@ -165,16 +167,22 @@ class Room:
             "deciders": list(self.rec.deciders),
             "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
             "since": since,
-            "log": self.log_lines(seat, since),
+            "log": self.log_entries(seat, since),
             "clock": clocks.public(self.rec.clock, time.time()),
             "result": self.rec.result,
         }
 
-    def log_lines(self, seat: int | None, since: int) -> list[list[str]]:
-        """What happened since action `since`, in words, as `seat` may read it, with the seats' names."""
+    def log_entries(self, seat: int | None, since: int) -> list[list[dict[str, Any]]]:
+        """What happened since action `since`, as `seat` may read it: per action, its events as `{"msg": id,
+        "params": {...}, "text": "..."}`, the message id and parameters (so that a client may render them in
+        another language) with the English text of the game's catalogue, the seats named."""
         names = [s["name"] for s in self.seats_info()]
         catalogue = self.game.catalogue()
-        return [[catalogue.event_text(e, names) for e in evs] for evs in self.game.events(seat, since)]
+        per_action = self.game.events(seat, since)
+        for events in per_action:
+            for event in events:
+                event["text"] = catalogue.event_text(event, names)
+        return per_action
 
     def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
         """Send every connection the new position from its own seat's point of view (one encoding per seat)."""
@@ -198,6 +206,51 @@ class Room:
 
     def presence(self) -> None:
         self.announce({"type": "presence", "seats": self.seats_info()})
+
+
+class Decisions:
+    """When each seat's current decision opened, so that staleness is checked per decision.
+
+    An action made in position `v` is current when the seat's decision has not changed since `v`: the seat has not
+    acted since, has been deciding all along, and its legal actions are the same. So the simultaneous choices of
+    several seats are all accepted, in any order, while an action chosen before the seat's own options changed is
+    refused as stale. A seat missing from `opened` is judged by the current position alone (after a rebuild)."""
+
+    def __init__(self) -> None:
+        self.opened: dict[int, int] = {}
+
+    @staticmethod
+    def before(game: meeple.Game, seat: int, deciders: list[int] | None = None) -> dict[int, list[int]]:
+        """The legal actions of the other seats deciding now (none when the seat decides alone): call before
+        `game.apply(seat, ...)` and pass the answer to `after`. `deciders`: the seats deciding, when known."""
+        if deciders is None:
+            deciders = game.deciders()
+        if len(deciders) < 2:
+            return {}
+        return {s: game.legal_indices(s) for s in deciders if s != seat}
+
+    def after(self, game: meeple.Game, seat: int, before: dict[int, list[int]],
+              deciders: list[int] | None = None) -> None:
+        """Record the decisions of the position reached by one action of `seat` (see `before`); `deciders`: the
+        seats deciding there, when known."""
+        now = game.log_length()
+        opened = {}
+        for s in game.deciders() if deciders is None else deciders:
+            kept = self.opened.get(s)
+            if s != seat and kept is not None and s in before and game.legal_indices(s) == before[s]:
+                opened[s] = kept
+            else:
+                opened[s] = now
+        self.opened = opened
+
+    def reset(self, game: meeple.Game) -> None:
+        """Every decision of the current position counts from it (after a rebuild, nothing older is known)."""
+        now = game.log_length()
+        self.opened = {s: now for s in game.deciders()}
+
+    def current(self, seat: int, version: int, now: int) -> bool:
+        """Whether an action of `seat` made in position `version` still answers its decision in position `now`."""
+        return self.opened.get(seat, now) <= version <= now
 
 
 def _diff(old: dict[str, Any], new: dict[str, Any],

@@ -101,6 +101,8 @@ class OptionOut(BaseModel):
     default: OptionValue
     choices: list[OptionValue]
     help: str
+    label: str = Field(description="the option in words (the game's message `option.<name>`)")
+    choice_labels: list[str] = Field(description="each value in words (`option.<name>.<value>`), as `choices`")
 
 
 class GameInfo(BaseModel):
@@ -110,6 +112,22 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionOut]
+
+
+class GameFace(BaseModel):
+    """What the browser needs to show one game."""
+
+    id: str
+    title: str
+    description: str
+    min_players: int
+    max_players: int
+    simultaneous: bool = Field(description="several seats may have to decide at once")
+    options: list[OptionOut]
+    messages: dict[str, str] = Field(description="the game's English message catalogue (then the engine's): "
+                                                 "phases, help, status lines, legend, options, terms, events")
+    client_data: dict[str, Any] = Field(description="what the game's renderer takes from its data files")
+    renderer: str | None = Field(description="address of the game's renderer module; null: the generic one")
 
 
 class Catalog(BaseModel):

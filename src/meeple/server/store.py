@@ -50,6 +50,7 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
+    rules_version: int = 1  # the version of the game's rules the game is played under
 
 
 @dataclass
@@ -146,6 +147,12 @@ class Store:
     def set_name(self, game_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(name=name))
+
+    def set_rules_version(self, game_id: str, was: int, now: int) -> None:
+        """Record that a game of an older rules version replayed to the same position and goes on under `now`."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id, games.c.rules_version == was)
+                         .values(rules_version=now))
 
     def recent(self, limit: int, status: str | None = None) -> list[GameRecord]:
         query = select(games).order_by(games.c.created_at.desc()).limit(limit)
@@ -370,7 +377,7 @@ def _game_values(rec: GameRecord) -> dict[str, Any]:
         "id": rec.id, "game": rec.game, "players": rec.players, "seed": rec.seed, "options": rec.options,
         "version": rec.version, "status": rec.status, "deciders": rec.deciders, "bot_turn": rec.bot_turn,
         "clock": rec.clock, "deadline": rec.deadline, "result": rec.result, "created_at": rec.created_at,
-        "updated_at": rec.updated_at,
+        "updated_at": rec.updated_at, "rules_version": rec.rules_version,
     }
 
 
@@ -379,7 +386,7 @@ def _record(row: Any) -> GameRecord:
         id=row["id"], game=row["game"], players=row["players"], seed=row["seed"], options=row["options"],
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        updated_at=row["updated_at"], rules_version=row["rules_version"],
     )
 
 

@@ -1,6 +1,6 @@
 // Meeple in the browser: the lobby (create, join, list games) and the game screen (live over WebSocket).
-// Plain ES modules, no build step. Each game may bring a renderer in games/<game>.js; otherwise the
-// generic one lists the legal actions as buttons.
+// Plain ES modules, no build step. Each game may bring its own renderer in its package (served by the server);
+// otherwise the generic one shows the view as data and the legal actions as buttons.
 
 import { el, clear } from "./dom.js";
 import { renderLobby } from "./lobby.js";

@@ -1,8 +1,15 @@
 // The game screen: one WebSocket to the server, which sends this seat's view after every action.
-// The board is drawn by the game's renderer (games/<game>.js); this module does the rest: seats, clock,
-// log, messages, reconnecting, and the list of every legal action.
+// The board is drawn by the game's renderer, a module shipped in the game's package and served by the server
+// (its address comes with the game's face: /api/catalog/<game>), or else by the generic renderer (generic.js).
+// This module does the rest: seats, clock, status, the phase's help, log, messages, reconnecting, and the list
+// of every legal action. It names no game: what it shows of one comes from the server.
+//
+// A renderer exports render(root, ctx), called after every change, with ctx = { view, legal, seat, seats, names,
+// deciders, status, send(action), say(text), face: { messages, client_data, options, ... },
+// text(id, params), has(id) } (text renders a message of the game's catalogue in words).
 
 import { el, clear, seatBadge } from "./dom.js";
+import { has, text } from "./messages.js";
 import { api, myName } from "./session.js";
 
 const LOG_LINES = 300; // the log on the page shows this many of the last lines
@@ -22,6 +29,8 @@ class GameScreen {
     this.lines = [];
     this.logShown = 0; // how many of this.lines the log on the page holds or has dropped
     this.renderer = null;
+    this.face = null;
+    this.lastError = null;
     this.pending = null;
     this.retry = 0;
     this.closedForGood = false;
@@ -33,7 +42,8 @@ class GameScreen {
     this.side = el("aside", { class: "side" });
     this.logBox = el("ul", { class: "log", id: "log" });
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
-    this.side.append(el("details", { class: "moves-box" }, el("summary", {}, "All legal moves"), this.moves),
+    this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
+    this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, "All legal moves"), this.moves),
       el("h3", {}, "Log"), this.logBox);
     root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
     setInterval(() => this.tickClock(), 1000);
@@ -57,6 +67,7 @@ class GameScreen {
     this.pending = null;
     if (ev.code === 4403) return this.fatal("This seat link is not valid for this game. You can still watch.", true);
     if (ev.code === 4404) return this.fatal("There is no such game on this server.");
+    if (ev.code === 4409) return this.fatal(this.lastError || "This game cannot go on on this server.");
     if (this.closedForGood) return;
     this.retry += 1;
     const wait = Math.min(10, 2 ** (this.retry - 1));
@@ -123,6 +134,7 @@ class GameScreen {
     } else if (msg.type === "notice") {
       this.say(msg.message);
     } else if (msg.type === "error") {
+      this.lastError = msg.message;
       this.say(msg.message, "warn");
     }
   }
@@ -146,8 +158,9 @@ class GameScreen {
   }
 
   addLog(perAction, since) {
-    perAction.forEach((lines, i) => {
-      for (const line of lines) this.lines.push({ n: since + i + 1, line });
+    // Each entry is a message id with its parameters and the server's English text, which is shown.
+    perAction.forEach((entries, i) => {
+      for (const entry of entries) this.lines.push({ n: since + i + 1, line: entry.text, msg: entry.msg });
     });
   }
 
@@ -157,12 +170,30 @@ class GameScreen {
 
   async loadRenderer() {
     if (this.renderer) return this.renderer;
-    try {
-      this.renderer = await import(`./games/${this.state.game}.js`);
-    } catch {
-      this.renderer = await import("./games/generic.js");
-    }
+    if (!this.loading) this.loading = this.load();
+    await this.loading;
     return this.renderer;
+  }
+
+  async load() {
+    try {
+      this.face = await api("GET", `/api/catalog/${encodeURIComponent(this.state.game)}`);
+    } catch {
+      this.face = { messages: {}, client_data: {}, options: [], renderer: null, simultaneous: false };
+    }
+    let renderer = null;
+    if (this.face.renderer) {
+      try {
+        renderer = await import(this.face.renderer);
+      } catch (e) {
+        console.warn(`the game's renderer did not load (${e}); showing the game as data`);
+      }
+    }
+    this.renderer = renderer || await import("./generic.js");
+  }
+
+  text(id, params) {
+    return text(this.face.messages, id, params, this.names());
   }
 
   async render() {
@@ -175,8 +206,10 @@ class GameScreen {
     const ctx = {
       view: s.view, legal: this.pending ? [] : s.legal, seat: s.seat, seats: s.seats, names: this.names(),
       deciders: s.deciders, status: s.status, send: (a) => this.send(a), say: (t) => this.say(t),
+      face: this.face, text: (id, params) => this.text(id, params), has: (id) => has(this.face.messages, id),
     };
     renderer.render(this.board, ctx);
+    this.renderHelp(s.view);
     this.renderMoves(ctx.legal);
     this.renderLog();
   }
@@ -203,11 +236,32 @@ class GameScreen {
     if (s.status !== "active") {
       const r = s.result || {};
       const winners = (r.winners || []).map((w) => s.seats[w].name).join(" and ");
-      return `Game over: ${r.draw ? "a draw" : `${winners} won`}${r.reason ? ` (${r.reason})` : ""}.`;
+      // The reason is a message id of the game's catalogue (or a sentence of the server's, shown as it is).
+      const reason = r.reason ? (this.face && has(this.face.messages, r.reason) ? this.text(r.reason, r.params || {}) : r.reason) : "";
+      return `Game over: ${r.draw ? "a draw" : `${winners} won`}${reason ? ` (${reason})` : ""}.`;
     }
-    const names = s.deciders.map((d) => s.seats[d].name).join(", ");
-    if (s.seat !== null && s.deciders.includes(s.seat)) return this.pending ? "Sending…" : "Your move.";
-    return `Waiting for ${names}.`;
+    // Several seats choosing at once: how many are still choosing, never what anyone chose.
+    const together = s.deciders.length > 1 || Boolean(this.face && this.face.simultaneous);
+    const others = s.deciders.filter((d) => d !== s.seat).length;
+    if (s.seat !== null && s.deciders.includes(s.seat)) {
+      if (this.pending) return "Sending…";
+      return together && others ? `Your move (${others} other ${others === 1 ? "player chooses" : "players choose"} at the same time).` : "Your move.";
+    }
+    if (together) return `Waiting for ${s.deciders.length} ${s.deciders.length === 1 ? "player" : "players"}.`;
+    return `Waiting for ${s.deciders.map((d) => s.seats[d].name).join(", ")}.`;
+  }
+
+  renderHelp(view) {
+    // The game's help for the phase of the view (its messages `phase.<id>` and `help.<id>`), when it has one.
+    const phase = view && typeof view.phase === "string" ? view.phase : null;
+    const id = phase && has(this.face.messages, `help.${phase}`) ? `help.${phase}` : null;
+    if (id === this.helpShown) return;
+    this.helpShown = id;
+    clear(this.help);
+    this.help.hidden = !id;
+    if (!id) return;
+    const title = has(this.face.messages, `phase.${phase}`) ? this.text(`phase.${phase}`) : phase;
+    this.help.append(el("summary", {}, `Help: ${title}`), el("p", { class: "help-text" }, this.text(id)));
   }
 
   tickClock() {
@@ -234,7 +288,7 @@ class GameScreen {
     const fresh = this.lines.slice(Math.max(this.logShown, this.lines.length - LOG_LINES));
     this.logShown = this.lines.length;
     if (!fresh.length) return;
-    this.logBox.append(...fresh.map(({ n, line }) => el("li", { "data-n": n }, line)));
+    this.logBox.append(...fresh.map(({ n, line, msg }) => el("li", { "data-n": n, "data-msg": msg }, line)));
     while (this.logBox.childElementCount > LOG_LINES) this.logBox.firstElementChild.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }

@@ -52,10 +52,14 @@ function createForm(catalog, created) {
   }
   function fillOptions() {
     clear(optionsBox);
-    for (const o of game().options) {
+    // Each option and its values in words, from the game's spec and messages (the server sends them).
+    const options = game().options;
+    if (!options.length) optionsBox.append(el("p", { class: "muted" }, "This game has no options."));
+    for (const o of options) {
       const select = el("select", { name: o.name, id: `option-${o.name}`, "data-option": o.name },
-        o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, label(c))));
-      optionsBox.append(el("label", { title: o.help }, `${o.name}: `, select));
+        o.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === o.default },
+          (o.choice_labels || [])[i] || label(c))));
+      optionsBox.append(el("label", { title: o.help, class: "option" }, `${o.label || o.name}: `, select));
     }
   }
   function fillSeats() {

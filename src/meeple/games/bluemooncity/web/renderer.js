@@ -1,15 +1,30 @@
 // Blue Moon City in the browser: the city as SVG, the obelisk, the seats, your hand and the moves you can click.
 // Everything comes from the seat's view and its legal action texts (see the game's actions.py for the notation):
-// a square lights up when an action names it, a card when an action names it, and so on.
+// a square lights up when an action names it, a card when an action names it, and so on. The peoples (their
+// order, colour and letter) come from the game's data file through the server (`Rules.client_data`), the phases
+// and status lines from the game's messages. The server serves this module from the game's package, next to
+// renderer.css; the client's helpers are imported from the client itself.
 
-import { el, svg, clear, SEATS } from "../dom.js";
+import { el, svg, clear, SEATS } from "/static/dom.js";
 
-// The peoples in the game's own order, with their colour and the letter shown with it (from the game's data file).
-const PEOPLES = [
-  ["vulca", "black", "V"], ["terrah", "red", "T"], ["aqua", "blue", "A"], ["venti", "grey", "F"],
-  ["khind", "green", "K"], ["mimix", "brown", "M"], ["lux", "white", "L"], ["pillar", "yellow", "P"],
-];
-const PEOPLE = Object.fromEntries(PEOPLES.map(([id, colour, letter], i) => [id, { id, colour, letter, order: i }]));
+// The peoples of the data file, in its order: { id: { id, colour, letter, order } }, and a card's id (`terrah3`).
+let PEOPLE = {};
+let CARD = /^$/;
+
+function usePeoples(clientData) {
+  if (usePeoples.seen === clientData) return;
+  usePeoples.seen = clientData;
+  const peoples = clientData.peoples || [];
+  PEOPLE = Object.fromEntries(peoples.map((p, i) => [p.id, { id: p.id, colour: p.colour, letter: p.letter, order: i }]));
+  CARD = new RegExp(`^(${peoples.map((p) => p.id).join("|")})([1-9])$`);
+}
+
+// The renderer's own styles, next to it in the game's package.
+function useStyles() {
+  if (document.getElementById("bmc-styles")) return;
+  document.head.append(el("link", { rel: "stylesheet", id: "bmc-styles", href: new URL("./renderer.css", import.meta.url).href }));
+}
+
 const COLOURS = {
   black: "#2b2b2b", red: "#c0392b", blue: "#2471a3", grey: "#8a9399", green: "#2e8b57", brown: "#8d5a2b",
   white: "#f3f1ea", yellow: "#e2b714", any: "url(#any)", wild: "url(#any)", mixed: "url(#any)", none: "#d9d3c4",
@@ -19,13 +34,14 @@ const DRAGONS = { red: "#d7263d", green: "#1b998b", blue: "#3066be" };
 const DRAGON_OF = { vulca: "red", terrah: "green", aqua: "blue" };
 const CELL = 110;
 const SQUARE = /^[a-e][1-5]$/;
-const CARD = /^(vulca|terrah|aqua|venti|khind|mimix|lux|pillar)([1-3])$/;
 const NO_MOVES = { boxes: {} };
 
 // What the player is doing between two clicks (kept across redraws of the same game).
 const ui = { selected: null, discard: [], chooser: null };
 
 export function render(root, ctx) {
+  useStyles();
+  usePeoples(ctx.face.client_data);
   last = { root, ctx };
   const v = ctx.view;
   const moves = parse(ctx.legal);
@@ -194,8 +210,8 @@ function dragon(colour, x, y) {
 // -- panels -------------------------------------------------------------------------------------------------
 function turnLine(v, ctx) {
   const name = ctx.names[v.active] || `Player ${v.active + 1}`;
-  const steps = v.phase === "movement" ? ` · ${v.steps_left} step${v.steps_left === 1 ? "" : "s"} left` : "";
-  return el("p", { class: "turn-line", id: "turn-line" }, `Turn ${v.turn} · ${name} · ${v.phase}${steps}`);
+  const status = ctx.has(`status.${v.phase}`) ? ctx.text(`status.${v.phase}`, v) : v.phase;
+  return el("p", { class: "turn-line", id: "turn-line" }, `Turn ${v.turn} · ${name} · ${status}`);
 }
 
 const BUTTON_LABELS = {

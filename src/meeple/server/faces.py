@@ -1,0 +1,84 @@
+"""What the browser takes from a game: its options in words, its messages, its client data and its renderer.
+
+A game ships its browser renderer as static files in its package's `web/` folder (`GameSpec.package`), at least
+`renderer.js`; the server serves them at `/games/{id}/{file}`. The server names no game: everything comes from
+the registry and the game's spec and rules."""
+
+from __future__ import annotations
+
+import importlib.resources
+import re
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from meeple.engine import get_rules
+from meeple.engine.errors import UnknownGame
+from meeple.engine.messages import ENGINE_MESSAGES
+from meeple.engine.spec import GameSpec, OptionSpec
+
+RENDERER = "renderer.js"
+WEB_DIR = "web"
+FILE_NAME = re.compile(r"^[A-Za-z0-9_-]+\.(js|css|svg|png|json)$")
+MEDIA_TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
+               "json": "application/json"}
+
+
+def web_file(game_id: str, name: str) -> Traversable | None:
+    """A file of a game's browser renderer (None when the game, its package or the file does not exist)."""
+    if not FILE_NAME.match(name):
+        return None
+    try:
+        spec = get_rules(game_id).spec
+    except UnknownGame:
+        return None
+    if not spec.package:
+        return None
+    try:
+        found = importlib.resources.files(spec.package) / WEB_DIR / name
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return found if found.is_file() else None
+
+
+def renderer_url(game_id: str) -> str | None:
+    """Where the browser loads the game's renderer from; None: the client's generic renderer shows the game."""
+    return f"/games/{game_id}/{RENDERER}" if web_file(game_id, RENDERER) is not None else None
+
+
+def plain(value: Any) -> str:
+    """An option value as the message ids and command lines write it (`true`, `5`, `open`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def option_words(spec: GameSpec, messages: dict[str, str]) -> list[dict[str, Any]]:
+    """Each option with its label and its values' labels from the game's messages (`option.<name>`,
+    `option.<name>.<value>`), falling back to the option's help and the plain values."""
+    return [_option(o, messages) for o in spec.options]
+
+
+def _option(o: OptionSpec, messages: dict[str, str]) -> dict[str, Any]:
+    return {
+        "name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
+        "label": messages.get(f"option.{o.name}") or o.help or o.name,
+        "choice_labels": [messages.get(f"option.{o.name}.{plain(c)}") or plain(c) for c in o.choices],
+    }
+
+
+def messages_of(game_id: str) -> dict[str, str]:
+    """The English catalogue a client renders a game's texts with: the engine's messages, then the game's."""
+    return {**ENGINE_MESSAGES, **get_rules(game_id).messages()}
+
+
+def face(game_id: str) -> dict[str, Any]:
+    """Everything the browser needs to show a game (raises UnknownGame)."""
+    rules = get_rules(game_id)
+    spec = rules.spec
+    messages = messages_of(game_id)
+    return {
+        "id": spec.id, "title": spec.title, "description": spec.description, "min_players": spec.min_players,
+        "max_players": spec.max_players, "simultaneous": spec.simultaneous,
+        "options": option_words(spec, messages), "messages": messages, "client_data": rules.client_data(),
+        "renderer": renderer_url(game_id),
+    }

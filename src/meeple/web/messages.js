@@ -1,0 +1,40 @@
+// Message catalogues in the browser: a message id and its parameters in words, as the engine renders them
+// (meeple.engine.messages): `{param}` fields; parameters named seat/seats/*_seat/*_seats show as the seats' names;
+// a text starting with "@" is the id of another message (a game term); lists are joined with commas.
+
+const TERM = "@";
+
+function isSeatKey(key) {
+  return key === "seat" || key === "seats" || key.endsWith("_seat") || key.endsWith("_seats");
+}
+
+export function seatName(messages, seat, names) {
+  if (names && seat >= 0 && seat < names.length) return names[seat];
+  return text(messages, "engine.player", { number: seat + 1 });
+}
+
+function value(messages, key, v, names) {
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => value(messages, key, x, names));
+    return parts.length ? parts.join(", ") : text(messages, "engine.nothing");
+  }
+  if (isSeatKey(key) && Number.isInteger(v)) return seatName(messages, v, names);
+  if (typeof v === "string" && v.startsWith(TERM)) return text(messages, v.slice(TERM.length));
+  return v;
+}
+
+// The message in words; an unknown id shows as the id with its parameters, a missing field as `{field}`.
+export function text(messages, id, params = {}, names = null) {
+  const template = messages[id];
+  const shown = {};
+  for (const [k, v] of Object.entries(params || {})) shown[k] = value(messages, k, v, names);
+  if (template === undefined) {
+    const inside = Object.entries(shown).map(([k, v]) => `${k}=${v}`).join(", ");
+    return inside ? `${id}(${inside})` : id;
+  }
+  return template.replace(/\{(\w+)\}/g, (field, k) => (k in shown ? String(shown[k]) : field));
+}
+
+export function has(messages, id) {
+  return messages[id] !== undefined;
+}
