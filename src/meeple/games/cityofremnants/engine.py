@@ -800,7 +800,7 @@ class Engine:
             s.coord_known[p] = max(s.coord_known[p], k)
             emit(events, "coords.peek", seat=p, count=k)
             emit(events, "coords.seen", frozenset([p]),
-                 cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in s.coord_deck[:k]))
+                 cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in sorted(s.coord_deck[:k])))
             return True
         if not self.prim_applicable(s, p, e, "effect"):
             return False
