@@ -900,8 +900,9 @@ class Engine:
             s.hand[p].append(act.a)
             if eff["pile"] == 0:
                 self.shuffle(s, s.draw[p])
+            self.public(s, act.a)  # COR-4.6: which card changed zone is public
             emit(events, "card.search", seat=p, pile="@term.draw" if eff["pile"] == 0 else "@term.discard",
-                 card=self.cterm(act.a) if eff["pile"] == 1 else "@term.a_card")
+                 card=self.cterm(act.a))
         elif st == "remove_ycu":
             for sp in range(NSPACE):
                 if act.a in s.ycu[sp]:

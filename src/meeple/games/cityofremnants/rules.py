@@ -79,8 +79,10 @@ class CityOfRemnants(Rules[State]):
         return f"not a choice of this moment ({phase}); {self._messages.get(f'help.{state.phase}', '')}".strip()
 
     def secret(self, state: State, seat: int, action: int) -> bool:
-        """The Reset discards (COR-6.5) and the cards committed face down to a battle (COR-18.3, 18.6)."""
-        return state.phase in ("reset", "commit")
+        """The Reset discards (COR-6.5), the cards committed face down to a battle (COR-18.3, 18.6) and the order
+        in which a player puts back the coordinate cards they looked at (COR-4.6)."""
+        return state.phase in ("reset", "commit") or (
+            state.phase == "effect" and state.effect is not None and state.effect.get("stage") == "coord")
 
     def result(self, state: State) -> Result:
         eng = self.eng

@@ -203,6 +203,10 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
     rest = sorted(out.coord_deck[known:])
     st = rng.shuffle(st, rest)
     out.coord_deck = out.coord_deck[:known] + rest
+    eff = out.effect
+    if eff is not None and eff.get("stage") == "coord" and seat != s.active:
+        look = sorted(out.coord_deck[: len(eff["look"])])  # the cards another player looks at, redealt
+        eff["look"], eff["order"] = look, look[: len(eff["order"])]
     out.rng = rng.seed_stream(stream, 7)
     return out
 
