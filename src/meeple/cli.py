@@ -22,6 +22,7 @@ LAZY_BENCH: dict[str, str] = {
     "bots": "meeple.bench.bots:bots",
     "server": "meeple.bench.server:server",
     "rl": "meeple.bench.rl:rl",
+    "abuse": "meeple.bench.abuse:abuse",
 }
 
 
@@ -55,6 +56,114 @@ def _unavailable(name: str, missing: str) -> click.Command:
         raise click.ClickException(message)
 
     return click.Command(name, callback=fail, help=message, short_help=f"(unavailable: needs {missing})")
+
+
+# -- a game's options as flags ------------------------------------------------------------------------------
+GAME_OPTION = "game_option__"  # prefix of the parameter names of generated flags
+
+
+class _GameOption(click.Option):
+    """A flag generated from one of the game's options (`OptionSpec`)."""
+
+
+class GameCommand(click.Command):
+    """A command whose first argument names a game: each option of the game's spec becomes a flag.
+
+    `meeple play GAME --help` lists them. An option `edition` with choices becomes `--edition VALUE`, a yes/no
+    option `expansion` becomes `--expansion/--no-expansion`; every option can also be given as `-o NAME=VALUE`.
+    The command's callback receives the generated flags as keyword arguments; `chosen_options` turns them (and
+    the `-o` pairs) into the game's options, checked by its spec.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        base = [p for p in self.params if not isinstance(p, _GameOption)]
+        game_id = _game_argument(base, args)
+        generated: list[click.Parameter] = []
+        if game_id is not None:
+            taken = {opt for p in base for opt in (*p.opts, *getattr(p, "secondary_opts", ()))}
+            generated = game_flags(_spec_or_fail(game_id), taken)
+        self.params = base + generated
+        return super().parse_args(ctx, args)
+
+
+def _game_argument(params: list[click.Parameter], args: list[str]) -> str | None:
+    """The first positional argument of a command line (the game), skipping the values of options."""
+    takes_value = {opt for p in params if isinstance(p, click.Option) and not p.is_flag and not p.count
+                   for opt in p.opts}
+    skip = False
+    for i, arg in enumerate(args):
+        if skip:
+            skip = False
+        elif arg == "--":
+            return args[i + 1] if i + 1 < len(args) else None
+        elif arg.startswith("-"):
+            skip = arg in takes_value
+        else:
+            return arg
+    return None
+
+
+def _spec_or_fail(game_id: str) -> Any:
+    from meeple.engine import get_rules
+    from meeple.engine.errors import MeepleError
+
+    try:
+        return get_rules(game_id).spec
+    except MeepleError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def game_flags(spec: Any, taken: set[str]) -> list[click.Parameter]:
+    """One flag per option of a game's spec (an option whose flag the command already has stays `-o` only)."""
+    flags: list[click.Parameter] = []
+    for option in spec.options:
+        flag = "--" + option.name.replace("_", "-")
+        if flag in taken or f"--no-{flag[2:]}" in taken:
+            continue
+        name = GAME_OPTION + option.name
+        default = f" (default: {_plain(option.default)})"
+        if isinstance(option.default, bool):
+            flags.append(_GameOption([f"{flag}/--no-{flag[2:]}", name], default=None,
+                                     help=(option.help or option.name) + default))
+        else:
+            choices = click.Choice([_plain(c) for c in option.choices])
+            flags.append(_GameOption([flag, name], type=choices, default=None,
+                                     help=(option.help or option.name) + default))
+    return flags
+
+
+def chosen_options(spec: Any, flags: dict[str, Any], pairs: tuple[str, ...]) -> dict[str, Any]:
+    """The game's options from its generated flags and `-o NAME=VALUE` pairs, checked and filled with defaults.
+
+    Raises InvalidOptions naming an unknown option or value and listing the valid ones."""
+    texts: dict[str, str] = {}
+    for key, value in flags.items():
+        if key.startswith(GAME_OPTION) and value is not None:
+            texts[key.removeprefix(GAME_OPTION)] = _plain(value)
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="-o/--option")
+        texts[name.strip()] = value
+    return dict(spec.parse_options(texts))
+
+
+def the_game(game: str | None) -> str:
+    """The game a command runs: the one named, or the only game installed (a benchmark's `--game`)."""
+    from meeple.engine import game_ids
+
+    if game:
+        return game
+    installed = game_ids()
+    if len(installed) == 1:
+        return installed[0]
+    raise click.UsageError(f"name the game with --game (installed: {', '.join(installed) or 'none'})")
 
 
 @click.group(cls=LazyGroup, lazy=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,17 +212,20 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
             "options": {o.name: {"default": o.default, "choices": list(o.choices), "help": o.help}
                         for o in spec.options},
             "num_distinct_actions": spec.num_distinct_actions, "max_game_length": spec.max_game_length,
-            "design_values": design,
+            "simultaneous": spec.simultaneous, "metrics": list(spec.metrics), "design_values": design,
         }, indent=2))
         return
     click.echo(f"{spec.title} ({spec.id}, rules version {spec.version})")
     click.echo(f"  {spec.description}")
     click.echo(f"  players: {spec.min_players}-{spec.max_players}; information: {spec.information}; "
                f"chance: {spec.chance}; actions in the index: {spec.num_distinct_actions}")
-    click.echo("options:")
+    click.echo("options (flags of `meeple play` and `meeple arena`, or -o NAME=VALUE):" if spec.options
+               else "options: none")
     for o in spec.options:
-        choices = " | ".join(json.dumps(c) for c in o.choices)
-        click.echo(f"  {o.name:10} {choices}  (default {json.dumps(o.default)}): {o.help}")
+        choices = " | ".join(_plain(c) for c in o.choices)
+        click.echo(f"  --{o.name.replace('_', '-'):10} {choices}  (default {_plain(o.default)}): {o.help}")
+    if spec.metrics:
+        click.echo(f"arena statistics: {', '.join(spec.metrics)}")
     if design:
         click.echo(f"reconstructed values [design] ({len(design)}): no source settles them; correct them in a copy of")
         click.echo(f"the data file and pass it with --data. Data file: {rules.data_path() or '(built in)'}")

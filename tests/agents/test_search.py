@@ -44,12 +44,13 @@ def test_the_cut_off_comes_before_the_refill_and_when_the_turn_passes() -> None:
     assert rules.plan_horizon(game.state, game.deciders()[0])
 
 
-def test_the_default_hooks_cut_off_when_another_seat_decides_average_the_evaluation_and_roll_out_at_random() -> None:
+def test_the_default_hooks_cut_off_at_the_end_average_the_evaluation_and_roll_out_at_random() -> None:
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     samples = [game.sample(seat, n) for n in range(3)]
     assert not Rules.plan_horizon(rules, game.state, seat)
-    assert Rules.plan_horizon(rules, game.state, 1 - seat)
+    assert not Rules.plan_horizon(rules, game.state, 1 - seat)  # the search goes on through the others' turns
+    assert Rules.evaluate(rules, game.state, seat) == 0.5  # before the end nothing is known by default
     expected = sum(rules.evaluate(s, seat) for s in samples) / 3
     assert Rules.plan_value(rules, samples, seat) == expected
     legal = game.legal_indices(seat)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import meeple
+from engine.games import TEST_GAMES, registered
 from meeple.engine import GameSpec, InvalidOptions, game_ids, get_rules
 from meeple.engine.rng import Stream
 
@@ -19,6 +20,14 @@ SEED_BASE = int(os.environ.get("MEEPLE_CONFORMANCE_SEED", "0"))
 CHUNKS = int(os.environ.get("MEEPLE_CONFORMANCE_CHUNKS", "3"))
 # Beyond this many option combinations a game is covered by a fixed sample of them.
 MAX_COMBINATIONS = 48
+# The test-only games are short: a fixed number of games per test item, outside the total above.
+TEST_GAME_GAMES = int(os.environ.get("MEEPLE_CONFORMANCE_TEST_GAMES", "12"))
+
+
+def all_game_ids() -> list[str]:
+    """The installed games and the test-only games (registered around each conformance test)."""
+    with registered():
+        return game_ids()
 
 
 @dataclass(frozen=True)
@@ -66,12 +75,13 @@ def refusal(game_id: str, players: int, options: dict[str, Any]) -> str | None:
 def all_starts() -> list[tuple[Config, str | None]]:
     """Every (configuration, refusal message or None) for every registered game."""
     out = []
-    for gid in game_ids():
-        spec = get_rules(gid).spec
-        for players in range(spec.min_players, spec.max_players + 1):
-            for opts in option_combinations(spec):
-                cfg = Config(gid, players, tuple(sorted(opts.items())))
-                out.append((cfg, refusal(gid, players, opts)))
+    with registered():
+        for gid in game_ids():
+            spec = get_rules(gid).spec
+            for players in range(spec.min_players, spec.max_players + 1):
+                for opts in option_combinations(spec):
+                    cfg = Config(gid, players, tuple(sorted(opts.items())))
+                    out.append((cfg, refusal(gid, players, opts)))
     return out
 
 
@@ -80,5 +90,9 @@ def configurations() -> list[Config]:
     return [cfg for cfg, refused in all_starts() if refused is None]
 
 
-def games_per_chunk() -> int:
-    return max(1, -(-TOTAL_GAMES // (len(configurations()) * CHUNKS)))
+def games_per_chunk(cfg: Config) -> int:
+    """Games per test item: the installed games share `TOTAL_GAMES`, a test game plays `TEST_GAME_GAMES`."""
+    if cfg.game_id in TEST_GAMES:
+        return TEST_GAME_GAMES
+    installed = [c for c in configurations() if c.game_id not in TEST_GAMES]
+    return max(1, -(-TOTAL_GAMES // (len(installed) * CHUNKS)))

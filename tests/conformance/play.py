@@ -90,7 +90,7 @@ def step(run: Run) -> None:
     seat, legal = deciding(rules, state, n, run.pick, all_seats=every)
     idx = legal[run.pick.below(len(legal))]
     check_listing(run, seat, legal, idx, every)
-    if run.probe.below(HEAVY_RATE) == 0:
+    if run.probe.below(heavy_rate(run.game.spec.max_game_length)) == 0:
         heavy_checks(run, seat, legal, idx)
     snapshot = rules.to_data(state)
     if run.facade:
@@ -105,6 +105,11 @@ def step(run: Run) -> None:
     if run.midpoint is None and run.probe.below(400) == 0:
         run.midpoint = (len(run.log), rules.to_data(run.game.state))
     run.tally.actions += 1
+
+
+def heavy_rate(max_game_length: int) -> int:
+    """One step in this many gets the expensive checks: `HEAVY_RATE`, more often in a game of a few actions."""
+    return max(1, min(HEAVY_RATE, max_game_length // 8))
 
 
 def deciding(rules: Rules[Any], state: Any, players: int, pick: Stream,
@@ -274,7 +279,15 @@ def check_unlisted(run: Run, seat: int, legal: list[int]) -> None:
             rules.apply(work, seat, idx)
             assert not rules.invariants(work), f"unlisted {rules.actions.text(idx)!r}: {rules.invariants(work)}"
         else:
-            assert isinstance(reason, str) and reason.strip(), f"empty refusal for {rules.actions.text(idx)!r}"
+            assert_reason(run.game, reason, rules.actions.text(idx))
+
+
+def assert_reason(game: Game, reason: Event | str, action: str) -> None:
+    """A refusal says why: a text, or a message of the game's (or the engine's) catalogue."""
+    if isinstance(reason, Event):
+        assert game.catalogue().has(reason.msg), f"refusal of {action!r} names an unknown message {reason.msg!r}"
+    else:
+        assert isinstance(reason, str) and reason.strip(), f"empty refusal for {action!r}"
 
 
 def check_facade_refusals(run: Run, seat: int, legal: list[int]) -> None:
@@ -323,7 +336,7 @@ def check_result(result: Any, players: int) -> None:
     seats = [s for place in result.ranking for s in place]
     assert sorted(seats) == list(range(players)), f"ranking {result.ranking} is not a partition of the seats"
     assert all(result.ranking), "empty place in the ranking"
-    if result.draw:
+    if result.draw or (players == 1 and not result.winners):  # a solo game lost to the game's own opponent
         assert result.winners == [], result
     else:
         assert result.winners and sorted(result.winners) == sorted(result.ranking[0]), result

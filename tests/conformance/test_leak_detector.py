@@ -7,12 +7,13 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.engine import Event, Rules, game_ids, get_rules
+from meeple.engine import Event, Rules, get_rules
 from meeple.engine.rng import Stream
 
 from . import hidden
+from .configs import all_game_ids
 
-GAMES = game_ids()
+GAMES = all_game_ids()
 
 
 class Leaky:
@@ -41,10 +42,13 @@ class Leaky:
             out["debug"] = [self._secret(state, seat, int)]
         return out
 
-    def check(self, state: Any, seat: int, action: int) -> str | None:
+    def check(self, state: Any, seat: int, action: int) -> Event | str | None:
         reason = self._rules.check(state, seat, action)
         if reason is not None and self._leak == "message":
-            reason += f" (by the way: {self._secret(state, seat, list)})"
+            extra = self._secret(state, seat, list)
+            if isinstance(reason, Event):
+                return Event(reason.msg, {**reason.params, "by_the_way": extra}, reason.seats)
+            reason += f" (by the way: {extra})"
         return reason
 
     def apply(self, state: Any, seat: int, action: int, events: list[Event] | None = None) -> None:
@@ -54,11 +58,13 @@ class Leaky:
 
 
 def positions(game_id: str, count: int = 12) -> list[tuple[Any, int, tuple[int, int]]]:
-    """Some mid-game positions with the action taken there."""
+    """Some mid-game positions with the action taken there (a short game is followed by another one)."""
     spec = get_rules(game_id).spec
     game = meeple.new_game(game_id, spec.min_players, 21)
     rules, stream, out = game.rules, Stream(21, 3), []
     for n in range(40 + count):
+        if game.is_over():
+            game = meeple.new_game(game_id, spec.min_players, 21 + n)
         seat = rules.deciders(game.state)[0]
         legal = rules.legal(game.state, seat)
         idx = legal[stream.below(len(legal))]
@@ -87,6 +93,11 @@ def test_honest_rules_pass_and_compare_something(game_id: str) -> None:
         assert total.redeals and total.perturbations and total.events
 
 
+def _refuses_something(rules: Rules[Any], state: Any) -> bool:
+    return any(rules.check(state, seat, i) is not None
+               for seat in rules.deciders(state) for i in range(len(rules.actions)))
+
+
 # A single card can survive one redeal by chance, so that leak is caught at most positions, not all.
 LEAKS = {"list in view": 1.0, "one card in view": 0.75, "number in view": 1.0, "message": 1.0, "event": 1.0}
 
@@ -102,10 +113,14 @@ def test_injected_leak_is_caught(game_id: str, leak: str) -> None:
     for state, players, action in positions(game_id):
         if leak == "event" and run_checks(rules, state, players, action).events == 0:
             continue  # no viewer could compare events here, so there is nothing to catch
+        if leak == "message" and not _refuses_something(rules, state):
+            continue  # every action is accepted here (a dial): no refusal could carry the leak
         tried += 1
         try:
             run_checks(leaky, state, players, action)
         except AssertionError:
             caught += 1
+    if not tried and leak == "message":
+        pytest.skip(f"{game_id} refuses no action at these positions: no refusal message to leak through")
     assert tried, "no position exercised this leak"
     assert caught >= LEAKS[leak] * tried, f"the leak was caught at {caught} of {tried} positions"

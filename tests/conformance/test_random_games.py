@@ -17,7 +17,7 @@ CASES = [(cfg, chunk) for cfg in configurations() for chunk in range(CHUNKS)]
 def test_random_games(cfg: Config, chunk: int) -> None:
     """Legality, notation, masks, copies, invariants, hidden information, saves and replays, endings."""
     tally = Tally()
-    per_chunk = games_per_chunk()
+    per_chunk = games_per_chunk(cfg)
     for i in range(per_chunk):
         n = chunk * per_chunk + i
         play_game(cfg, seed=SEED_BASE + 1000 * n + cfg.players, facade=n % FACADE_EVERY == 0,

@@ -7,11 +7,11 @@ import json
 import pytest
 
 import meeple
-from meeple.engine import game_ids, get_rules
+from meeple.engine import get_rules
 
-from .configs import Config, all_starts, configurations
+from .configs import Config, all_game_ids, all_starts, configurations
 
-GAMES = game_ids()
+GAMES = all_game_ids()
 STARTS = all_starts()
 
 

@@ -26,7 +26,23 @@ MESSAGES = {
     "dials.revealed": "The dials are revealed: {dials}",
     "phase.dial": "Dial",
     "help.dial": "Choose a number from 1 to 3 in secret; the highest number nobody else chose wins the round.",
+    "status.dial": "round {round}: set your dial",
+    "legend": "revealed: the dials of each round; wins per player",
+    "dials.end": "Most rounds won: {winner_seats}",
+    "dials.draw": "Nobody won a round alone: a draw",
 }
+
+
+class DialsState(dict[str, Any]):
+    """The state: plain data in a dict whose `repr` shows nothing a player may not see."""
+
+    def __repr__(self) -> str:
+        return f"Dials(round {self['round']} of {self['rounds']})"
+
+    __str__ = __repr__
+
+
+DICE_SHOWN = 4  # the next die rolls, hidden from everyone (for the leak checks)
 
 
 class Dials(Rules[dict[str, Any]]):
@@ -34,8 +50,8 @@ class Dials(Rules[dict[str, Any]]):
     actions = TABLE
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> dict[str, Any]:
-        return {"players": players, "rng": rng.seed_stream(seed), "dials": [None] * players, "die": None,
-                "rounds": options["rounds"], "round": 1, "wins": [0] * players, "revealed": []}
+        return DialsState(players=players, rng=rng.seed_stream(seed), dials=[None] * players, die=None,
+                          rounds=options["rounds"], round=1, wins=[0] * players, revealed=[])
 
     def deciders(self, state: dict[str, Any]) -> list[int]:
         if self.is_over(state):
@@ -75,19 +91,22 @@ class Dials(Rules[dict[str, Any]]):
         top = max(state["wins"])
         winners = [p for p in range(state["players"]) if state["wins"][p] == top] if top else []
         rest = [p for p in range(state["players"]) if p not in winners]
-        return Result([winners, rest] if winners and rest else [winners or rest], winners, not winners)
+        ranking = [winners, rest] if winners and rest else [winners or rest]
+        if not winners:
+            return Result(ranking, winners, True, reason="dials.draw")
+        return Result(ranking, winners, False, reason="dials.end", params={"winner_seats": winners})
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return {"phase": "dial", "revealed": [list(r) for r in state["revealed"]],
+        return {"phase": "dial", "round": state["round"], "revealed": [list(r) for r in state["revealed"]],
                 "chosen": [d is not None for d in state["dials"]],
                 "mine": state["dials"][seat] if seat is not None else None, "wins": list(state["wins"])}
 
     def copy(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list) else v) for k, v in state.items()} | {
-            "revealed": [list(r) for r in state["revealed"]]}
+        return DialsState({k: (list(v) if isinstance(v, list) else v) for k, v in state.items()} | {
+            "revealed": [list(r) for r in state["revealed"]]})
 
     def to_data(self, state: dict[str, Any]) -> dict[str, Any]:
-        return self.copy(state)
+        return dict(self.copy(state))
 
     def from_data(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return self.copy(dict(data))
@@ -98,6 +117,7 @@ class Dials(Rules[dict[str, Any]]):
             if p != seat and out["dials"][p] is not None:
                 value, stream = rng.below(stream, 3)
                 out["dials"][p] = value + 1
+        out["rng"] = rng.seed_stream(stream)  # the die to come is unknown too
         return out
 
     def scenario(self, description: Mapping[str, Any]) -> dict[str, Any]:
@@ -105,3 +125,15 @@ class Dials(Rules[dict[str, Any]]):
 
     def messages(self) -> dict[str, str]:
         return MESSAGES
+
+    def statistics(self, state: dict[str, Any]) -> dict[str, Any]:
+        return {"wins": list(state["wins"])}
+
+    def hidden_values(self, state: dict[str, Any], viewer: int | None) -> list[Any]:
+        stream, dice = state["rng"], []
+        for _ in range(DICE_SHOWN):
+            value, stream = rng.below(stream, 3)
+            dice.append(value + 1)
+        out: list[Any] = [("stream", state["rng"]), ("dice", dice)]
+        out += [("dial", p, d) for p, d in enumerate(state["dials"]) if p != viewer and d is not None]
+        return out

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
 
 import meeple
+from engine.games import registered
 from meeple.engine import Game
 from meeple.engine.rng import Stream
 from meeple.rl import encoders
@@ -116,12 +117,21 @@ def test_generic_encoder_works_for_any_view():
     assert vec.min() >= enc.low and vec.max() <= enc.high
 
 
-def test_games_without_an_encoder_get_the_generic_one(monkeypatch):
-    monkeypatch.setattr(encoders, "_ENCODERS", {})
-    monkeypatch.setattr(encoders, "_load_builtin", lambda: None)
-    enc = make_encoder("bluemooncity", 2)
-    assert isinstance(enc, HashingEncoder)
-    assert enc.encode(meeple.new_game("bluemooncity", 2, 1).view(0)).shape == (enc.size,)
+def test_games_without_an_encoder_get_the_generic_one():
+    with registered("skirmish"):
+        enc = make_encoder("skirmish", 2)
+        assert isinstance(enc, HashingEncoder) and not encoders.has_encoder("skirmish")
+        assert enc.encode(meeple.new_game("skirmish", 2, 1).view(0)).shape == (enc.size,)
+
+
+def test_the_encoder_a_game_declares_in_its_spec_is_used():
+    assert meeple.engine.get_rules("bluemooncity").spec.encoder == "meeple.rl.encoders.bluemooncity:make_encoder"
+    assert encoders.has_encoder("bluemooncity")
+    assert isinstance(make_encoder("bluemooncity", 2), BlueMoonCityEncoder)
+    with pytest.raises(ValueError, match="cannot be loaded"):
+        encoders.declared_encoder("meeple.rl.encoders:no_such_factory")
+    with pytest.raises(ValueError, match="'module:factory'"):
+        encoders.declared_encoder("no colon")
 
 
 def test_make_encoder_checks_game_and_options():

@@ -96,6 +96,7 @@ class ISMCTSAgent(Agent):
         self.total_iterations = 0
         self.total_seconds = 0.0
         self.decisions = 0
+        self.decision_seconds: list[float] = []  # the time of each decision, for medians
         self._next: _Node | None = None  # the subtree of the action just played, while the turn goes on
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
 
@@ -110,7 +111,9 @@ class ISMCTSAgent(Agent):
         base = [self._baseline(rules, seat, s) for s in samples]
         done = self._search(rules, seat, root, samples, base, start)
         self.total_iterations += done
-        self.total_seconds += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        self.total_seconds += spent
+        self.decision_seconds.append(round(spent, 4))
         self.decisions += 1
         options = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
         action = max(options)[2] if options else legal[0]
@@ -155,8 +158,8 @@ class ISMCTSAgent(Agent):
     def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, base: float) -> None:
         path = [root]
         node = root
+        legal = rules.legal(state, seat)
         while True:  # the decision at hand is the bot's, even at the cut-off (the Blue Moon City refill)
-            legal = rules.legal(state, seat)
             if node.order is None:
                 node.order = self._order(rules, seat, state, legal)
             allowed = math.ceil((node.visits + 1) ** WIDENING)
@@ -176,7 +179,8 @@ class ISMCTSAgent(Agent):
             node = children[action]
             rules.apply(state, seat, action)
             path.append(node)
-            if rules.plan_horizon(state, seat):
+            legal = self._others(rules, state, seat)
+            if not legal:
                 break
         value = rules.plan_value([state], seat) - base
         for n in path:
@@ -204,14 +208,34 @@ class ISMCTSAgent(Agent):
                 best, best_score = a, score
         return best
 
+    def _others(self, rules: Any, state: Any, seat: int) -> list[int]:
+        """Play the other seats' decisions by the rollout policy until the bot decides again: its legal actions
+        then, or none at the cut-off.
+
+        Where the bot decides together with others (a simultaneous choice), it goes on with its own decision: the
+        others' choices of the sample are redrawn ones, never the real ones (`table.sample`)."""
+        for _ in range(MAX_ROLLOUT):
+            if rules.plan_horizon(state, seat):
+                return []
+            legal: list[int] = rules.legal(state, seat)
+            if legal:
+                return legal
+            other = rules.deciders(state)[0]
+            rules.apply(state, other, rules.rollout_action(state, other, rules.legal(state, other), self.rng.below))
+        return []
+
     def _rollout(self, rules: Any, state: Any, seat: int) -> None:
         for _ in range(MAX_ROLLOUT):
             if rules.plan_horizon(state, seat):
                 return
-            legal = rules.legal(state, seat)
-            rules.apply(state, seat, rules.rollout_action(state, seat, legal, self.rng.below))
+            actor, legal = seat, rules.legal(state, seat)
+            if not legal:  # another seat decides (the bot's own cut-off is later)
+                actor = rules.deciders(state)[0]
+                legal = rules.legal(state, actor)
+            rules.apply(state, actor, rules.rollout_action(state, actor, legal, self.rng.below))
 
-    def stats(self) -> dict[str, float]:
+    def stats(self) -> dict[str, Any]:
         rate = self.total_iterations / self.total_seconds if self.total_seconds else 0.0
         return {"decisions": self.decisions, "iterations": self.total_iterations,
-                "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1)}
+                "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1),
+                "decision_seconds": self.decision_seconds[:]}

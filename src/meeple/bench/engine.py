@@ -23,6 +23,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from meeple.cli import the_game
 from meeple.engine import get_rules
 from meeple.engine.rng import Stream
 
@@ -167,11 +168,13 @@ def report(figures: dict[str, Figures | None], game_id: str, players: int, games
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 4))
 @click.option("--seed", default=1, show_default=True, help="First seed; each game uses the next one.")
 @click.option("--rounds", default=5, show_default=True, help="Alternating rounds; figures are medians over them.")
-@click.option("--game", "game_id", default="bluemooncity", show_default=True, help="Meeple game to play.")
+@click.option("--game", "game_id", default=None, help="Meeple game to play (default: the only game installed).")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object.")
 @click.option("--profile", "profile_top", default=0, help="Also print the N top functions of a cProfile run.")
-def engine(games: int, players: int, seed: int, rounds: int, game_id: str, as_json: bool, profile_top: int) -> None:
+def engine(games: int, players: int, seed: int, rounds: int, game_id: str | None, as_json: bool,
+           profile_top: int) -> None:
     """Engine speed: random full games (actions/s, games/s) and the copy of a mid-game state, beside Catanatron."""
+    game_id = the_game(game_id)
     rounds = max(1, min(rounds, games))
     with_catan = catanatron_available()
     if not with_catan:

@@ -18,7 +18,18 @@ from typing import Any
 
 import click
 
-DEFAULT_ENVS = ("meeple:bluemooncity:2", "meeple:bluemooncity:4", "connect_four_v3", "texas_holdem_v4")
+PEERS = ("connect_four_v3", "texas_holdem_v4")  # PettingZoo's classic environments, measured beside Meeple's
+
+
+def default_envs() -> tuple[str, ...]:
+    """Every installed game with its fewest and most players, then the peers."""
+    from meeple.engine import game_ids, get_rules
+
+    ours = []
+    for gid in game_ids():
+        spec = get_rules(gid).spec
+        ours += [f"meeple:{gid}:{n}" for n in dict.fromkeys((spec.min_players, spec.max_players))]
+    return (*ours, *PEERS)
 
 
 @dataclass
@@ -108,13 +119,14 @@ def measure(names: tuple[str, ...], rounds: int, seconds: float,
 
 @click.command()
 @click.option("--env", "envs", multiple=True, help="Environment to measure (repeatable): meeple:<game>:<players> "
-              "or a PettingZoo classic name such as connect_four_v3. Default: " + ", ".join(DEFAULT_ENVS))
+              "or a PettingZoo classic name such as connect_four_v3. Default: every installed game with its "
+                   "fewest and most players, then " + ", ".join(PEERS))
 @click.option("--rounds", default=5, show_default=True, help="Rounds per environment (the median is reported).")
 @click.option("--seconds", default=2.0, show_default=True, help="Length of one round.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def rl(envs: tuple[str, ...], rounds: int, seconds: float, as_json: bool) -> None:
     """Steps per second of Meeple's PettingZoo AEC environment beside PettingZoo's classic environments."""
-    names = envs or DEFAULT_ENVS
+    names = envs or default_envs()
     say = (lambda _: None) if as_json else (lambda line: click.echo(line, err=True))
     figures = measure(names, rounds, seconds, say)
     if as_json:

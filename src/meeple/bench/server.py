@@ -27,6 +27,7 @@ from typing import Any
 import click
 import orjson
 
+from meeple.cli import the_game
 from meeple.engine.rng import Stream
 
 
@@ -48,13 +49,13 @@ class Tally:
               help="Seconds played before measuring (connecting 2 x games players and their first moves).")
 @click.option("--database", "databases", multiple=True, default=["sqlite"], show_default=True,
               help="`sqlite` (a fresh temporary file) or a postgresql:// address (a fresh schema in it); repeatable.")
-@click.option("--game", default="bluemooncity", show_default=True)
+@click.option("--game", default=None, help="The game (default: the only game installed).")
 @click.option("--seed", default=1, show_default=True, help="Seed of the simulated players' choices.")
 @click.option("--rate", default=1000.0, show_default=True,
               help="Offered load in actions/s over all games (each game makes an action every games/rate s on "
                    "average, 0.5 to 1.5 x, counted from its previous action); 0: act at once (closed loop, "
                    "measures the most the server does).")
-def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...], game: str, seed: int,
+def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...], game: str | None, seed: int,
            rate: float) -> None:
     """Load-test the game server: N concurrent games of random legal moves over WebSocket on loopback.
 
@@ -64,6 +65,7 @@ def server(games: int, seconds: float, warmup: float, databases: tuple[str, ...]
       meeple bench server --rate 0 --games 50               the most the server accepts
       meeple bench server --database sqlite --database postgresql://postgres@127.0.0.1/test
     """
+    game = the_game(game)
     think = games / rate if rate > 0 else 0.0
     for database in databases:
         with _database(database) as (url, label):
@@ -119,7 +121,8 @@ def _database(spec: str) -> Any:
 @contextlib.contextmanager
 def _server_process(url: str) -> Any:
     """`meeple serve` on a free loopback port; yields its base address (its output goes to a file)."""
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0"]
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0",
+           "--no-client-limits"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     with tempfile.TemporaryDirectory(prefix="meeple-bench-log-") as tmp:
         log = Path(tmp) / "serve.log"

@@ -222,17 +222,40 @@ class Rules(ABC, Generic[S]):
         The spec's `metrics` names those the arena shows in its summary."""
         return {}
 
+    def history_statistics(self, state: S, events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+        """Figures of a finished game read from its history, what the final state no longer shows (when each
+        building was completed, which cards were played): `events` holds, per applied action, the public events
+        as `Game.events(None)` gives them (`{"msg": id, "params": {...}}`). Besides the shapes of `statistics`, a
+        figure may be a tally `{key: number}` (the arena reports, per key, in how many games it appears and its
+        mean). Default: none."""
+        return {}
+
     # -- bots ---------------------------------------------------------------------------------------
     def evaluate(self, state: S, seat: int) -> float:
-        """A heuristic value of the state for a seat in [0, 1]; games override it for bots."""
-        return 0.5
+        """A heuristic value of the state for a seat in [0, 1]; games override it for bots.
+
+        By default: at the end, the share of the other seats the seat finished ahead of (a tie counts half);
+        before the end, 0.5."""
+        if not self.is_over(state):
+            return 0.5
+        ranking = self.result(state).ranking
+        others = sum(map(len, ranking)) - 1
+        if others <= 0:
+            return 0.5
+        behind = 0.0
+        for place, seats in enumerate(ranking):
+            if seat in seats:
+                behind = sum(map(len, ranking[place + 1:])) + (len(seats) - 1) / 2
+        return behind / others
 
     # Hooks of the search bot (see `meeple.agents.ismcts`), which searches a seat's own decisions to an
-    # evaluation cut-off. The defaults make any game searchable: the cut-off comes when the seat no longer
-    # decides, the value there is `evaluate`, and rollouts play uniformly random legal actions.
+    # evaluation cut-off, other seats' decisions on the way played by the rollout policy. The defaults make any
+    # game searchable: the cut-off is the end of the game, the value there is `evaluate` (the seat's place), and
+    # rollouts play uniformly random legal actions. A long game overrides them (Blue Moon City stops at the end
+    # of the seat's turn and values the position with its heuristics).
     def plan_horizon(self, state: S, seat: int) -> bool:
         """Whether the search of `seat`'s decisions stops here (the evaluation cut-off)."""
-        return self.is_over(state) or seat not in self.deciders(state)
+        return self.is_over(state)
 
     def plan_value(self, states: Sequence[S], seat: int) -> float:
         """Value in [0, 1] for `seat` of one cut-off position seen in several samples of its hidden part."""

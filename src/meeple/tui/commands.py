@@ -10,6 +10,7 @@ import click
 
 import meeple
 from meeple.agents import LEVEL_HELP, parse_level
+from meeple.cli import GameCommand, chosen_options
 from meeple.engine.errors import MeepleError
 
 from .replay import Replay, ReplaySession
@@ -45,13 +46,12 @@ def check_seats(seats: list[str], players: int) -> list[str]:
     return seats
 
 
-@click.command()
+@click.command(cls=GameCommand)
 @click.argument("game", required=False)
 @click.option("--players", type=int, default=None, help="Number of players (default: the number of seats, or 2).")
 @click.option("--seats", default=None, help="Who sits where: `me` for you, or a bot level (default: me,greedy,...).")
-@click.option("--edition", default=None, help="Game edition (Blue Moon City: cmon2019 or kosmos2006).")
-@click.option("--expansion", is_flag=True, help="Play with the expansion.")
-@click.option("--layout", default=None, help="City layout (Blue Moon City: standard or open).")
+@click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
+              help="A game option (each option of the game is also a flag: `meeple play GAME --help`).")
 @click.option("--data", type=click.Path(exists=True, dir_okay=False), default=None,
               help="A corrected component data file to play with (see `meeple info GAME`).")
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
@@ -59,39 +59,38 @@ def check_seats(seats: list[str], players: int) -> list[str]:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where `save` and `quit` write the game (default: meeple-GAME-SEED.json).")
 @click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
-def play(game: str | None, players: int | None, seats: str | None, edition: str | None, expansion: bool,
-         layout: str | None, data: str | None, seed: int | None, resume: str | None, save_path: str | None,
-         color: bool | None) -> None:
+def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[str, ...], data: str | None,
+         seed: int | None, resume: str | None, save_path: str | None, color: bool | None, **flags: object) -> None:
     """Play GAME in the terminal against bots (or several people at one keyboard).
+
+    The game's options are flags of this command (listed by `meeple play GAME --help`), or `-o NAME=VALUE`.
 
     \b
     Examples:
       meeple play bluemooncity --players 3 --seats me,ismcts,greedy
       meeple play bluemooncity --edition kosmos2006 --seed 7
+      meeple play bluemooncity -o layout=open --seats me,me
       meeple play --resume meeple-bluemooncity-7.json
     """
     path: Path | None
     try:
         if resume:
+            if pairs or any(v is not None for v in flags.values()):
+                raise click.UsageError("a resumed game keeps its options: give no game options with --resume")
             the_game, saved_seats = load_save(Path(resume).read_text(encoding="utf-8"))
             names = [s.strip() for s in seats.split(",")] if seats else saved_seats
             names = check_seats(names or ["me"] + ["greedy"] * (the_game.players - 1), the_game.players)
             path = Path(save_path or resume)
         else:
             if not game:
-                raise click.UsageError("name a game (e.g. `meeple play bluemooncity`) or give --resume FILE")
+                games = ", ".join(meeple.engine.game_ids()) or "none is installed"
+                raise click.UsageError(f"name a game ({games}) or give --resume FILE")
             names = [s.strip() for s in seats.split(",")] if seats else []
             count = players or len(names) or 2
             names = check_seats(names or ["me"] + ["greedy"] * (count - 1), count)
-            options: dict[str, object] = {}
-            if edition:
-                options["edition"] = edition
-            if expansion:
-                options["expansion"] = True
-            if layout:
-                options["layout"] = layout
-            the_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
             settings = {"data": str(Path(data).resolve())} if data else {}
+            options = chosen_options(meeple.engine.get_rules(game, **settings).spec, flags, pairs)
+            the_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
             the_game = meeple.new_game(game, count, the_seed, options, **settings)
             path = Path(save_path) if save_path else None
     except (MeepleError, ValueError, OSError) as exc:

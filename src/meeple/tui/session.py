@@ -9,11 +9,12 @@ from pathlib import Path
 import meeple
 from meeple.agents import Agent, make_agent
 
-from .help import phase_help
+from .help import legend, phase_help, status
 from .text import columns, event_lines, seat_name
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
+PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 Reader = Callable[[str], "str | None"]
 Writer = Callable[[str], None]
 
@@ -56,7 +57,10 @@ class PlaySession:
         self.color = color
         self.save_path = save_path or Path(f"meeple-{game.game_id}-{game.seed}.json")
         humans = [s for s, bot in enumerate(self.bots) if bot is None]
+        # One person sees their own seat throughout; several at one keyboard (hot-seat) see the table as a
+        # spectator does between turns, and each their own seat only after the keyboard was passed to them.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.hot_seat = len(humans) > 1
         self.shown = game.log_length()  # log entries whose events were printed
         self.last_active: int | None = None
 
@@ -87,6 +91,8 @@ class PlaySession:
         """Ask one person for one action; False when they leave."""
         game = self.game
         if self.last_active != seat:
+            if self.hot_seat and not self.pass_keyboard(seat):
+                return False
             self.write("")
             self.write(game.render(seat, color=self.color))
             self.last_active = seat
@@ -99,16 +105,23 @@ class PlaySession:
                 return False
             outcome = self.handle(seat, line.strip(), legal)
             if outcome == "acted":
-                self.show_events()
+                self.show_events(seat if self.hot_seat else self.viewer)  # the keyboard is still theirs
                 return True
             if outcome == "quit":
                 return False
 
+    def pass_keyboard(self, seat: int) -> bool:
+        """Hide the table and wait until the person of `seat` has the keyboard; False when the input ends."""
+        self.write("\n" * PASS_BLANK_LINES + f"Pass the keyboard to {seat_name(seat, None)} and press Enter.")
+        if self.read(f"{seat_name(seat, None)}, press Enter> ") is None:
+            self.save("input ended")
+            return False
+        return True
+
     def prompt_header(self, seat: int) -> str:
-        view = self.game.view(seat)
-        phase = view.get("phase", "")
-        extra = f", {view['steps_left']} step(s) left" if phase == "movement" and "steps_left" in view else ""
-        return f"Your move ({phase}{extra}); `help` explains the options:"
+        line = status(self.game.catalogue(), self.game.view(seat))
+        return f"Your move ({line}); `help` explains the options:" if line else \
+            "Your move; `help` explains the options:"
 
     def handle(self, seat: int, line: str, legal: list[str]) -> str:
         """Do what one input line says; return 'acted', 'quit' or 'again'."""
@@ -116,7 +129,9 @@ class PlaySession:
         if not line:
             return "again"
         if word in ("help", "?", "h"):
-            self.write(phase_help(self.game.game_id, self.game.view(seat).get("phase"), legal))
+            self.write(phase_help(self.game.catalogue(), self.game.view(seat).get("phase"), legal))
+        elif word == "legend":
+            self.write(legend(self.game.catalogue()))
         elif word in ("board", "b"):
             self.write(self.game.render(seat, color=self.color))
         elif word in ("actions", "a", "list"):
@@ -148,9 +163,12 @@ class PlaySession:
         return "acted"
 
     # -- output --------------------------------------------------------------------
-    def show_events(self) -> None:
-        log = self.game.log(viewer=self.viewer, start=self.shown)
-        for (seat, _), lines in zip(log, event_lines(self.game, self.viewer, self.shown), strict=True):
+    def show_events(self, viewer: int | None = None) -> None:
+        """Print what happened since the last call, as `viewer` may read it (by default the session's viewer)."""
+        if viewer is None:
+            viewer = self.viewer
+        log = self.game.log(viewer=viewer, start=self.shown)
+        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown), strict=True):
             if lines:
                 # indent what the bots do, so that a person's own moves stand out
                 indent = "  " if self.bots[seat] is not None and self.viewer is not None else ""
@@ -169,10 +187,11 @@ class PlaySession:
         self.write("")
         self.write(game.render(self.viewer, color=self.color))
         names = [seat_name(s, bot.level if bot is not None else None) for s, bot in enumerate(self.bots)]
+        why = game.catalogue().text(result.reason, result.params, names) if result.reason else ""
         if result.winners:
-            self.write("Winner: " + ", ".join(names[s] for s in result.winners) + f" ({result.reason})")
+            self.write("Winner: " + ", ".join(names[s] for s in result.winners) + (f" ({why})" if why else ""))
         else:
-            self.write(f"No winner: {result.reason}")
+            self.write(f"No winner: {why}")
         for place, group in enumerate(result.ranking, start=1):
             who = ", ".join(f"{names[s]} {result.scores.get(s, 0):g}" for s in group)
             self.write(f"  {place}. {who}")

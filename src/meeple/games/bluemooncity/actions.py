@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from meeple.engine.rules import ActionTable
 
-from .payments import CARD_TYPES, KHIND, WILD
+from .payments import CARD_TYPES, KHIND, LUX1, LUX2, PILLAR1, PILLAR2, WILD
 from .state import NSQ, square_name
 
 PEOPLE_IDS = ("vulca", "terrah", "aqua", "venti", "khind", "mimix", "lux", "pillar")
@@ -61,11 +61,11 @@ def _catalogue() -> list[tuple[str, Act]]:
         out.append((f"contribute {slot + 1}", Act(CONTRIB, slot, -1)))
         out += [(f"contribute {slot + 1} {COLOUR_IDS[c]}", Act(CONTRIB, slot, c)) for c in PAY_COLOURS]
     out += [(f"pay {card_id(t)}", Act(PAY, t)) for t in CARD_TYPES]
-    for lux in (18, 19):
+    for lux in (LUX1, LUX2):
         out += [(f"{card_id(lux)} {COLOUR_IDS[c]}", Act(LUX, lux, c)) for c in range(8) if c != KHIND]
     out.append(("done", Act(DONE)))
     out.append(("offer", Act(OFFER)))
-    out += [("pillar1", Act(PILLAR, 21)), ("pillar2", Act(PILLAR, 22))]
+    out += [("pillar1", Act(PILLAR, PILLAR1)), ("pillar2", Act(PILLAR, PILLAR2))]
     out += [(f"mainhall {n}", Act(MAINHALL, s)) for s, n in enumerate(squares)]
     out += [("hospital", Act(HOSPITAL)), ("goldentemple", Act(GOLDEN)), ("skip", Act(SKIP))]
     out.append(("refill", Act(REFILL)))

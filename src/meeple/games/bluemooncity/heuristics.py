@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from operator import mul
 
 from .data import Reward, Tile
-from .payments import KHIND, MIMIX
+from .payments import KHIND, LUX1, LUX2, MIMIX, PILLAR1, PILLAR2
 from .rules.context import COURTYARD_SQ, Ctx
-from .state import CONTRIB, FREE, MOVE, NCARD, NEIGHBOURS, PAY, State
+from .state import CONTRIB, FREE, MOVE, NCARD, NEIGHBOURS, PAY, State, card_base, seat_cards
 
 OFFERING = 18.0  # an offering is the goal: worth more than the crystals it costs
 SCALE = 0.9
@@ -41,8 +41,8 @@ _POWER = {
     9: 0.4, 10: 0.3,  # Venti: fly, two more steps
     12: 0.3,  # Khind: wild 1
     15: 0.3, 16: 0.3,  # Mimix pairs: wild 3
-    18: 0.5, 19: 0.25,  # Lux: recolour
-    21: 0.4, 22: 0.35,  # Pillar: extra offerings
+    LUX1: 0.5, LUX2: 0.25,  # Lux: recolour
+    PILLAR1: 0.4, PILLAR2: 0.35,  # Pillar: extra offerings
 }
 _SPARE_SUM = tuple(sum(SPARE[:k]) for k in range(len(SPARE) + 1))
 CARD_VALUE = tuple(POINT * (t % 3 + 1) + 0.15 + _POWER.get(t, 0.0) for t in range(NCARD))
@@ -58,20 +58,17 @@ class _Tables:
     neighbourhood: tuple[float, ...]
 
 
-_TABLES: dict[int, _Tables] = {}
-
-
 def _reward(r: Reward) -> float:
     return r.crystals + SCALE * r.scales + CARD_REWARD * r.cards
 
 
 def _tables(ctx: Ctx) -> _Tables:
-    found = _TABLES.get(id(ctx))
-    if found is None or found.ctx is not ctx:
+    found: _Tables | None = ctx.heuristic_tables
+    if found is None:
         tiles = ctx.tiles
         found = _Tables(ctx, tuple(_reward(t.majority) for t in tiles), tuple(_reward(t.construction) for t in tiles),
                         tuple(_reward(t.neighbourhood) for t in tiles))
-        _TABLES[id(ctx)] = found
+        ctx.heuristic_tables = found
     return found
 
 
@@ -90,7 +87,7 @@ def score(ctx: Ctx, s: State, p: int) -> float:
     """A player's position in crystal-equivalent units."""
     tab = _tables(ctx)
     value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
-    pending: float = sum(map(mul, CARD_VALUE, s.pending[p * NCARD : (p + 1) * NCARD]))
+    pending: float = sum(map(mul, CARD_VALUE, seat_cards(s.pending, p)))
     value += _hand_value(s, p) + pending
     value += _shares(ctx, tab, s)[p]
     if p == s.active and s.phase in (MOVE, CONTRIB, PAY):
@@ -107,33 +104,33 @@ def reserve(ctx: Ctx, s: State, p: int, markers: int) -> float:
 
 
 def _hand_value(s: State, p: int) -> float:
-    value: float = sum(map(mul, CARD_VALUE, s.hands[p * NCARD : (p + 1) * NCARD]))
+    value: float = sum(map(mul, CARD_VALUE, seat_cards(s.hands, p)))
     if p == s.active and s.phase == PAY:
         # cards already put into the open payment are as good as spent
         value -= sum(CARD_VALUE[t] * n for t, n in enumerate(s.pay_cards) if n)
-        value -= sum(CARD_VALUE[18] * n for n in s.pay_lux[:8]) + sum(CARD_VALUE[19] * n for n in s.pay_lux[8:16])
+        value -= sum(CARD_VALUE[LUX1] * n for n in s.pay_lux[:8]) + sum(CARD_VALUE[LUX2] * n for n in s.pay_lux[8:16])
     return value
 
 
 def _shares(ctx: Ctx, tab: _Tables, s: State) -> list[float]:
     """Per player, what its markers on unfinished buildings are worth (the same for every position with the same
     city, so remembered: evaluations of a search mostly differ in cards and figures, not in the city)."""
-    key = (tuple(s.boxes), tuple(s.rebuilt), tuple(s.tile_at), s.players, id(ctx))
-    found = _SHARES.get(key)
+    shares = ctx.heuristic_shares
+    key = (tuple(s.boxes), tuple(s.rebuilt), tuple(s.tile_at), s.players)
+    found = shares.get(key)
     if found is None:
-        if len(_SHARES) >= _SHARES_SIZE:
-            _SHARES.clear()
+        if len(shares) >= _SHARES_SIZE:
+            shares.clear()
         found = [0.0] * s.players
         for sq in range(25):
             owners = s.boxes[sq * 4 : sq * 4 + 4]
             if s.tile_at[sq] > 0 and not s.rebuilt[sq] and owners != _EMPTY:
                 for p in set(owners) - {FREE}:
                     found[p] += _share(ctx, tab, s, sq, p, owners)
-        _SHARES[key] = found
+        shares[key] = found
     return found
 
 
-_SHARES: dict[tuple[object, ...], list[float]] = {}
 _SHARES_SIZE = 50_000
 _EMPTY = [FREE] * 4
 
@@ -195,16 +192,16 @@ def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, 
     # Searches and greedy look-ahead score the same squares again and again: remember each by what it depends on.
     dragons = 0 if s.contributed else s.dragons.count(sq)
     key = (sq, s.tile_at[sq], p, s.markers[p], s.offerings[p], s.players, dragons, budget,
-           tuple(s.boxes[sq * 4 : sq * 4 + 4]), _neighbourhood(ctx, tab, s, sq), id(ctx))
-    found = _SPOTS.get(key)
+           tuple(s.boxes[sq * 4 : sq * 4 + 4]), _neighbourhood(ctx, tab, s, sq))
+    spots = ctx.heuristic_spots
+    found = spots.get(key)
     if found is None:
-        if len(_SPOTS) >= _SPOTS_SIZE:
-            _SPOTS.clear()
-        found = _SPOTS[key] = _box_gains(ctx, tab, s, p, sq, list(budget), dragons)
+        if len(spots) >= _SPOTS_SIZE:
+            spots.clear()
+        found = spots[key] = _box_gains(ctx, tab, s, p, sq, list(budget), dragons)
     return found
 
 
-_SPOTS: dict[tuple[object, ...], float] = {}
 _SPOTS_SIZE = 100_000
 
 
@@ -261,9 +258,9 @@ def _offering_prospect(ctx: Ctx, s: State, p: int) -> float:
     marker = reserve(ctx, s, p, s.markers[p]) - reserve(ctx, s, p, s.markers[p] - 1)
     if s.offered == 0:
         return max(OFFERING - cost - marker, 0.0) if s.crystals[p] >= cost else 0.0
-    for card in (21, 22):
+    for card in (PILLAR1, PILLAR2):
         extra = ctx.surcharge[card]
-        if s.hands[p * NCARD + card] and s.crystals[p] >= cost + extra:
+        if s.hands[card_base(p) + card] and s.crystals[p] >= cost + extra:
             return max(OFFERING - cost - extra - CARD_VALUE[card] - marker, 0.0)
     return 0.0
 
@@ -282,7 +279,7 @@ def _payment_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
 
 def _budgets(s: State, p: int) -> list[int]:
     """Card points per colour that can pay a box, with the shared wild points (Khind, Mimix pairs) last."""
-    hand = s.hands[p * NCARD : (p + 1) * NCARD]
+    hand = seat_cards(s.hands, p)
     budget = [hand[c * 3] + 2 * hand[c * 3 + 1] + 3 * hand[c * 3 + 2] for c in range(8)]
     budget[KHIND] = 0
     budget.append(hand[KHIND * 3] + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2))
@@ -323,7 +320,6 @@ NEXT_OTHER = 1.0
 HAND_FULL: int | None = 10  # None: every card in full
 HAND_DECAY = 0.8
 PENDING = sum(CARD_VALUE) / NCARD  # reward cards nobody has seen yet: a card of average value
-_HELD_CACHE: dict[tuple[object, ...], float] = {}
 _HELD_CACHE_SIZE = 50_000
 
 
@@ -348,20 +344,21 @@ def _held(ctx: Ctx, tab: _Tables, s: State, p: int, weight: float) -> float:
     same positions again and again (it depends only on what the key holds: the unseen reward cards count by
     number, at their average value)."""
     key = (p, weight, s.figures[p], s.markers[p], s.crystals[p], s.offerings[p], s.scales[p], s.pool,
-           len(s.obelisk), tuple(s.hands[p * NCARD : (p + 1) * NCARD]), sum(s.pending[p * NCARD : (p + 1) * NCARD]),
-           tuple(s.boxes), tuple(s.dragons), tuple(s.rebuilt), tuple(s.tile_at), s.players, id(ctx))
-    found = _HELD_CACHE.get(key)
+           len(s.obelisk), tuple(seat_cards(s.hands, p)), sum(seat_cards(s.pending, p)),
+           tuple(s.boxes), tuple(s.dragons), tuple(s.rebuilt), tuple(s.tile_at), s.players)
+    held = ctx.heuristic_held
+    found = held.get(key)
     if found is None:
-        if len(_HELD_CACHE) >= _HELD_CACHE_SIZE:
-            _HELD_CACHE.clear()
-        found = _HELD_CACHE[key] = _banked(ctx, tab, s, p) + weight * _fresh_prospect(ctx, tab, s, p)
+        if len(held) >= _HELD_CACHE_SIZE:
+            held.clear()
+        found = held[key] = _banked(ctx, tab, s, p) + weight * _fresh_prospect(ctx, tab, s, p)
     return found
 
 
 def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     """A player's score without the prospect of the current turn; unseen reward cards at average value."""
     value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
-    base = p * NCARD
+    base = card_base(p)
     value += _hand_value(s, p) if HAND_FULL is None else _capped_hand_value(s, p, HAND_FULL)
     value += PENDING * sum(s.pending[base : base + NCARD])
     return value + _shares(ctx, tab, s)[p]
@@ -369,7 +366,7 @@ def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
 
 def _capped_hand_value(s: State, p: int, full: int) -> float:
     """The hand's value with the best `full` cards in full and each further card worth less than the one before."""
-    values = sorted((CARD_VALUE[t] for t in range(NCARD) for _ in range(s.hands[p * NCARD + t])), reverse=True)
+    values = sorted((CARD_VALUE[t] for t in range(NCARD) for _ in range(s.hands[card_base(p) + t])), reverse=True)
     return sum(values[:full]) + sum(v * HAND_DECAY ** (k + 1) for k, v in enumerate(values[full:]))
 
 

@@ -14,7 +14,9 @@ from .state import NCARD
 
 KHIND, MIMIX, LUX = 4, 5, 6
 WILD = 8  # pseudo-colour: a Royal Palace box paid with wild cards only
-LUX1, LUX2 = LUX * 3, LUX * 3 + 1
+PILLAR_PEOPLE = 7
+LUX1, LUX2 = LUX * 3, LUX * 3 + 1  # card types of the Lux cards (recolour up to 4 cards / 1 card)
+PILLAR1, PILLAR2 = PILLAR_PEOPLE * 3, PILLAR_PEOPLE * 3 + 1  # card types of the Pillar cards (extra offerings)
 LUX_CAPACITY = {LUX1: 4, LUX2: 1}
 PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pillar")
 COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")

@@ -7,7 +7,7 @@ from meeple.engine.messages import Catalogue
 from .data import COLOURS
 from .payments import CARD_TYPES
 from .rules.context import Ctx, card_name
-from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, square_name
+from .state import FREE, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
 
 ANSI = {
     "black": "\033[1;97;40m", "red": "\033[1;31m", "blue": "\033[1;34m", "grey": "\033[37m",
@@ -83,8 +83,8 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: C
                  f"discard: {len(s.discard)}" + (f" (top {card_name(s.discard[-1])})" if s.discard else ""))
     for p in range(s.players):
         you = " (you)" if p == seat else ""
-        hand = sum(s.hands[p * NCARD : (p + 1) * NCARD])
-        pend = sum(s.pending[p * NCARD : (p + 1) * NCARD])
+        hand = sum(seat_cards(s.hands, p))
+        pend = sum(seat_cards(s.pending, p))
         extra = f" crystals {s.crystals[p]}" if p == seat or s.over else ""
         lines.append(f"Player {p + 1}{you}: figure {square_name(s.figures[p])}  offerings {s.offerings[p]}  "
                      f"scales {s.scales[p]}  markers {s.markers[p]}  hand {hand}"
@@ -105,7 +105,7 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: C
 def hand_text(ctx: Ctx, s: State, seat: int, color: bool = True) -> str:
     parts = []
     for t in CARD_TYPES:
-        n = s.hands[seat * NCARD + t]
+        n = s.hands[card_base(seat) + t]
         if n:
             people = ctx.comp.peoples[t // 3]
             label = f"{people.letter}{t % 3 + 1} {people.names[s.edition]} {t % 3 + 1}" + (f" x{n}" if n > 1 else "")

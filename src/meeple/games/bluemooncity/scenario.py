@@ -19,7 +19,21 @@ from .rules.cards import face_down
 from .rules.context import COURTYARD_SQ, Ctx
 from .rules.setup import START_SQUARES, check_options, city_squares, clear_payment, lay_out_city
 from .rules.turn import all_rebuilt, legal_extra, nobody_can_offer
-from .state import CONTRIB, EXTRA, FREE, MOVE, NCARD, NSQ, REFILL, State, parse_square, square_name
+from .spec import SPEC
+from .state import (
+    CONTRIB,
+    EXTRA,
+    FREE,
+    MOVE,
+    NCARD,
+    NSQ,
+    REFILL,
+    State,
+    card_base,
+    parse_square,
+    seat_cards,
+    square_name,
+)
 from .views import invariants
 
 FIELDS = (
@@ -89,8 +103,6 @@ def _mapping(value: Any, field: str) -> dict[Any, Any]:
 
 
 def _options(value: Any) -> dict[str, Any]:
-    from .rules import SPEC
-
     try:
         options = SPEC.normalise_options(value)
         check_options(options)
@@ -315,9 +327,9 @@ def _cards(ctx: Ctx, s: State, desc: dict[str, Any], stream: int) -> int:
                                           f"{ctx.hand_size}")
             hand = [unlisted.pop() for _ in range(ctx.hand_size)]
         for t in hand:
-            s.hands[p * NCARD + t] += 1
+            s.hands[card_base(p) + t] += 1
         for t in pending[p] or []:
-            s.pending[p * NCARD + t] += 1
+            s.pending[card_base(p) + t] += 1
     s.discard = discard
     s.deck = unlisted + deck_top[::-1]  # the state keeps the top of the deck last
     return stream
@@ -347,7 +359,7 @@ def _take(left: list[int], t: int) -> bool:
 
 def _check_pending(s: State) -> None:
     for p in range(s.players):
-        if not any(s.pending[p * NCARD : (p + 1) * NCARD]):
+        if not any(seat_cards(s.pending, p)):
             continue
         if not face_down(s, p):
             raise fail(f"pending[{p}]", f"in {s.edition} only the active player keeps reward cards face down; "

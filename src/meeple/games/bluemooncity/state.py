@@ -6,13 +6,24 @@ from typing import Any
 
 NCARD = 24  # card type = people * 3 + value - 1 (khind has only value 1)
 NSQ = 25  # squares a1..e5, index = row * 5 + column
-MAXBOX = 4
 
 # phases
 MOVE, CONTRIB, PAY, EXTRA, REFILL, OVER = range(6)
 PHASE_NAMES = ("movement", "contribution", "payment", "extra action", "refill", "over")
 
 FREE = -1  # a box with no marker
+
+
+def card_base(seat: int) -> int:
+    """Where a seat's counts start in a flat per-seat list of card counts (`hands`, `pending`): the count of
+    card type t of the seat is at `card_base(seat) + t`."""
+    return seat * NCARD
+
+
+def seat_cards(counts: list[int], seat: int) -> list[int]:
+    """A seat's card counts (NCARD of them) out of a flat per-seat list (`hands`, `pending`)."""
+    base = seat * NCARD
+    return counts[base : base + NCARD]
 
 
 class State:
@@ -115,8 +126,7 @@ class State:
         return s
 
     def hand(self, seat: int) -> list[int]:
-        base = seat * NCARD
-        return self.hands[base : base + NCARD]
+        return seat_cards(self.hands, seat)
 
 
 def _plain(value: Any) -> Any:

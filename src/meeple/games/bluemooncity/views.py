@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from meeple.engine import rng as rng_mod
 
-from .actions import COLOUR_IDS, DRAGON_NAMES, PEOPLE_IDS, card_id
-from .payments import CARD_TYPES, COLOUR_NAMES
+from .actions import COLOUR_IDS, DRAGON_NAMES, card_id
+from .payments import CARD_TYPES, COLOUR_NAMES, LUX1, LUX2
 from .rules.context import Ctx
-from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, square_name
+from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
 
 _CARD_IDS = tuple(card_id(t) for t in range(NCARD))
 
@@ -23,13 +23,10 @@ def _cards(counts: list[int]) -> list[str]:
     return out
 
 
-_STATIC: dict[tuple[int, int, int], dict[str, Any]] = {}
-
-
 def _static_tile(ctx: Ctx, ti: int, sq: int) -> dict[str, Any]:
     """The parts of a tile's view that never change during a game (built once per data file and square)."""
-    key = (id(ctx), ti, sq)
-    found = _STATIC.get(key)
+    key = (ti, sq)
+    found = ctx.view_static.get(key)
     if found is None:
         tile = ctx.tiles[ti]
         found = {
@@ -46,20 +43,17 @@ def _static_tile(ctx: Ctx, ti: int, sq: int) -> dict[str, Any]:
             "box_colours": ["any" if c < 0 else COLOUR_IDS[c] for c in tile.box_colours],
             "design_values": sorted(f for f, src in tile.provenance.items() if src == "design"),
         }
-        _STATIC[key] = found
+        ctx.view_static[key] = found
     return found
-
-
-_PUBLIC: dict[tuple[int, int, int], dict[str, Any]] = {}
 
 
 def _public_tile(ctx: Ctx, ti: int, sq: int, static: dict[str, Any]) -> dict[str, Any]:
     """The static parts a view shows (all but the box colours, which the boxes carry); copied by the caller."""
-    key = (id(ctx), ti, sq)
-    found = _PUBLIC.get(key)
+    key = (ti, sq)
+    found = ctx.view_public.get(key)
     if found is None:
         found = {k: v for k, v in static.items() if k != "box_colours"}
-        _PUBLIC[key] = found
+        ctx.view_public[key] = found
     return found
 
 
@@ -68,8 +62,6 @@ def _public_tile(ctx: Ctx, ti: int, sq: int, static: dict[str, Any]) -> dict[str
 # Kept small on purpose: every cached view is a handful of objects the garbage collector walks through.
 TILE_CACHE = 8_192
 CITY_CACHE = 1_024
-_TILES: dict[tuple[Any, ...], dict[str, Any]] = {}
-_CITIES: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
 
 
 def _make_room(cache: dict[Any, Any], size: int) -> None:
@@ -80,10 +72,11 @@ def _make_room(cache: dict[Any, Any], size: int) -> None:
 
 def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
     """The city's tiles; every seat of a position gets the same (read-only) list."""
-    key = (id(ctx), tuple(s.tile_at), tuple(s.rebuilt), tuple(s.boxes), tuple(s.figures), tuple(s.dragons))
-    found = _CITIES.get(key)
+    cities = ctx.view_cities
+    key = (tuple(s.tile_at), tuple(s.rebuilt), tuple(s.boxes), tuple(s.figures), tuple(s.dragons))
+    found = cities.get(key)
     if found is None:
-        _make_room(_CITIES, CITY_CACHE)
+        _make_room(cities, CITY_CACHE)
         figures: dict[int, list[int]] = {}
         for p in range(s.players):
             figures.setdefault(s.figures[p], []).append(p)
@@ -92,7 +85,7 @@ def _city_view(ctx: Ctx, s: State) -> list[dict[str, Any]]:
             dragons.setdefault(s.dragons[d], []).append(d)
         found = [_tile_view(ctx, s, sq, figures.get(sq, ()), dragons.get(sq, ()))
                  for sq in range(NSQ) if s.tile_at[sq] >= 0]
-        _CITIES[key] = found
+        cities[key] = found
     return found
 
 
@@ -100,12 +93,13 @@ def _tile_view(ctx: Ctx, s: State, sq: int, figures: Iterable[int], dragons: Ite
     """A tile's view, shared between calls while the tile looks the same (views are read-only data)."""
     ti = s.tile_at[sq]
     n = len(ctx.tiles[ti].boxes)
-    key = (id(ctx), ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]), tuple(figures), tuple(dragons))
-    found = _TILES.get(key)
+    tiles = ctx.view_tiles
+    key = (ti, sq, s.rebuilt[sq], tuple(s.boxes[sq * 4 : sq * 4 + n]), tuple(figures), tuple(dragons))
+    found = tiles.get(key)
     if found is None:
-        _make_room(_TILES, TILE_CACHE)
+        _make_room(tiles, TILE_CACHE)
         found = _build_tile_view(ctx, s, sq)
-        _TILES[key] = found
+        tiles[key] = found
     return found
 
 
@@ -146,7 +140,7 @@ def views(ctx: Ctx, s: State, seats: Iterable[int | None]) -> dict[int | None, d
         mine = dict(public)
         mine["seat"] = seat
         if seat is not None:
-            mine["hand"] = _cards(s.hands[seat * NCARD : (seat + 1) * NCARD])
+            mine["hand"] = _cards(seat_cards(s.hands, seat))
             mine["crystals"] = s.crystals[seat]
         if s.over:
             mine["final_crystals"] = list(s.crystals)  # revealed at the end for the ranking (BMC-10.2)
@@ -154,14 +148,10 @@ def views(ctx: Ctx, s: State, seats: Iterable[int | None]) -> dict[int | None, d
     return out
 
 
-_NAMES: dict[tuple[int, str], dict[str, str]] = {}
-
-
 def _people_names(ctx: Ctx, edition: str) -> dict[str, str]:
-    key = (id(ctx), edition)
-    found = _NAMES.get(key)
+    found = ctx.view_people.get(edition)
     if found is None:
-        found = _NAMES[key] = {p.id: p.names[edition] for p in ctx.comp.peoples}
+        found = ctx.view_people[edition] = {p.id: p.names[edition] for p in ctx.comp.peoples}
     return found
 
 
@@ -199,8 +189,8 @@ def _public_view(ctx: Ctx, s: State) -> dict[str, Any]:
                 "figure": square_name(s.figures[p]),
                 "scales": s.scales[p],
                 "markers": s.markers[p],
-                "hand_size": sum(s.hands[p * NCARD : (p + 1) * NCARD]),
-                "pending_cards": sum(s.pending[p * NCARD : (p + 1) * NCARD]),
+                "hand_size": sum(seat_cards(s.hands, p)),
+                "pending_cards": sum(seat_cards(s.pending, p)),
                 "offerings": s.offerings[p],
             }
             for p in range(s.players)
@@ -237,10 +227,10 @@ def hidden_values(s: State, viewer: int | None) -> list[Any]:
     secrets: list[Any] = []
     for p in range(s.players):
         if p != viewer:
-            secrets.append(("hand", p, _cards(s.hands[p * NCARD : (p + 1) * NCARD])))
+            secrets.append(("hand", p, _cards(seat_cards(s.hands, p))))
             if not s.over:
                 secrets.append(("crystals", p, s.crystals[p]))
-        secrets.append(("pending", p, _cards(s.pending[p * NCARD : (p + 1) * NCARD])))
+        secrets.append(("pending", p, _cards(seat_cards(s.pending, p))))
     secrets.append(("deck", None, [card_id(t) for t in s.deck]))
     return secrets
 
@@ -259,7 +249,7 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
     redealt = [p for p in range(s.players) if p not in (seat, keep)]
     unknown: list[int] = list(s.deck)
     for p in range(s.players):
-        base = p * NCARD
+        base = card_base(p)
         for t in range(NCARD):
             if p in redealt:
                 unknown += [t] * (s.hands[base + t] - (shown[t] if p == s.active else 0))
@@ -269,7 +259,7 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
     unknown.sort()
     stream = rng_mod.shuffle(stream, unknown)
     for p in range(s.players):
-        base = p * NCARD
+        base = card_base(p)
         for _ in range(sum(s.pending[base : base + NCARD])):
             out.pending[base + unknown.pop()] += 1
         if p in redealt:
@@ -283,8 +273,8 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
 def committed_cards(s: State) -> list[int]:
     """Per card type, the active player's cards shown in the open payment (paid cards and Lux powers)."""
     shown = list(s.pay_cards)
-    shown[18] += sum(s.pay_lux[0:8])
-    shown[19] += sum(s.pay_lux[8:16])
+    shown[LUX1] += sum(s.pay_lux[0:8])
+    shown[LUX2] += sum(s.pay_lux[8:16])
     return shown
 
 
@@ -319,8 +309,6 @@ def invariants(ctx: Ctx, s: State) -> list[str]:
     return errors
 
 
-PEOPLE = PEOPLE_IDS
-
 
 def client_data(ctx: Ctx) -> dict[str, Any]:
     """What the browser renderer takes from the data file: each people's colour, letter and names per edition,
@@ -330,6 +318,34 @@ def client_data(ctx: Ctx) -> dict[str, Any]:
                     for p in ctx.comp.peoples],
         "tiles": [{"id": t.id, "name": t.name, "letter": t.letter, "kind": t.kind} for t in ctx.tiles],
     }
+
+
+def history_statistics(events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+    """Figures of a game read from its public events: when each building was completed (turn, by tile id), the
+    cards played into buildings (by card id), the turn of the game's first, second ... offering, and how often
+    the golden scales were scored."""
+    turn = 1
+    completed: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    offerings: dict[str, int] = {}
+    scorings = 0
+    for action in events:
+        for event in action:
+            msg, params = event["msg"], event["params"]
+            if msg == "turn":
+                turn = int(params["turn"])
+            elif msg == "building.complete":
+                completed[str(params["tile"]).removeprefix("@tile.")] = turn
+            elif msg == "pay.done":
+                for card in params["cards"]:
+                    name = str(card).removeprefix("@card.").replace(".", "")
+                    cards[name] = cards.get(name, 0) + 1
+            elif msg in ("offer", "offer.pillar"):
+                offerings[str(len(offerings) + 1)] = turn
+            elif msg == "scales.scored":
+                scorings += 1
+    return {"building_completed_turn": completed, "cards_played": cards, "offering_turn": offerings,
+            "scale_scorings": scorings}
 
 
 def statistics(ctx: Ctx, s: State) -> dict[str, Any]:

@@ -1,5 +1,8 @@
 """Blue Moon City observation encoder: the documented vector of one seat's view (docs/rl.md).
 
+The game declares it in its spec (`encoder="meeple.rl.encoders.bluemooncity:make_encoder"`); the RL faces
+import it only through that declaration.
+
 Built only from `game.view(seat)`, so it cannot show what the seat may not see. Seats are
 *relative*: slot 0 is always the viewer, slot 1 the next seat in turn order, and so on, so one
 policy can play any seat. Every value lies in [0, 1]: counts are divided by the scale named in
@@ -14,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from . import register_encoder
 from .layout import Layout
 
 MAX_SEATS = 4
@@ -282,5 +284,3 @@ def _card_counts(cards: Sequence[str], v: dict[int, float], offset: int, scale: 
 def make_encoder(players: int, options: Mapping[str, Any]) -> BlueMoonCityEncoder:
     return BlueMoonCityEncoder()
 
-
-register_encoder("bluemooncity", make_encoder)

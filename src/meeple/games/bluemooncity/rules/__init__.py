@@ -9,7 +9,6 @@ from typing import Any
 from meeple.engine.messages import catalogue_of
 from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
-from meeple.engine.spec import GameSpec, OptionSpec
 
 from .. import views as view_mod
 from ..actions import (
@@ -37,8 +36,9 @@ from ..actions import (
 )
 from ..data import load_components
 from ..messages import catalogue
+from ..spec import SPEC, VERSION
 from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import EXTRA, MOVE, NCARD, OVER, PHASE_NAMES, State
+from ..state import EXTRA, MOVE, OVER, PHASE_NAMES, State, seat_cards
 from ..state import PAY as PHASE_PAY
 from ..state import REFILL as PHASE_REFILL
 from . import contribution as contrib
@@ -46,41 +46,11 @@ from . import movement, turn
 from .context import Ctx
 from .setup import new_state
 
-# Version 2: the rebuilt city's last stage ends when nobody can pay an offering (BMC-10.2), and in kosmos2006 every
-# receiver keeps reward cards face down until the end of the turn (BMC-6.7). Saves of version 1 are replayed
-# under these rules and checked (`BlueMoonCity.replay_difference`).
-VERSION = 2
 SAMPLE_TRIES = 50
 MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
 EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
 _END = INDEX[Act(END)]
 _FINISH = (DONE, END, SKIP)  # actions that close a payment, a phase or the extra action
-
-SPEC = GameSpec(
-    id="bluemooncity",
-    title="Blue Moon City",
-    version=VERSION,
-    min_players=2,
-    max_players=4,
-    options=(
-        OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"),
-                   "rules edition (scale pools, start tiles, names)"),
-        OptionSpec("expansion", False, (False, True), "special buildings on the full 5x5 city (cmon2019 only)"),
-        OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
-    ),
-    information="imperfect",
-    chance="seeded",
-    simultaneous=False,
-    max_game_length=40_000,
-    num_distinct_actions=len(TABLE),
-    description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
-                "crystal offerings on the obelisk wins.",
-    package="meeple.games.bluemooncity",
-    encoder="meeple.rl.encoders.bluemooncity:make_encoder",
-    metrics=("offerings", "crystals", "scales"),
-    replays=(1,),
-)
-
 
 class BlueMoonCity(Rules[State]):
     """The rules of Blue Moon City (both editions, the expansion and the open layout)."""
@@ -244,6 +214,7 @@ class BlueMoonCity(Rules[State]):
         return view_mod.sample(state, seat, rng, keep=state.active)
 
     def scenario(self, description: Mapping[str, Any]) -> State:
+        # Imported here: the scenario builder uses the rules' phase modules (this package), not the other way.
         from ..scenario import build
 
         state: State = build(self.ctx, description)
@@ -269,6 +240,9 @@ class BlueMoonCity(Rules[State]):
 
     def statistics(self, state: State) -> dict[str, Any]:
         return view_mod.statistics(self.ctx, state)
+
+    def history_statistics(self, state: State, events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+        return view_mod.history_statistics(events)
 
     def evaluate(self, state: State, seat: int) -> float:
         from ..heuristics import evaluate
@@ -299,7 +273,7 @@ class BlueMoonCity(Rules[State]):
         # before then, so play is the same and only a log that stops within such a turn ends elsewhere.
         if turn.all_rebuilt(state):
             return "every building is rebuilt, and the end of the game from there on has changed (BMC-10.2)"
-        if last and any(any(state.pending[p * NCARD : (p + 1) * NCARD])
+        if last and any(any(seat_cards(state.pending, p))
                         for p in range(state.players) if p != state.active):
             return ("the log stops while reward cards received in another player's turn wait face down; version 1 "
                     "put them into the hand at once (BMC-6.7)")
@@ -323,4 +297,4 @@ def _same(state: State, a: int, b: int) -> bool:
     return (state.offerings[a], state.crystals[a]) == (state.offerings[b], state.crystals[b])
 
 
-__all__ = ["OVER", "SPEC", "BlueMoonCity"]
+__all__ = ["OVER", "SPEC", "VERSION", "BlueMoonCity"]

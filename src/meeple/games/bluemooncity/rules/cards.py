@@ -6,7 +6,7 @@ from meeple.engine import rng
 from meeple.engine.rules import Event
 
 from ..data import Reward, Tile
-from ..state import NCARD, State
+from ..state import State, card_base
 from .context import Ctx, cards, say, tile_term
 
 
@@ -25,7 +25,7 @@ def draw(s: State, n: int) -> list[int]:
 
 
 def discard_from_hand(s: State, seat: int, t: int, n: int = 1) -> None:
-    s.hands[seat * NCARD + t] -= n
+    s.hands[card_base(seat) + t] -= n
     s.discard.extend([t] * n)
 
 
@@ -55,7 +55,7 @@ def give_cards(ctx: Ctx, s: State, seat: int, n: int, why: Why, events: list[Eve
     hidden = face_down(s, seat)
     target = s.pending if hidden else s.hands
     for t in drawn:
-        target[seat * NCARD + t] += 1
+        target[card_base(seat) + t] += 1
     if seat == s.active:
         say(events, "reward.cards_pending", seat=seat, n=len(drawn), **_why(why))
     elif hidden:

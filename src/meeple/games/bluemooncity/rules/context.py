@@ -8,7 +8,7 @@ from typing import Any
 from meeple.engine.rules import Event
 
 from ..data import Components, Tile
-from ..payments import PEOPLE_NAMES
+from ..payments import PEOPLE_NAMES, PILLAR1, PILLAR2
 from ..state import NCARD, State, square_name
 
 COURTYARD_SQ = 12  # c3
@@ -30,13 +30,27 @@ class Ctx:
         self.hand_size = int(comp.counts["hand_size"])
         self.markers = int(comp.counts["markers_per_player"])
         self.turn_limit = int(comp.counts["turn_limit"])
-        self.surcharge = {21: int(comp.obelisk["pillar_surcharge"][1]), 22: int(comp.obelisk["pillar_surcharge"][2])}
+        self.surcharge = {PILLAR1: int(comp.obelisk["pillar_surcharge"][1]),
+                          PILLAR2: int(comp.obelisk["pillar_surcharge"][2])}
         # Texts are written with PEOPLE_NAMES; an edition naming a people otherwise gets its own name (BMC-12).
         self.renames = {
             edition: [(re.compile(rf"\b{PEOPLE_NAMES[p.index]}\b"), p.names[edition])
                       for p in comp.peoples if p.names[edition] != PEOPLE_NAMES[p.index]]
             for edition in ("cmon2019", "kosmos2006")
         }
+
+        # What the views and the bots' heuristics compute once from these components and remember: the caches
+        # belong to the context, so they live as long as it does and their keys need no object ids. The module
+        # that fills a cache bounds its size.
+        self.view_static: dict[tuple[int, int], dict[str, Any]] = {}
+        self.view_public: dict[tuple[int, int], dict[str, Any]] = {}
+        self.view_tiles: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.view_cities: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        self.view_people: dict[str, dict[str, str]] = {}
+        self.heuristic_tables: Any = None
+        self.heuristic_shares: dict[tuple[Any, ...], list[float]] = {}
+        self.heuristic_spots: dict[tuple[Any, ...], float] = {}
+        self.heuristic_held: dict[tuple[Any, ...], float] = {}
 
         # The id of each people's name per edition, as used in card terms (`@card.flit.1`).
         self.name_ids = {edition: tuple(p.names[edition].lower() for p in comp.peoples)

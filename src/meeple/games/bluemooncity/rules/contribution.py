@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from meeple.engine.rules import Event
 
-from ..actions import COLOUR_IDS, CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
+from ..actions import CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
 from ..data import Tile
 from ..payments import (
     CARD_TYPES,
     COLOUR_NAMES,
     KHIND,
+    LUX1,
+    LUX2,
+    LUX_CAPACITY,
+    PILLAR1,
+    PILLAR2,
     WILD,
     Payment,
     can_complete,
@@ -19,7 +24,7 @@ from ..payments import (
     payment_key,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import FREE, NCARD, NEIGHBOURS, State
+from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
 from ..state import PAY as PHASE_PAY
 from .cards import discard_from_hand, give_reward, give_scales, turn_order
 from .context import COURTYARD_SQ, Ctx, card_name, place, say, tile_term, where
@@ -29,10 +34,10 @@ from .setup import clear_payment
 
 _CONTRIB = [[INDEX.get(Act(CONTRIB, slot, c), -1) for c in range(-1, 9)] for slot in range(4)]
 _PAY = {t: INDEX[Act(PAY, t)] for t in CARD_TYPES}
-_LUX = {(lux, c): INDEX[Act(LUX, lux, c)] for lux in (18, 19) for c in range(8) if c != KHIND}
+_LUX = {(lux, c): INDEX[Act(LUX, lux, c)] for lux in (LUX1, LUX2) for c in range(8) if c != KHIND}
 _DONE = INDEX[Act(DONE)]
 _OFFER = INDEX[Act(OFFER)]
-_PILLAR = {21: INDEX[Act(PILLAR, 21)], 22: INDEX[Act(PILLAR, 22)]}
+_PILLAR = {card: INDEX[Act(PILLAR, card)] for card in (PILLAR1, PILLAR2)}
 
 
 def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
@@ -42,7 +47,7 @@ def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
 
 
 def hand_of(s: State, seat: int) -> list[int]:
-    base = seat * NCARD
+    base = card_base(seat)
     return s.hands[base : base + NCARD]
 
 
@@ -55,8 +60,8 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
         if can_offer(ctx, s, seat) and s.offered == 0:
             out.append(_OFFER)
         if s.offered:
-            for card in (21, 22):
-                if s.hands[seat * NCARD + card] and can_offer(ctx, s, seat, ctx.surcharge[card]):
+            for card in (PILLAR1, PILLAR2):
+                if s.hands[card_base(seat) + card] and can_offer(ctx, s, seat, ctx.surcharge[card]):
                     out.append(_PILLAR[card])
         return
     tile = ctx.tile(s, sq)
@@ -81,7 +86,7 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
 def _palace_colour_listed(hand: list[int], colour: int, need: int) -> bool:
     """A Royal Palace colour is offered when the hand holds a card of it (or a Lux card) and can pay;
     payments of wild cards only are offered once, as `wild`."""
-    if colour != WILD and not (any(hand[colour * 3 + v] for v in range(3)) or hand[18] or hand[19]):
+    if colour != WILD and not (any(hand[colour * 3 + v] for v in range(3)) or hand[LUX1] or hand[LUX2]):
         return False
     return can_pay(hand, colour, need)
 
@@ -173,8 +178,8 @@ def _used_powers(s: State) -> list[tuple[int, int]]:
     """Lux powers of the open payment as (card type, colour): pay_lux[c] Lux 1, pay_lux[8 + c] Lux 2."""
     out = []
     for c in range(8):
-        out += [(18, c)] * s.pay_lux[c]
-        out += [(19, c)] * s.pay_lux[8 + c]
+        out += [(LUX1, c)] * s.pay_lux[c]
+        out += [(LUX2, c)] * s.pay_lux[8 + c]
     return out
 
 
@@ -207,8 +212,8 @@ def _rest(s: State) -> list[int]:
 
 def _lux_cards_used(s: State) -> list[int]:
     used = [0] * NCARD
-    used[18] = sum(s.pay_lux[0:8])
-    used[19] = sum(s.pay_lux[8:16])
+    used[LUX1] = sum(s.pay_lux[0:8])
+    used[LUX2] = sum(s.pay_lux[8:16])
     return used
 
 
@@ -266,7 +271,7 @@ def check_lux(ctx: Ctx, s: State, lux: int, target: int) -> str | None:
     if target == colour:
         return f"{COLOUR_NAMES[target]} cards already pay this box"
     caps = s.pay_caps[:]
-    caps[target] += 4 if lux == 18 else 1
+    caps[target] += LUX_CAPACITY[lux]
     rest[lux] -= 1
     powers = [*_used_powers(s), (lux, target)]
     if not _on_useful_path(ctx, s, s.pay_cards, powers) and not can_complete(s.pay_cards, rest, caps, colour, need):
@@ -299,7 +304,7 @@ def check_offer(ctx: Ctx, s: State, card: int | None) -> str | None:
     else:
         if not s.offered:
             return "a Pillar card adds an offering only after an offering this turn"
-        if not s.hands[seat * NCARD + card]:
+        if not s.hands[card_base(seat) + card]:
             return f"you have no {card_name(card)} card"
         cost += ctx.surcharge[card]
     if s.crystals[seat] < cost:
@@ -324,9 +329,9 @@ def apply_pay_card(s: State, t: int) -> None:
 
 
 def apply_lux(ctx: Ctx, s: State, lux: int, target: int, events: list[Event] | None) -> None:
-    s.pay_caps[target] += 4 if lux == 18 else 1
-    s.pay_lux[(0 if lux == 18 else 8) + target] += 1
-    say(events, "pay.lux1" if lux == 18 else "pay.lux2", seat=s.active, card=card_term(ctx, s, lux),
+    s.pay_caps[target] += LUX_CAPACITY[lux]
+    s.pay_lux[(0 if lux == LUX1 else 8) + target] += 1
+    say(events, "pay.lux1" if lux == LUX1 else "pay.lux2", seat=s.active, card=card_term(ctx, s, lux),
         colour=f"@colour.{COLOUR_NAMES[target]}")
 
 
@@ -342,7 +347,7 @@ def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
         if s.pay_cards[t]:
             discard_from_hand(s, seat, t, s.pay_cards[t])
     lux_used = _lux_cards_used(s)
-    for t in (18, 19):
+    for t in (LUX1, LUX2):
         if lux_used[t]:
             discard_from_hand(s, seat, t, lux_used[t])
     s.boxes[sq * 4 + s.pay_box] = seat
@@ -403,6 +408,3 @@ def apply_offer(ctx: Ctx, s: State, card: int | None, events: list[Event] | None
     else:
         say(events, "offer.pillar", seat=seat, cost=cost, offerings=s.offerings[seat], card=card_term(ctx, s, card))
 
-
-def colour_id(c: int) -> str:
-    return COLOUR_IDS[c]

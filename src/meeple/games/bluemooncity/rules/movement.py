@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.engine.rules import Event
 
 from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
-from ..state import NCARD, NEIGHBOURS, NSQ, State, square_name
+from ..state import NEIGHBOURS, NSQ, State, card_base, square_name
 from .cards import discard_from_hand
 from .context import Ctx, card, place, say
 
@@ -63,7 +63,7 @@ def dragon_reach(s: State, start: int, limit: int) -> list[int]:
 
 def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
     seat = s.active
-    base = seat * NCARD
+    base = card_base(seat)
     hand = s.hands
     here = s.figures[seat]
     tiles = s.tile_at
@@ -85,7 +85,7 @@ def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
 def check_move(ctx: Ctx, s: State, act: Act) -> str | None:
     seat = s.active
     hand = s.hands
-    base = seat * NCARD
+    base = card_base(seat)
     kind, a, b = act
     if kind == STEP:
         if s.steps <= 0:

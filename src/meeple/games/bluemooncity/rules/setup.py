@@ -8,7 +8,7 @@ from typing import Any
 from meeple.engine import rng
 from meeple.engine.errors import InvalidOptions
 
-from ..state import MOVE, NCARD, NSQ, State, parse_square
+from ..state import MOVE, NCARD, NSQ, State, card_base, parse_square
 from .context import COURTYARD_SQ, Ctx
 
 CORNERS = (0, 4, 20, 24)  # a1 e1 a5 e5 are not squares of the base city (BMC-2.2)
@@ -73,7 +73,7 @@ def new_state(ctx: Ctx, players: int, options: Mapping[str, Any], seed: int) -> 
     s.pending = [0] * (players * NCARD)
     for seat in range(players):
         for _ in range(ctx.hand_size):
-            s.hands[seat * NCARD + s.deck.pop()] += 1
+            s.hands[card_base(seat) + s.deck.pop()] += 1
     s.scales = [0] * players
     s.pool = ctx.comp.scale_pool(s.edition, players)
     s.crystals = [0] * players

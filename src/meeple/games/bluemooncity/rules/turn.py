@@ -6,7 +6,7 @@ from meeple.engine.rules import Event
 
 from ..actions import GOLDEN, HOSPITAL, INDEX, MAINHALL, REFILL, SKIP, Act
 from ..payments import CARD_TYPES
-from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, square_name
+from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, card_base, square_name
 from ..state import REFILL as PHASE_REFILL
 from .cards import discard_from_hand, draw
 from .context import Ctx, card_name, cards, place, say, where
@@ -82,7 +82,7 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
     elif act.kind == HOSPITAL:
         drawn = draw(s, 2)
         for t in drawn:
-            s.hands[seat * NCARD + t] += 1
+            s.hands[card_base(seat) + t] += 1
         say(events, "extra.hospital", seat=seat, n=len(drawn))
         say(events, "cards.drawn", frozenset([seat]), cards=cards(ctx, s, drawn))
     elif act.kind == GOLDEN:
@@ -97,7 +97,7 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
 
 # ---------------------------------------------------------------- refill
 def legal_refill(s: State, out: list[int]) -> None:
-    base = s.active * NCARD
+    base = card_base(s.active)
     hand = s.hands
     have = [t for t in CARD_TYPES if hand[base + t]]
     out.append(_REFILL0)
@@ -114,7 +114,7 @@ def check_refill(s: State, act: Act) -> str | None:
         if t >= 0:
             need[t] += 1
     for t in CARD_TYPES:
-        if need[t] > s.hands[s.active * NCARD + t]:
+        if need[t] > s.hands[card_base(s.active) + t]:
             return f"you do not have {need[t]} {card_name(t)} card(s)"
     return None
 
@@ -126,7 +126,7 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
     for t in thrown:
         discard_from_hand(s, seat, t)
     drawn = draw(s, 2 + len(thrown))
-    base = seat * NCARD
+    base = card_base(seat)
     for t in drawn:
         s.hands[base + t] += 1
     pending = s.pending
@@ -161,7 +161,7 @@ def take_others_rewards(s: State, events: list[Event] | None) -> None:
     """kosmos2006: reward cards the other players received in this turn join their hands as it ends (BMC-6.7)."""
     pending = s.pending
     for seat in range(s.players):
-        base = seat * NCARD
+        base = card_base(seat)
         taken = sum(pending[base : base + NCARD])
         if taken:
             for t in range(base, base + NCARD):

@@ -1,0 +1,39 @@
+"""Blue Moon City's spec: what every face knows of the game before playing it (its own module, imported by the
+rules and by the scenario builder alike)."""
+
+from __future__ import annotations
+
+from meeple.engine.spec import GameSpec, OptionSpec
+
+from .actions import TABLE
+
+# Version 2: the rebuilt city's last stage ends when nobody can pay an offering (BMC-10.2), and in kosmos2006 every
+# receiver keeps reward cards face down until the end of the turn (BMC-6.7). Saves of version 1 are replayed
+# under these rules and checked (`BlueMoonCity.replay_difference`).
+VERSION = 2
+
+
+SPEC = GameSpec(
+    id="bluemooncity",
+    title="Blue Moon City",
+    version=VERSION,
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"),
+                   "rules edition (scale pools, start tiles, names)"),
+        OptionSpec("expansion", False, (False, True), "special buildings on the full 5x5 city (cmon2019 only)"),
+        OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
+    ),
+    information="imperfect",
+    chance="seeded",
+    simultaneous=False,
+    max_game_length=40_000,
+    num_distinct_actions=len(TABLE),
+    description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
+                "crystal offerings on the obelisk wins.",
+    package="meeple.games.bluemooncity",
+    encoder="meeple.rl.encoders.bluemooncity:make_encoder",
+    metrics=("offerings", "crystals", "scales", "turns"),
+    replays=(1,),
+)
