@@ -22,6 +22,9 @@ CHUNKS = int(os.environ.get("MEEPLE_CONFORMANCE_CHUNKS", "3"))
 MAX_COMBINATIONS = 48
 # The test-only games are short: a fixed number of games per test item, outside the total above.
 TEST_GAME_GAMES = int(os.environ.get("MEEPLE_CONFORMANCE_TEST_GAMES", "12"))
+# Random games of some games are much longer than others (City of Remnants' random games run to its round cap,
+# 2,000-3,000 actions): their share of the default run plays fewer, longer games. A soak run raises TOTAL_GAMES.
+LONG_GAMES = {"cityofremnants": 0.3}
 
 
 def all_game_ids() -> list[str]:
@@ -95,4 +98,5 @@ def games_per_chunk(cfg: Config) -> int:
     if cfg.game_id in TEST_GAMES:
         return TEST_GAME_GAMES
     installed = [c for c in configurations() if c.game_id not in TEST_GAMES]
-    return max(1, -(-TOTAL_GAMES // (len(installed) * CHUNKS)))
+    share = -(-TOTAL_GAMES // (len(installed) * CHUNKS))
+    return max(1, round(share * LONG_GAMES.get(cfg.game_id, 1.0)))

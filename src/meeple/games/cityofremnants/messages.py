@@ -1,0 +1,192 @@
+"""City of Remnants' message catalogue in English: events, phases and their help, the legend, options, terms.
+
+Events carry these ids and their parameters (`Event("auction.bid", {"seat": 2, "amount": 1500})`); the faces render
+them. Card, development, token, coordinate and gang names come from the data file, so a corrected name reaches every
+face.
+"""
+
+from __future__ import annotations
+
+from .data import Components
+
+EVENTS = {
+    "setup.rolls": "The d6 is rolled ({what}): {seats} roll {rolls}",
+    "setup.first": "{seat} takes the first player token",
+    "setup.gang": "{seat} leads the {gang} (entry space {entry})",
+    "round.start": "Round {round} begins",
+    "reset.choose": "You set {card} aside to discard",
+    "reset.ready": "{seat} has chosen what to discard",
+    "reset.discarded": "{seat} discards {cards}",
+    "reset.first": "{seat} takes the first player token",
+    "reset.arc": "Every gang gains {amount} ARC",
+    "reset.rows": "New gang member row: {gm}; new black market: {bm}",
+    "turn.start": "{seat} takes turn {turn}",
+    "turn.end": "{seat} ends the turn",
+    "turn.out_of_turn": "{seat} uses a turn out of turn ({turns} of 4 used)",
+    "action.declare": "{seat} declares {action}",
+    "cards.draw": "{seat} draws {count} card(s)",
+    "cards.drawn": "You draw {cards}",
+    "card.play": "{seat} plays {card}",
+    "card.search": "{seat} takes {card} from the {pile}",
+    "card.look": "{seat} looks at {rival_seat}'s hand",
+    "card.stripped": "{seat} makes {rival_seat} discard {card}",
+    "card.trashed": "{seat} removes {card} from the gang",
+    "mod.set": "{seat}: {mod} is now {amount} for this turn",
+    "row.reveal": "{card} is turned up from the gang member deck",
+    "row.bm": "New black market row: {cards}",
+    "figures.to_pool": "{seat} moves {count} figure(s) from the reserve to the gang member pool",
+    "figures.place": "{seat} places a figure from the pool on {space}",
+    "coords.peek": "{seat} looks at the top {count} coordinate card(s)",
+    "coords.seen": "You see {cards}",
+    "coords.back": "{seat} puts the coordinate cards back",
+    "ycu.removed": "{token} leaves {space} for the bag",
+    "roll.d6": "{seat} rolls the d6: {roll}",
+    "arc.gain": "{seat} gains {amount} ARC",
+    "arc.lose": "{seat} loses {amount} ARC",
+    "renown.gain": "{seat} gains {amount} renown",
+    "renown.lose": "{seat} loses {amount} renown",
+    "influence.change": "{seat}'s influence changes by {change} to {influence}",
+    "recruit.gain": "{seat} recruits {card}",
+    "recruit.nothing": "{seat} finds no gang member left to recruit",
+    "recruit.deck": "The row is empty: {seat} turns up {card} from the deck",
+    "auction.start": "{seat} puts {card} up for recruiting",
+    "auction.free": "Nobody may bid: {seat} recruits {card} free",
+    "auction.bid": "{seat} bids {amount} ARC",
+    "auction.pass": "{seat} passes",
+    "auction.won": "{seat} wins {card} for {amount} ARC",
+    "buy.card": "{seat} buys {card} for {arc} ARC",
+    "buy.renown": "{seat} buys {count} renown for {arc} ARC",
+    "produce.use": "{seat} uses the {dev} on {space}",
+    "dev.products": "The {dev} on {space} gets {added} product(s) ({total} now)",
+    "build.done": "{seat} builds the {dev} on {spaces} for {arc} ARC",
+    "build.none": "{seat} builds nothing",
+    "sell.one": "{seat} sells a product from the {dev} on {space} for {arc} ARC",
+    "refresh.discard": "{seat} discards {card}",
+    "refresh.discarded": "{seat} discards {cards} and refreshes",
+    "move.figure": "{seat} moves a figure from {start} to {dest}",
+    "move.end": "{seat} ends the movement",
+    "battle.start": "Battle on {space}: {seat} attacks {defender_seat}",
+    "battle.commit": "{seat} commits a card face down ({count})",
+    "battle.committed": "{seat} has committed {count} card(s)",
+    "battle.reveal": "{seat} reveals {cards}",
+    "battle.pay": "{seat} pays {arc} ARC for +{bonus} attack",
+    "battle.roll": "{seat} rolls {dice}",
+    "battle.reroll": "{seat} rerolls die {die}: {old} becomes {new}",
+    "battle.totals": "Totals: {seat} {total}, against {other}",
+    "battle.won": "{seat} wins the battle",
+    "battle.retreat": "{seat}'s {count} figure(s) on {space} retreat to the pool",
+    "battle.casualties": "{seat} loses: {killed} figure killed, {retreated} retreat from {space}",
+    "battle.card_lost": "{seat} loses the gang member card {card}",
+    "ycu.battle": "{seat} faces {token} on {space} as {role}",
+    "ycu.bribe": "{seat} bribes {token} for {arc} ARC",
+    "ycu.fight": "{seat} fights",
+    "ycu.defeated": "{token} is defeated and goes back into the bag",
+    "alert.roll": "YCU Alert: {seat} rolls {roll} ({result}): {text}",
+    "alert.slipped": "{seat}'s killed figure slips away to the pool",
+    "patrol.start": "Yugai Patrol: every YCU token goes back into the bag",
+    "patrol.coords": "{seat} reveals the coordinate cards {cards}",
+    "patrol.place": "{token} lands on {space}",
+    "award.paid": "{seat} earns {award} renown: {paid} from the supply, {overflow} overflow",
+    "end.exhausted": "The renown supply ran out in round {round}: the game ends",
+    "end.round_cap": "The game ends after round {round}, the last round the engine plays",
+}
+
+PHASES = {
+    "phase.setup": "Setup",
+    "phase.leaders": "Pick a gang leader",
+    "phase.reset": "Reset: discard",
+    "phase.pre": "Your turn: choose an action",
+    "phase.recruit": "Recruit: name a gang member",
+    "phase.bid": "Auction",
+    "phase.buy": "Buy",
+    "phase.buy_renown": "Buy renown",
+    "phase.produce": "Produce",
+    "phase.build": "Develop",
+    "phase.sell": "Sell",
+    "phase.refresh": "Refresh",
+    "phase.move": "Move",
+    "phase.post": "End of turn",
+    "phase.effect": "Card effect",
+    "phase.commit": "Battle: commit cards",
+    "phase.option": "Battle: Hired Muscle",
+    "phase.reroll": "Battle: rerolls",
+    "phase.lose": "Battle lost: lose a gang member card",
+    "phase.bribe": "YCU: bribe or fight",
+    "phase.pick_token": "YCU: choose the token to fight",
+    "phase.patrol": "Yugai Patrol",
+    "phase.over": "Game over",
+    "help.leaders": "Pick the gang you will lead: `leader HUM`, `leader NEI`, `leader LEN` or `leader IGG`.",
+    "help.reset": "Choose, in secret, the cards to discard before you draw up to your influence: `discard <card>` "
+                  "for each, then `done`. Everybody's choice is revealed together.",
+    "help.pre": "Play cards (`play <card>`) and declare one action: `recruit`, `buy`, `produce`, `sell`, "
+                "`refresh` or `move`.",
+    "help.recruit": "Name a gang member of the row to recruit (`take <card>`); the others may bid for it.",
+    "help.bid": "Raise the bid (`bid <ARC>`, in steps of 100) or `pass`. The last bidder left recruits the card; a "
+                "winner out of turn uses one of their turns.",
+    "help.buy": "Buy a black market card (`take <card>`) and/or renown at 3000 ARC each (`renown <n>`).",
+    "help.buy_renown": "Buy renown at 3000 ARC each, up to your influence (`renown 0` buys none).",
+    "help.produce": "Use the Produce ability of each development you control (`use <space>`), then `finish`.",
+    "help.build": "Build a drafted development on spaces of its level (`build <id> <spaces>`) or `nobuild`.",
+    "help.sell": "Sell product tokens from developments you control (`sell <space>`), up to your influence; `done`.",
+    "help.refresh": "Discard any cards (`discard <card>`), then `done`: your discard pile goes under your draw pile "
+                    "and you draw up to your influence.",
+    "help.move": "Move figures up to 3 spaces (`move B2 C2`, or `enter <space>` from the pool), up to your "
+                 "influence in number; `stop` when done. A figure entering an enemy space stops; battles follow.",
+    "help.post": "Play more cards or `end` the turn.",
+    "help.effect": "Finish the card's effect: choose among the listed options.",
+    "help.commit": "Commit cards face down to the battle (`commit <card>`), then `done`. Unit cards add their attack "
+                   "in your colour; Battle abilities work.",
+    "help.option": "Hired Muscle: `pay` 1000 ARC for +3 attack, or `decline`.",
+    "help.reroll": "Reroll some of your battle dice (`reroll <n>`), then `done`.",
+    "help.lose": "Choose the gang member card you lose (`take <card>`).",
+    "help.bribe": "Pay the YCU token's bribe (`bribe`) to send it away, or `fight` it.",
+    "help.pick_token": "Choose the YCU token you fight next (`fight <token>`).",
+    "status.pre": "Round {round}: choose an action",
+    "legend": "Grid cells: s/m/h = Slums/Midtown/Heights, + = entry space, ///// = hazard; S1..H6 = development "
+              "(* = product tokens); Y B G R = figures of the yellow, blue, green, red gangs; a trailing Y after "
+              "them = a YCU token.",
+    "option.leaders": "Gang leaders",
+    "option.leaders.random": "dealt at random",
+    "option.leaders.pick": "picked in d6 order",
+}
+
+TERMS = {
+    "term.pool": "the pool",
+    "term.draw": "draw pile",
+    "term.discard": "discard pile",
+    "term.a_card": "a card",
+    "term.attacker": "attacker",
+    "term.defender": "defender",
+    "term.dev_discount": "development discount",
+    "term.bm_discount": "black market discount",
+    "term.extra_move": "extra figures to move",
+    "term.move_range": "move range",
+    "term.min_first_bid": "minimum first bid",
+    "action.recruit": "Recruit",
+    "action.buy": "Buy",
+    "action.produce": "Produce>>>Develop",
+    "action.sell": "Sell",
+    "action.refresh": "Refresh",
+    "action.move": "Move",
+    "alert.won": "won",
+    "alert.lost": "lost",
+}
+
+
+def catalogue(comp: Components) -> dict[str, str]:
+    """Every message of the game, with the terms taken from the components file."""
+    out = {**EVENTS, **PHASES, **TERMS}
+    for card in comp.cards:
+        out[f"card.{card.id}"] = card.name
+    for dev in comp.devs:
+        out[f"dev.{dev.id}"] = dev.name
+    for tok in comp.tokens:
+        out[f"token.{tok.id}"] = f"{tok.id} ({tok.attack}/{tok.bribe})"
+    for coord in comp.coords:
+        out[f"coord.{coord.id}"] = coord.id
+    for gang in comp.gangs:
+        out[f"gang.{gang.key}"] = f"{gang.species} ({gang.colour})"
+    for row in comp.alert:
+        out[f"alert.{row.roll}.won"] = row.won_text
+        out[f"alert.{row.roll}.lost"] = row.lost_text
+    return out

@@ -1,0 +1,157 @@
+"""City of Remnants: the engine hooks (spec COR), dispatching to `engine.Engine`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from meeple.engine.errors import DataError
+from meeple.engine.rules import Event, Result, Rules
+from meeple.engine.spec import GameSpec, OptionSpec
+
+from . import heuristics, views
+from .actions import Catalogue, default_catalogue
+from .data import DEFAULT_DATA, load_components, reconstructions
+from .engine import Engine
+from .messages import catalogue
+from .state import State
+
+VERSION = 1
+
+SPEC = GameSpec(
+    id="cityofremnants",
+    title="City of Remnants",
+    version=VERSION,
+    min_players=2,
+    max_players=4,
+    options=(OptionSpec("leaders", "random", ("random", "pick"),
+                        "gang leaders dealt at random, or picked in the order of a d6 roll (COR-5.3)"),),
+    information="imperfect",
+    chance="seeded",
+    simultaneous=True,
+    max_game_length=200_000,
+    num_distinct_actions=len(default_catalogue().table),
+    description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
+    package="meeple.games.cityofremnants",
+    metrics=("renown", "arc", "developments", "battles_won"),
+)
+
+
+class CityOfRemnants(Rules[State]):
+    """The rules of City of Remnants for 2, 3 (board side B) and 4 players."""
+
+    spec = SPEC
+
+    def __init__(self, data: str | Path | None = None) -> None:
+        self.comp = load_components(data)
+        self.cat = Catalogue(self.comp) if data is not None else default_catalogue()
+        if len(self.cat.table) != SPEC.num_distinct_actions:
+            raise DataError(f"{self.comp.path}: a corrected data file may not change the number of actions "
+                            "(cards, tokens, shapes, bid range)")
+        self.actions = self.cat.table
+        self.eng = Engine(self.comp, self.cat)
+        self._messages = catalogue(self.comp)
+
+    # -- the six hooks ---------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+        return self.eng.setup(players, options, seed)
+
+    def deciders(self, state: State) -> list[int]:
+        return sorted(self.eng.deciders(state))
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        return self.eng.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
+        self.eng.apply_action(state, seat, action, events)
+
+    def check(self, state: State, seat: int, action: int) -> str | None:
+        """None when the action is legal now; otherwise the reason, naming the phase and what it expects."""
+        if action in self.eng.legal_actions(state, seat):
+            return None
+        phase = self._messages.get(f"phase.{state.phase}", state.phase)
+        if state.over:
+            return "the game is over"
+        return f"not a choice of this moment ({phase}); {self._messages.get(f'help.{state.phase}', '')}".strip()
+
+    def secret(self, state: State, seat: int, action: int) -> bool:
+        """The Reset discards (COR-6.5), the cards committed face down to a battle (COR-18.3, 18.6) and the order
+        in which a player puts back the coordinate cards they looked at (COR-4.6)."""
+        return state.phase in ("reset", "commit") or (
+            state.phase == "effect" and state.effect is not None and state.effect.get("stage") == "coord")
+
+    def result(self, state: State) -> Result:
+        eng = self.eng
+        order = sorted(range(state.players), key=lambda p: eng.rank_key(state, p), reverse=True)
+        ranking: list[list[int]] = []
+        for p in order:
+            if ranking and eng.rank_key(state, ranking[-1][0]) == eng.rank_key(state, p):
+                ranking[-1].append(p)
+            else:
+                ranking.append([p])
+        scores = {p: float(eng.score(state, p)) for p in range(state.players)}
+        reason = state.end_reason or "end.exhausted"
+        return Result(ranking, sorted(ranking[0]), False, scores, reason,
+                      {"round": state.round, "winner_seats": sorted(ranking[0])})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(self.eng, state, seat)
+
+    # -- copies and data ---------------------------------------------------------------------------
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_data(self, state: State) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Mapping[str, Any]) -> State:
+        return State.from_data(dict(data))
+
+    def sample(self, state: State, seat: int, rng: int) -> State:
+        return views.sample(self.eng, state, seat, rng)
+
+    def scenario(self, description: Mapping[str, Any]) -> State:
+        from .scenario import build
+
+        state: State = build(self.eng, description)
+        return state
+
+    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+        return views.render(self.eng, state, seat)
+
+    # -- faces -------------------------------------------------------------------------------------
+    def messages(self) -> Mapping[str, str]:
+        return self._messages
+
+    def reconstructions(self) -> list[str]:
+        return reconstructions(self.comp)
+
+    def data_path(self) -> str | None:
+        return self.comp.path if Path(self.comp.path) != DEFAULT_DATA else str(DEFAULT_DATA)
+
+    def client_data(self) -> dict[str, Any]:
+        return views.client_data(self.eng)
+
+    def statistics(self, state: State) -> dict[str, Any]:
+        return views.statistics(self.eng, state)
+
+    # -- bots --------------------------------------------------------------------------------------
+    def evaluate(self, state: State, seat: int) -> float:
+        return heuristics.evaluate(self.eng, state, seat)
+
+    def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
+        return heuristics.rollout_action(self.eng, state, seat, legal, below)
+
+    # -- tests -------------------------------------------------------------------------------------
+    def invariants(self, state: State) -> list[str]:
+        return views.invariants(self.eng, state)
+
+    def hidden_values(self, state: State, viewer: int | None) -> list[Any]:
+        return views.hidden_values(self.eng, state, viewer)
+
+
+__all__ = ["SPEC", "CityOfRemnants"]
