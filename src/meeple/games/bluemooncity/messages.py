@@ -7,10 +7,12 @@ peoples in each edition) are added from the components, so a name corrected ther
 
 from __future__ import annotations
 
+from meeple.engine.messages import Message, plural
+
 from .data import Components
 from .payments import COLOUR_NAMES
 
-EVENTS = {
+EVENTS: dict[str, Message] = {
     "turn": "Turn {turn}: {seat}",
     "move.step": "{seat} steps to the {tile} ({square})",
     "move.venti1": "{seat} plays {card} and flies to the {tile} ({square})",
@@ -25,25 +27,36 @@ EVENTS = {
     "offer": "{seat} makes an offering for {cost} crystals ({offerings} in all)",
     "offer.pillar": "{seat} makes an offering with {card} for {cost} crystals ({offerings} in all)",
     "extra.mainhall": "{seat} uses the Main Hall and moves to the {tile} ({square})",
-    "extra.hospital": "{seat} uses the Hospital and draws {n} card(s)",
+    "extra.hospital": plural("n", "{seat} uses the Hospital and draws {n} card",
+                             "{seat} uses the Hospital and draws {n} cards"),
     "extra.goldentemple": "{seat} uses the Golden Temple",
     "extra.skip": "{seat} skips the extra action",
-    "refill": "{seat} discards {discarded} and draws {n} card(s)",
-    "refill.rewards": "{n} reward card(s) join {seat}'s hand",
+    "refill": plural("n", "{seat} discards {discarded} and draws {n} card",
+                     "{seat} discards {discarded} and draws {n} cards"),
+    "refill.rewards": plural("n", "{n} reward card joins {seat}'s hand", "{n} reward cards join {seat}'s hand"),
     "cards.drawn": "You draw {cards}",
     "cards.received": "You receive {cards}",
-    "reward.crystals": "{seat} receives {n} crystal(s) ({why} of the {tile})",
-    "reward.scales": "{seat} receives {n} golden scale(s) ({why} of the {tile})",
-    "reward.scales_owed": "{seat} receives {n} golden scale(s) ({why} of the {tile}; {owed} owed)",
-    "reward.cards": "{seat} receives {n} card(s) ({why} of the {tile})",
-    "reward.cards_pending": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand after "
-                            "the refill",
-    "reward.cards_pending_turn": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand "
-                                 "when this turn ends",
-    "reward.cards_taken": "{seat} takes {n} reward card(s) into the hand",
-    "reward.no_cards": "{seat} would receive {n} card(s) ({why} of the {tile}) but no card is left",
+    "reward.crystals": plural("n", "{seat} receives {n} crystal ({why} of the {tile})",
+                              "{seat} receives {n} crystals ({why} of the {tile})"),
+    "reward.scales": plural("n", "{seat} receives {n} golden scale ({why} of the {tile})",
+                            "{seat} receives {n} golden scales ({why} of the {tile})"),
+    "reward.scales_owed": plural("n", "{seat} receives {n} golden scale ({why} of the {tile}; {owed} owed)",
+                                 "{seat} receives {n} golden scales ({why} of the {tile}; {owed} owed)"),
+    "reward.cards": plural("n", "{seat} receives {n} card ({why} of the {tile})",
+                           "{seat} receives {n} cards ({why} of the {tile})"),
+    "reward.cards_pending": plural(
+        "n", "{seat} receives {n} card face down ({why} of the {tile}); it joins the hand after the refill",
+        "{seat} receives {n} cards face down ({why} of the {tile}); they join the hand after the refill"),
+    "reward.cards_pending_turn": plural(
+        "n", "{seat} receives {n} card face down ({why} of the {tile}); it joins the hand when this turn ends",
+        "{seat} receives {n} cards face down ({why} of the {tile}); they join the hand when this turn ends"),
+    "reward.cards_taken": plural("n", "{seat} takes {n} reward card into the hand",
+                                 "{seat} takes {n} reward cards into the hand"),
+    "reward.no_cards": plural("n", "{seat} would receive {n} card ({why} of the {tile}) but no card is left",
+                              "{seat} would receive {n} cards ({why} of the {tile}) but no card is left"),
     "scales.scored": "The golden scales run out and are scored (scales per player in turn order: {scales})",
-    "scales.paid": "{seat} receives {crystals} crystals for {scales} scales and returns them",
+    "scales.paid": plural("scales", "{seat} receives {crystals} crystals for {scales} scale and returns it",
+                          "{seat} receives {crystals} crystals for {scales} scales and returns them"),
     "end.offerings": "{seat} wins with {offerings} offerings",
     "end.no_markers": "No player has a marker left: the game ends in a draw",
     "end.rebuilt": "Every building is rebuilt and no player can pay for another offering; winner(s): "
@@ -62,14 +75,14 @@ TERMS = {
     "tile.none": "empty square",
 }
 
-PHASES = {
+PHASES: dict[str, Message] = {
     "phase.movement": "Movement",
     "phase.contribution": "Contribution",
     "phase.payment": "Payment",
     "phase.extra action": "Extra action",
     "phase.refill": "Refill",
     "phase.over": "Game over",
-    "status.movement": "movement, {steps_left} step(s) left",
+    "status.movement": plural("steps_left", "movement, {steps_left} step left", "movement, {steps_left} steps left"),
     "status.contribution": "contribution",
     "status.payment": "payment",
     "status.extra action": "extra action",
@@ -119,9 +132,9 @@ PHASES = {
 }
 
 
-def catalogue(comp: Components) -> dict[str, str]:
+def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out = {**EVENTS, **TERMS, **PHASES}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:
