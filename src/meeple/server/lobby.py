@@ -66,13 +66,14 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-Lang = Annotated[str | None, Query(max_length=35, description="the reader's language (`es`, `pt-BR`, `he`); "
-                                                               "default: the request's Accept-Language, else English")]
+Lang = Annotated[str | None, Query(max_length=200, description="the reader's languages in order of preference "
+                                    "(`es`, `pt-BR`, `he,en`); default: the request's Accept-Language, else English")]
 
 
 def _lang(lang: str | None, accept: str | None) -> str:
     """The language to answer in: the one asked for, else the first of Accept-Language the faces speak."""
-    wanted = [lang] if lang else [part.split(";")[0].strip() for part in (accept or "").split(",")]
+    wanted = (lang or accept or "").split(",")  # a list in order of preference, as browsers give it
+    wanted = [part.split(";")[0].strip() for part in wanted]
     return i18n.negotiate(wanted)
 
 
