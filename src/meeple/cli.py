@@ -16,6 +16,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "replay": "meeple.tui.commands:replay",
     "arena": "meeple.arena.commands:arena",
     "serve": "meeple.server.commands:serve",
+    "i18n": "meeple.i18n.commands:i18n",
 }
 LAZY_BENCH: dict[str, str] = {
     "engine": "meeple.bench.engine:engine",

@@ -136,6 +136,8 @@ def read(directory: Traversable | None, lang: str, english: Mapping[str, Message
         if not entry.context or entry.fuzzy or entry.context not in english:
             continue
         source = english[entry.context]
+        if entry.id != _source_id(source):
+            continue  # translated from an English text that has changed since: English until it is updated
         if isinstance(entry.string, tuple | list):
             forms = {cat: entry.string[i] for cat, i in categories.items() if i < len(entry.string)}
             if isinstance(source, Plural) and all(forms.values()):
@@ -143,6 +145,11 @@ def read(directory: Traversable | None, lang: str, english: Mapping[str, Message
         elif entry.string and not isinstance(source, Plural):
             out[entry.context] = entry.string
     return out
+
+
+def _source_id(message: Message) -> str | tuple[str, str]:
+    """The gettext `msgid` of an English message (singular and plural for a plural message)."""
+    return (message.form("one"), message.form("other")) if isinstance(message, Plural) else message
 
 
 def _categories(plural_expr: str, lang: str) -> dict[str, int]:

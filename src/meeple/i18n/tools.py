@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po, write_po
 
 from meeple.engine.messages import Message, Plural, fields, templates
 
-from . import DOMAIN, read
+from . import DOMAIN, _source_id, read
 
 
 def template(english: Mapping[str, Message], project: str) -> Catalog:
@@ -26,10 +26,7 @@ def template(english: Mapping[str, Message], project: str) -> Catalog:
         comments = [f"fields: {', '.join(names)}"] if names else []
         if isinstance(message, Plural):
             comments.append(f"plural by: {message.count}")
-            source: str | tuple[str, str] = (message.form("one"), message.form("other"))
-        else:
-            source = message
-        catalog.add(source, context=msg_id, auto_comments=comments)
+        catalog.add(_source_id(message), context=msg_id, auto_comments=comments)
     return catalog
 
 
@@ -46,7 +43,7 @@ def update(english: Mapping[str, Message], directory: Path, langs: list[str], pr
             catalog = Catalog(locale=lang, project=project, domain=DOMAIN, fuzzy=False, version="1",
                               header_comment=f"# {project}: the messages in {lang} (source: English).\n#",
                               language_team=f"{project} <{lang}>", last_translator=f"{project} <{lang}>")
-        catalog.update(pot)
+        catalog.update(pot, update_creation_date=False)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, width=0, no_location=True, ignore_obsolete=False)
@@ -62,7 +59,7 @@ def check(english: Mapping[str, Message], directory: Path, lang: str) -> list[st
     for msg_id, message in english.items():
         found = translated.get(msg_id)
         if found is None:
-            problems.append(f"{lang}: {msg_id} is not translated")
+            problems.append(f"{lang}: {msg_id} is not translated (or its English changed: run `meeple i18n update`)")
             continue
         if fields(found) != fields(message):
             problems.append(f"{lang}: {msg_id} uses the fields {sorted(fields(found))}, "

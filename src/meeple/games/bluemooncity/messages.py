@@ -140,7 +140,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
     for tile in comp.tiles:
         out[f"tile.{tile.id}"] = tile.name
     for people in comp.peoples:
-        for name in set(people.names.values()):
+        for name in sorted(set(people.names.values())):  # a stable order (the catalogue files follow it)
             out[f"people.{name.lower()}"] = name
             for value in sorted(people.values):
                 out[f"card.{name.lower()}.{value}"] = f"{name} {value}"
