@@ -82,6 +82,10 @@ ENGINE_MESSAGES: dict[str, Message] = {
     "engine.nothing": "nothing",
     "engine.player": "Player {number}",
     "engine.not_legal": "it is not one of the legal actions now",
+    "engine.unknown_action": "{action} is not an action of this game",
+    "engine.not_allowed": "{action} is not allowed now: {reason}",
+    "engine.game_over": "the game is over",
+    "engine.not_deciding": "{seat} does not decide now (deciding: {deciding_seats})",
 }
 
 TERM = "@"  # a string parameter starting with this is the id of a message (a game term such as a tile's name)

@@ -99,7 +99,8 @@ class ActionTable:
         key = " ".join(str(text).split())
         idx = self.index.get(key)
         if idx is None:
-            raise IllegalAction(f"{text!r} is not an action of this game")
+            raise IllegalAction(f"{text!r} is not an action of this game", msg="engine.unknown_action",
+                                params={"action": repr(text)})
         return idx
 
 

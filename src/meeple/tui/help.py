@@ -1,7 +1,8 @@
 """What the terminal says when a player types `help` or `legend`, from the game's message catalogue.
 
 A game declares `help.<phase>` (what the actions of a phase do), `status.<phase>` (the prompt line, filled from
-the seat's view) and `legend` (the symbols of its text board); the terminal knows no game.
+the seat's view) and `legend` (the symbols of its text board); the terminal knows no game. The terminal's own
+words are the `tui.*` messages of the faces' catalogue (`meeple.i18n.catalogue` joins them to the game's).
 """
 
 from __future__ import annotations
@@ -12,27 +13,21 @@ from typing import Any
 
 from meeple.engine import Catalogue
 
-COMMANDS = (
-    "Type the number of an action, or the action itself. Other commands:\n"
-    "  help           this text        board   show the table again    actions  list the actions again\n"
-    "  legend         the board's symbols   log [N]  last N log lines\n"
-    "  save [FILE]    save the game    quit    save and leave"
-)
-
 
 def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str:
     """Help for the current phase (the game's `help.<phase>`), then the kinds of action legal right now."""
-    text = catalogue.get(f"help.{phase}") or "" if phase else ""
+    text = catalogue.text(f"help.{phase}") if phase and catalogue.has(f"help.{phase}") else ""
     kinds: dict[str, int] = defaultdict(int)
     for action in legal:
         kinds[action.split()[0]] += 1
     listing = ", ".join(f"{k} ({n})" if n > 1 else k for k, n in kinds.items())
-    return "\n".join(part for part in (text, f"Legal now: {listing}", COMMANDS) if part)
+    return "\n".join(part for part in (text, catalogue.text("tui.legal_now", {"listing": listing}),
+                                       catalogue.text("tui.commands")) if part)
 
 
 def legend(catalogue: Catalogue) -> str:
     """The game's legend of its text board, or a plain note when it has none."""
-    return catalogue.get("legend") or "This game's board has no legend."
+    return catalogue.text("legend") if catalogue.has("legend") else catalogue.text("tui.no_legend")
 
 
 def status(catalogue: Catalogue, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
@@ -42,4 +37,4 @@ def status(catalogue: Catalogue, view: Mapping[str, Any], names: Sequence[str] |
         return ""
     if catalogue.has(f"status.{phase}"):
         return catalogue.text(f"status.{phase}", view, names)
-    return catalogue.get(f"phase.{phase}") or phase
+    return catalogue.text(f"phase.{phase}") if catalogue.has(f"phase.{phase}") else phase

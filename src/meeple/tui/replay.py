@@ -6,21 +6,17 @@ import json
 from typing import Any
 
 import meeple
+from meeple import i18n
 from meeple.engine.errors import SaveError
 
 from .session import Reader, Writer
 from .text import event_lines
 
-REPLAY_HELP = (
-    "Enter or n: next action    p: previous    N: go to action N    start / end    "
-    "board: show the position again    q: quit"
-)
-
 
 class Replay:
     """Every position of a saved game, computed once, with what happened at each step."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = i18n.DEFAULT) -> None:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -29,6 +25,7 @@ class Replay:
             raise SaveError("not a saved game: it has no list of actions")
         # Loading checks every action and, for a save of older rules, that they replay it as it was played.
         self.game = meeple.load_game(text)
+        self.catalogue = i18n.catalogue(self.game.rules, lang)
         step = meeple.load_game(json.dumps({**data, "actions": [], "version": self.game.spec.version}))
         self.rules = step.rules
         self.states: list[Any] = [step.rules.copy(step.state)]
@@ -42,7 +39,7 @@ class Replay:
 
     def events(self, step: int, viewer: int | None) -> list[str]:
         """What happened in action `step` (1-based), as `viewer` may read it."""
-        return event_lines(self.game, viewer, step - 1)[0] if step >= 1 else []
+        return event_lines(self.game, viewer, step - 1, catalogue=self.catalogue)[0] if step >= 1 else []
 
     def render(self, step: int, viewer: int | None, color: bool) -> str:
         return str(self.rules.render(self.states[step], viewer, color))
@@ -60,8 +57,12 @@ class ReplaySession:
         self.color = color
         self.step = 0
 
+    def say(self, msg: str, **params: object) -> str:
+        """One of the terminal's messages in the replay's language."""
+        return self.replay.catalogue.text(msg, params)
+
     def run(self) -> int:
-        self.write(f"{len(self.replay)} actions. {REPLAY_HELP}")
+        self.write(f"{self.say('tui.replay_actions', n=len(self.replay))} {self.say('tui.replay_help')}")
         self.show()
         while True:
             line = self.read(f"[{self.step}/{len(self.replay)}] ")
@@ -71,7 +72,7 @@ class ReplaySession:
             if target is None:
                 return 0
             if target == self.step and line.strip().lower() not in ("board", "b"):
-                self.write("Already there." if 0 <= target <= len(self.replay) else REPLAY_HELP)
+                self.write(self.say("tui.already_there" if 0 <= target <= len(self.replay) else "tui.replay_help"))
                 continue
             self.step = target
             self.show()
@@ -91,21 +92,22 @@ class ReplaySession:
             return last
         if line.isdigit():
             if int(line) > last:
-                self.write(f"The game has {last} actions.")
+                self.write(self.say("tui.game_has", n=last))
                 return self.step
             return int(line)
         if line not in ("board", "b"):
-            self.write(REPLAY_HELP)
+            self.write(self.say("tui.replay_help"))
         return self.step
 
     def show(self) -> None:
         replay = self.replay
         self.write(replay.render(self.step, self.viewer, self.color))
         if self.step == 0:
-            self.write("Start of the game.")
+            self.write(self.say("tui.replay_start"))
             return
         seat, action = replay.moves[self.step - 1]
         lines = replay.events(self.step, self.viewer)
-        self.write(f"Action {self.step}/{len(replay)}: Player {seat + 1}: {action}")
+        name = self.say("engine.player", number=seat + 1)
+        self.write(self.say("tui.replay_step", step=self.step, total=len(replay), name=name, action=action))
         if lines:
             self.write("\n".join(f"  {text}" for text in lines))

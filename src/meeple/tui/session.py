@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import meeple
+from meeple import i18n
 from meeple.agents import Agent, make_agent
 
 from .help import legend, phase_help, status
@@ -48,8 +49,9 @@ class PlaySession:
     """The loop of `meeple play`, with input and output passed in so that it runs with or without a terminal."""
 
     def __init__(self, game: meeple.Game, seats: list[str], read: Reader, write: Writer, color: bool = False,
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, lang: str = i18n.DEFAULT) -> None:
         self.game = game
+        self.catalogue = i18n.catalogue(game.rules, lang)  # the game's and the terminal's words, in `lang`
         self.seats = seats
         self.bots = make_bots(seats, game.seed)
         self.read = read
@@ -82,7 +84,7 @@ class PlaySession:
 
     def bot_turn(self, seat: int, bot: Agent) -> None:
         if self.last_active != seat and bot.level.startswith("ismcts"):
-            self.write(f"{seat_name(seat, bot.level)} is thinking...")
+            self.say("tui.thinking", name=self.name(seat))
         self.last_active = seat
         self.game.apply(seat, bot.choose(self.game.seat_table(seat)))
         self.show_events()
@@ -99,7 +101,7 @@ class PlaySession:
         legal = game.legal_actions(seat)
         self.write(self.prompt_header(seat) + "\n" + columns(legal))
         while True:
-            line = self.read(f"{seat_name(seat, None)}> ")
+            line = self.read(f"{self.name(seat)}> ")
             if line is None:
                 self.save("input ended")
                 return False
@@ -112,16 +114,24 @@ class PlaySession:
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hide the table and wait until the person of `seat` has the keyboard; False when the input ends."""
-        self.write("\n" * PASS_BLANK_LINES + f"Pass the keyboard to {seat_name(seat, None)} and press Enter.")
-        if self.read(f"{seat_name(seat, None)}, press Enter> ") is None:
+        self.write("\n" * PASS_BLANK_LINES + self.catalogue.text("tui.pass_keyboard", {"name": self.name(seat)}))
+        if self.read(f"{self.name(seat)}> ") is None:
             self.save("input ended")
             return False
         return True
 
     def prompt_header(self, seat: int) -> str:
-        line = status(self.game.catalogue(), self.game.view(seat))
-        return f"Your move ({line}); `help` explains the options:" if line else \
-            "Your move; `help` explains the options:"
+        line = status(self.catalogue, self.game.view(seat))
+        return self.catalogue.text("tui.your_move_status", {"status": line}) if line else \
+            self.catalogue.text("tui.your_move")
+
+    def name(self, seat: int) -> str:
+        bot = self.bots[seat]
+        return seat_name(seat, bot.level if bot is not None else None, self.catalogue)
+
+    def say(self, msg: str, **params: object) -> None:
+        """Write one of the terminal's messages in the session's language."""
+        self.write(self.catalogue.text(msg, params))
 
     def handle(self, seat: int, line: str, legal: list[str]) -> str:
         """Do what one input line says; return 'acted', 'quit' or 'again'."""
@@ -129,9 +139,9 @@ class PlaySession:
         if not line:
             return "again"
         if word in ("help", "?", "h"):
-            self.write(phase_help(self.game.catalogue(), self.game.view(seat).get("phase"), legal))
+            self.write(phase_help(self.catalogue, self.game.view(seat).get("phase"), legal))
         elif word == "legend":
-            self.write(legend(self.game.catalogue()))
+            self.write(legend(self.catalogue))
         elif word in ("board", "b"):
             self.write(self.game.render(seat, color=self.color))
         elif word in ("actions", "a", "list"):
@@ -152,13 +162,15 @@ class PlaySession:
         if line.isdigit():
             n = int(line)
             if not 1 <= n <= len(legal):
-                self.write(f"There is no action {n}: choose a number from 1 to {len(legal)}, or type `help`.")
+                self.say("tui.no_action", number=n, count=len(legal))
                 return "again"
             line = legal[n - 1]
         try:
             self.game.apply(seat, line)
         except meeple.IllegalAction as exc:
-            self.write(f"Not possible: {exc}. Type a number from 1 to {len(legal)}, an action, or `help`.")
+            # The game's reason in the reader's language when it gave one as a message, else the engine's text.
+            error = self.catalogue.text(exc.msg, exc.params) if exc.msg else str(exc)
+            self.say("tui.not_possible", error=error, count=len(legal))
             return "again"
         return "acted"
 
@@ -168,7 +180,8 @@ class PlaySession:
         if viewer is None:
             viewer = self.viewer
         log = self.game.log(viewer=viewer, start=self.shown)
-        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown), strict=True):
+        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown, catalogue=self.catalogue),
+                                    strict=True):
             if lines:
                 # indent what the bots do, so that a person's own moves stand out
                 indent = "  " if self.bots[seat] is not None and self.viewer is not None else ""
@@ -178,20 +191,21 @@ class PlaySession:
     def show_log(self, line: str) -> None:
         parts = line.split()
         count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 15
-        lines = [text for entry in event_lines(self.game, self.viewer) for text in entry]
-        self.write("\n".join(lines[-count:]) or "Nothing has happened yet.")
+        lines = [text for entry in event_lines(self.game, self.viewer, catalogue=self.catalogue) for text in entry]
+        self.write("\n".join(lines[-count:]) or self.catalogue.text("tui.nothing_yet"))
 
     def finish(self) -> None:
         game = self.game
         result = game.result()
         self.write("")
         self.write(game.render(self.viewer, color=self.color))
-        names = [seat_name(s, bot.level if bot is not None else None) for s, bot in enumerate(self.bots)]
-        why = game.catalogue().text(result.reason, result.params, names) if result.reason else ""
+        names = [self.name(s) for s in range(len(self.bots))]
+        why = self.catalogue.text(result.reason, result.params, names) if result.reason else ""
         if result.winners:
-            self.write("Winner: " + ", ".join(names[s] for s in result.winners) + (f" ({why})" if why else ""))
+            winners = ", ".join(names[s] for s in result.winners)
+            self.say("tui.winner_why" if why else "tui.winner", names=winners, reason=why)
         else:
-            self.write(f"No winner: {why}")
+            self.say("tui.no_winner", reason=why)
         for place, group in enumerate(result.ranking, start=1):
             who = ", ".join(f"{names[s]} {result.scores.get(s, 0):g}" for s in group)
             self.write(f"  {place}. {who}")
@@ -202,7 +216,8 @@ class PlaySession:
         try:
             target.write_text(save_text(self.game, self.seats) + "\n", encoding="utf-8")
         except OSError as exc:
-            self.write(f"Could not save to {target}: {exc.strerror}")
+            self.say("tui.cannot_save", path=target, error=exc.strerror)
             return
-        tail = "" if self.game.is_over() else f"; resume with: meeple play --resume {target}"
-        self.write(f"{why.capitalize()}: game saved to {target}{tail}")
+        saved = self.catalogue.text(f"tui.save.{why}", {"path": target})
+        resume = self.catalogue.text("tui.resume", {"saved": saved, "path": target})
+        self.write(saved if self.game.is_over() else resume)

@@ -6,6 +6,7 @@ import shutil
 from collections.abc import Sequence
 
 import meeple
+from meeple.engine import Catalogue
 
 
 def columns(items: list[str], width: int | None = None) -> str:
@@ -25,12 +26,18 @@ def columns(items: list[str], width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def seat_name(seat: int, level: str | None) -> str:
-    return f"Player {seat + 1}" + (f" ({level})" if level else " (you)")
+def seat_name(seat: int, level: str | None, catalogue: Catalogue | None = None) -> str:
+    """A seat as the terminal names it: `Player 2 (greedy)`, `Player 1 (you)` (in the catalogue's language)."""
+    if catalogue is None or not catalogue.has("tui.player_you"):
+        return f"Player {seat + 1}" + (f" ({level})" if level else " (you)")
+    if level:
+        return catalogue.text("tui.player_bot", {"number": seat + 1, "level": level})
+    return catalogue.text("tui.player_you", {"number": seat + 1})
 
 
 def event_lines(game: meeple.Game, viewer: int | None, start: int = 0,
-                names: Sequence[str] | None = None) -> list[list[str]]:
-    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages)."""
-    catalogue = game.catalogue()
+                names: Sequence[str] | None = None, catalogue: Catalogue | None = None) -> list[list[str]]:
+    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages, in the
+    catalogue's language; English by default)."""
+    catalogue = catalogue or game.catalogue()
     return [[catalogue.event_text(e, names) for e in evs] for evs in game.events(viewer, start)]
