@@ -71,6 +71,10 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         assert page.text_content("#phase-help summary") == "עזרה: \u2068תנועה\u2069"
         assert page.text_content("#phase-help .help-text").startswith("תנועה: התקדמו")
         assert page.text_content("#status") == "תורך."
+        # The game's renderer writes no words of its own: the hand, the obelisk and the city's names are Hebrew.
+        assert page.text_content("#crystals") == "◇ \u20680\u2069 קריסטלים"
+        assert page.text_content("#obelisk h3") == "אובליסק · \u20686\u2069 מנחות מנצחות"
+        assert page.text_content('g.tile[data-square="c3"] .tile-name') == "חצר"
         _play_to_refill(page)
         # Filled-in values are isolated (FSI ... PDI) so that a Latin name keeps its place in a Hebrew line.
         refill = page.text_content('#log li[data-msg="refill"]')
@@ -90,6 +94,8 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         assert page.text_content("#phase-help summary") == "Ayuda: Movimiento"
         assert page.text_content("#phase-help .help-text").startswith("Movimiento: da hasta")
         assert page.text_content(".side h3") == "Registro"
+        assert page.text_content("#crystals") == "◇ 0 cristales"
+        assert page.text_content('g.tile[data-square="c3"] .tile-name') == "Patio"
 
         page.goto(live_server + "/")  # the choice is remembered over the browser's Hebrew
         page.wait_for_selector("#create-form")

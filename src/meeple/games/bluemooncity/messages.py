@@ -132,9 +132,56 @@ PHASES: dict[str, Message] = {
 }
 
 
+# The browser renderer's words (web/renderer.js): buttons, hints, headings, tooltips.
+SCREEN: dict[str, Message] = {
+    "ui.pay_with": "Pay with this card",
+    "ui.choose_square": "Choose a square on the city",
+    "ui.dragon_off": "Dragon off the city",
+    "ui.lux_count": "Count {colour} cards in the box's colour",
+    "ui.play_it": "Play it",
+    "ui.city": "The city",
+    "ui.tile_label": "{name} ({square})",
+    "ui.tile_rebuilt_label": "{name} ({square}), rebuilt",
+    "ui.tile_title": "{name} ({square}): majority bonus {majority}, construction bonus {construction}, "
+                     "neighbourhood bonus {neighbourhood}",
+    "ui.tile_rebuilt_title": "{name} ({square}), rebuilt: neighbourhood bonus {neighbourhood}",
+    "ui.rebuilt": "rebuilt",
+    "ui.reward.none": "none",
+    "ui.reward.c": plural("n", "{n} crystal", "{n} crystals"),
+    "ui.reward.s": plural("n", "{n} golden scale", "{n} golden scales"),
+    "ui.reward.k": plural("n", "{n} card", "{n} cards"),
+    "ui.which_colour": "Pay box {box} in which colour?",
+    "ui.turn_line": "Turn {turn} · {name} · {status}",
+    "ui.end_movement": "End movement",
+    "ui.end_contributions": "End contributions",
+    "ui.finish_paying": "Finish paying",
+    "ui.offer": "Offer on the obelisk ({cost} crystals)",
+    "ui.skip": "Skip the extra action",
+    "ui.cancel": "Cancel",
+    "ui.click_square": "Click a highlighted square.",
+    "ui.discard_hint": "Click up to two cards to discard, then draw.",
+    "ui.discard_draw": "Discard {cards} and draw",
+    "ui.not_your_move": "Not your move.",
+    "ui.clickable": "Highlighted squares and boxes can be clicked.",
+    "ui.nothing_yet": "nothing yet",
+    "ui.lux_counts": "{card}: {colour} counts",
+    "ui.paying": "Paying box {box}: {number} in {colour}",
+    "ui.paid": "Paid: {cards}",
+    "ui.your_hand": "Your hand",
+    "ui.crystals_title": "your crystals (hidden from the others)",
+    "ui.crystals": plural("n", "◇ {n} crystal", "◇ {n} crystals"),
+    "ui.obelisk": "Obelisk · {n} offerings win",
+    "ui.col.scales": "scales",
+    "ui.col.markers": "markers",
+    "ui.col.cards": "cards",
+    "ui.col.offerings": "offerings",
+    "ui.final_crystals": "Final crystals: {crystals}",
+}
+
+
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:
