@@ -23,6 +23,7 @@ LAZY_BENCH: dict[str, str] = {
     "bots": "meeple.bench.bots:bots",
     "server": "meeple.bench.server:server",
     "rl": "meeple.bench.rl:rl",
+    "abuse": "meeple.bench.abuse:abuse",
 }
 
 

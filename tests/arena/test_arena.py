@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -14,8 +15,9 @@ from click.testing import CliRunner
 import meeple
 from meeple.arena import ArenaConfig, run_arena, summarise, write_report
 from meeple.arena.commands import arena
-from meeple.arena.match import derive
-from meeple.arena.stats import wilson
+from meeple.arena.match import derive, play_job, turn_order_of
+from meeple.arena.report import _first_seat, _position_rates, format_table
+from meeple.arena.stats import ratings, wilson
 
 FAST = ["random", "random"]
 
@@ -43,7 +45,7 @@ def serial() -> list[dict[str, Any]]:
 def test_the_same_seed_gives_the_same_games_with_one_or_two_processes(serial: list[dict[str, Any]]) -> None:
     parallel = run_arena(CONFIG, jobs=2, progress=False)
     assert outcome(serial) == outcome(parallel)
-    assert [r["game"] for r in parallel] == [0, 1]
+    assert [r["game"] for r in parallel] == [1, 2]
 
 
 def test_another_seed_gives_other_games() -> None:
@@ -53,16 +55,41 @@ def test_another_seed_gives_other_games() -> None:
     assert a[0]["save"] != b[0]["save"]
 
 
-def test_seats_rotate_so_every_level_plays_every_seat() -> None:
+def test_the_arena_plays_every_turn_order_each_bot_starting_equally_often() -> None:
     config = ArenaConfig("bluemooncity", ["ismcts:5", "greedy", "random"], games=6, seed=3)
     jobs = config.jobs()
-    assert [j.levels for j in jobs[:3]] == [["ismcts:5", "greedy", "random"], ["greedy", "random", "ismcts:5"],
-                                            ["random", "ismcts:5", "greedy"]]
-    for level in config.seats:
-        seats = [j.levels.index(level) for j in jobs]
-        assert sorted(seats) == [0, 0, 1, 1, 2, 2]
+    assert {tuple(j.levels) for j in jobs} == set(itertools.permutations(config.seats))
+    for block in (jobs[:3], jobs[3:]):  # every block of 3 games: each bot once in each turn position
+        for position in range(3):
+            assert sorted(j.levels[position] for j in block) == sorted(config.seats)
+    assert [j.number for j in jobs] == [1, 2, 3, 4, 5, 6]
     assert len({j.seed for j in jobs}) == 6
     assert len({s for j in jobs for s in j.bot_seeds}) == 18
+    assert len({turn_order_of(n, 4) for n in range(24)}) == 24
+
+
+def test_the_bot_meant_to_start_sits_where_the_game_starts() -> None:
+    """Blue Moon City draws its starting player from the seed; the arena seats the bots around that draw."""
+    config = ArenaConfig("bluemooncity", ["greedy", "random"], games=4, seed=5)
+    for job in config.jobs():
+        record = play_job(job)
+        game = meeple.load_game(record["save"])
+        starter = game.full_log()[0][0]
+        assert record["first"] == starter == record["order"][0]
+        assert record["levels"][starter] == job.levels[0]
+        assert [record["positions"][s] for s in record["order"]] == [0, 1]
+        fresh = meeple.new_game("bluemooncity", 2, job.seed)
+        assert fresh.deciders() == [starter]  # the game's own draw, unchanged
+
+
+def test_win_rates_by_turn_position_count_the_starter_whatever_its_seat() -> None:
+    records = [{"levels": ["a", "b"], "winners": [1], "positions": [1, 0], "order": [1, 0], "first": 1,
+                "entries": [0, 1]},
+               {"levels": ["b", "a"], "winners": [0], "positions": [0, 1], "order": [0, 1], "first": 0,
+                "entries": [1, 0]}]
+    rates = _position_rates(records, 2)
+    assert [r["win_rate"] for r in rates] == [1.0, 0.0]
+    assert _first_seat(records, 2)["win_rate"] == 1.0
 
 
 def test_seeds_derive_from_the_arena_seed_only() -> None:
@@ -90,8 +117,14 @@ def test_report_files(tmp_path: Path, serial: list[dict[str, Any]]) -> None:
     assert float(rows[0]["win_rate"]) == results["bots"]["greedy"]["win_rate"]
     for png in ("win_rates.png", "game_length.png"):
         assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with (tmp_path / "games.csv").open() as f:
+        games = list(csv.DictReader(f))
+    assert [int(g["game"]) for g in games] == [r["game"] for r in results["records"]] == [1, 2]
     for record in results["records"]:
-        replayed = meeple.load_game((tmp_path / record["file"]).read_text())
+        saved = (tmp_path / record["file"]).read_text()
+        assert json.loads(saved)["arena"]["bots"] == record["levels"]
+        assert json.loads(saved)["arena"]["turn_order"] == record["order"]
+        replayed = meeple.load_game(saved)
         assert replayed.is_over()
         assert replayed.result().winners == record["winners"]
         assert len(replayed.full_log()) == record["actions"]
@@ -116,6 +149,7 @@ def test_command_prints_a_table_and_writes_files(tmp_path: Path) -> None:
                                         "--out", str(tmp_path), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output and "first player won" in result.output
+    assert "win rate by turn position" in result.output
     assert (tmp_path / "results.json").exists() and (tmp_path / "games" / "game-0002.json").exists()
 
 
@@ -138,3 +172,52 @@ def test_ray_backend_without_ray_says_how_to_install(monkeypatch: pytest.MonkeyP
                                         "--backend", "ray"])
     assert result.exit_code != 0
     assert "pip install" in result.output and "ray" in result.output
+
+
+def test_a_wrong_ray_address_fails_within_seconds_with_a_clear_message() -> None:
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--backend", "ray", "--address", f"127.0.0.1:{port}"])
+    assert result.exit_code != 0
+    assert f"no Ray cluster answers at 127.0.0.1:{port}" in result.output
+    assert time.perf_counter() - start < 10
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--backend", "ray", "--address", "head-without-port"])
+    assert "is not a Ray address" in result.output
+
+
+def test_ratings_are_fitted_on_all_games_whatever_their_order() -> None:
+    def game(levels: list[str], ranking: list[list[int]]) -> dict[str, Any]:
+        return {"levels": levels, "ranking": ranking, "winners": ranking[0]}
+
+    records = ([game(["a", "b"], [[0], [1]])] * 6 + [game(["b", "a"], [[0], [1]])] * 2
+               + [game(["a", "c"], [[1], [0]])] * 5 + [game(["c", "b"], [[0, 1]])] * 3)
+    levels = ["a", "b", "c"]
+    fitted = ratings(records, levels)
+    assert fitted == ratings(list(reversed(records)), levels) == ratings(records[3:] + records[:3], levels)
+    assert fitted["c"]["rating"] > fitted["a"]["rating"] > fitted["b"]["rating"]
+    assert sum(r["rating"] for r in fitted.values()) == pytest.approx(0, abs=0.5)
+    assert all(r["pm95"] > 0 for r in fitted.values())
+    more = ratings(records * 4, levels)  # four times the games: about half the interval
+    assert more["a"]["pm95"] < 0.6 * fitted["a"]["pm95"]
+
+
+def test_a_won_every_game_bot_gets_a_finite_rating() -> None:
+    records = [{"levels": ["x", "y"], "ranking": [[0], [1]], "winners": [0]}] * 20
+    fitted = ratings(records, ["x", "y"])
+    assert 0 < fitted["x"]["rating"] < 2000 and fitted["x"]["pm95"] > 0
+
+
+def test_time_budgets_are_flagged_as_not_reproducible() -> None:
+    config = ArenaConfig("bluemooncity", ["ismcts:30ms", "random"], games=1, seed=1)
+    assert config.timed == ["ismcts:30ms"]
+    summary = summarise(config, [])
+    assert not summary["reproducible"] and "ismcts:30ms" in summary["warnings"][0]
+    assert "warning: ismcts:30ms" in format_table(summary)
+    assert summarise(CONFIG, [])["reproducible"] and not summarise(CONFIG, [])["warnings"]

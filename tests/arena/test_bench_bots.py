@@ -6,6 +6,7 @@ import json
 
 from click.testing import CliRunner
 
+from meeple.bench.bots import verdict
 from meeple.cli import main
 
 
@@ -38,3 +39,35 @@ def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
     result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--budget", "greedy"])
     assert result.exit_code != 0
     assert "--budget names an ISMCTS level" in result.output
+
+
+def test_bench_bots_seats_the_tested_bot_against_several_opponents_and_gives_the_median_decision() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--games", "2", "--budget", "ismcts:2",
+                                       "--players", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 3
+    for name, (first, second) in (("greedy_vs_random", ("greedy", "random")),
+                                  ("ismcts_vs_greedy", ("ismcts:2", "greedy"))):
+        assert data["matchups"][name]["bots"] == [first, second] and data["matchups"][name]["games"] == 2
+    median = data["ismcts_median_seconds_per_decision"]
+    assert median is not None and 0 < median < 5
+    text = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--games", "2", "--players", "3",
+                                     "--only", "greedy_vs_random"]).output
+    assert "greedy vs 2x random:" in text and "chance 1/3" in text
+    refused = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--players", "5"])
+    assert refused.exit_code != 0 and "not 5" in refused.output
+
+
+def test_a_target_is_met_only_when_the_whole_interval_clears_it() -> None:
+    assert verdict([0.91, 0.99], 0.90) == "met"
+    assert verdict([0.80, 0.97], 0.90) == "undecided"  # 95 % of 20 games: the interval reaches below 90 %
+    assert verdict([0.50, 0.85], 0.90) == "not met"
+
+
+def test_bench_bots_warns_that_a_time_budget_is_not_reproducible() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
+                                       "ismcts:5ms", "--only", "greedy_vs_random"])
+    assert result.exit_code == 0, result.output
+    assert "not reproducible" in result.output
+    assert "meets the 90% target" not in result.output  # 2 games cannot show it

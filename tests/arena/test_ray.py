@@ -29,4 +29,4 @@ def test_ray_backend_matches_local_processes(local_ray: Any) -> None:
     on_ray = run_arena(config, jobs=2, backend="ray", progress=False)
     local = run_arena(config, jobs=1, progress=False)
     assert outcome(on_ray) == outcome(local)
-    assert [r["game"] for r in on_ray] == [0, 1]
+    assert [r["game"] for r in on_ray] == [1, 2]

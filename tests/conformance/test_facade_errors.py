@@ -23,7 +23,8 @@ def _started(game_id: str, seed: int = 11, actions: int = 6) -> Game:
     """A game some random legal actions in, so that errors are tried on a position with history (of a short game,
     the actions that leave it unfinished)."""
     spec = get_rules(game_id).spec
-    game = meeple.new_game(game_id, spec.min_players, seed)
+    # Two seats when the game allows it, so that some seat waits (a solo game has only one).
+    game = meeple.new_game(game_id, min(max(2, spec.min_players), spec.max_players), seed)
     stream = Stream(seed, 5)
     for n in range(actions * 4):
         if n >= actions and len(game.deciders()) < game.players:

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
-from meeple.server.config import Settings
+from meeple.server.config import Settings, without_client_limits
 
 PG_URL = os.environ.get("MEEPLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
@@ -68,9 +68,9 @@ def database(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> str:
 
 
 def fast_settings(database: str, **changes: object) -> Settings:
-    """Settings for tests: bots in a thread without delay, a quick sweeper, generous message rate."""
-    s = Settings(database=database, bot_workers=0, bot_delay=0.0, sweep_interval=0.1, messages_per_second=10_000,
-                 message_burst=10_000)
+    """Settings for tests: bots in a thread without delay, a quick sweeper, limits no test reaches by accident
+    (and games of bots only allowed)."""
+    s = without_client_limits(Settings(database=database, bot_workers=0, bot_delay=0.0, sweep_interval=0.1))
     for key, value in changes.items():
         setattr(s, key, value)
     return s

@@ -20,7 +20,7 @@ def start_server(database: str, *extra: str) -> tuple[subprocess.Popen[bytes], s
     Its output goes to a file rather than a pipe nobody reads, so a talkative server never blocks.
     """
     cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", database,
-           "--bot-workers", "0", "--bot-delay", "0", *extra]
+           "--bot-workers", "0", "--bot-delay", "0", "--no-client-limits", *extra]
     out = tempfile.NamedTemporaryFile(prefix="meeple-serve-", suffix=".log", delete=False)  # noqa: SIM115
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     deadline = time.time() + 60

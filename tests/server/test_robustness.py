@@ -64,7 +64,7 @@ def test_too_many_bad_messages_close_with_1008(client: TestClient) -> None:
 
 
 def test_a_flood_closes_with_1008_and_other_games_go_on(sqlite_url: str) -> None:
-    app = create_app(fast_settings(sqlite_url, messages_per_second=5.0, message_burst=10))
+    app = create_app(fast_settings(sqlite_url, message_rate="5/second"))
     with TestClient(app) as client:
         gid, token = _seated(client)
         with client.websocket_connect(f"/ws/games/{gid}") as ws:

@@ -34,7 +34,7 @@ def test_migrations_create_the_schema_and_are_idempotent(database: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0002"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0003"
     store.close()
 
 
@@ -47,7 +47,7 @@ def test_the_version_guard_lets_exactly_one_writer_append_each_action(database: 
     assert [(a.seq, a.action) for a in store.actions_of("g1")] == [(1, "step c2"), (2, "end")]
     rec = store.get("g1")
     assert rec is not None and rec.version == 2 and [s.name for s in rec.seats] == ["Ann", None]
-    assert store.seat_of_token("h" * 64) == ("g1", 0)
+    assert store.seat_of_token("h" * 64) == ("g1", 0, None)
     store.close()
 
 

@@ -98,4 +98,6 @@ def test_a_benchmark_runs_the_only_installed_game_or_asks_which(test_games: None
     assert the_game("skirmish") == "skirmish"
     result = CliRunner().invoke(main, ["bench", "bots", "--games", "2"])
     assert result.exit_code != 0
-    assert "name the game with --game (installed: bluemooncity, dials, skirmish)" in result.output
+    assert "name the game with --game (installed: " in result.output
+    listed = result.output.split("(installed: ")[1].split(")")[0].split(", ")
+    assert {"bluemooncity", "dials", "skirmish"} <= set(listed) and listed == sorted(listed)

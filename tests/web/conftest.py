@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from meeple.server.app import create_app
-from meeple.server.config import Settings
+from meeple.server.config import Settings, without_client_limits
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -27,7 +27,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     path = tmp_path_factory.mktemp("web") / "meeple.sqlite3"
-    settings = Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0, sweep_interval=0.2)
+    settings = without_client_limits(Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0,
+                                              sweep_interval=0.2))
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple.engine.rng import Stream
 from meeple.engine.table import SeatTable
 
@@ -47,6 +49,6 @@ class Agent:
         """A fresh 62-bit number from the bot's stream (seeds for `table.sample`)."""
         return self.rng.below(1 << 31) << 31 | self.rng.below(1 << 31)
 
-    def stats(self) -> dict[str, float]:
+    def stats(self) -> dict[str, Any]:
         """Counters of the bot's work so far (search iterations, time); empty for simple bots."""
         return {}

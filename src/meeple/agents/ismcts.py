@@ -96,6 +96,7 @@ class ISMCTSAgent(Agent):
         self.total_iterations = 0
         self.total_seconds = 0.0
         self.decisions = 0
+        self.decision_seconds: list[float] = []  # the time of each decision, for medians
         self._next: _Node | None = None  # the subtree of the action just played, while the turn goes on
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
 
@@ -110,7 +111,9 @@ class ISMCTSAgent(Agent):
         base = [self._baseline(rules, seat, s) for s in samples]
         done = self._search(rules, seat, root, samples, base, start)
         self.total_iterations += done
-        self.total_seconds += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        self.total_seconds += spent
+        self.decision_seconds.append(round(spent, 4))
         self.decisions += 1
         options = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
         action = max(options)[2] if options else legal[0]
@@ -231,7 +234,8 @@ class ISMCTSAgent(Agent):
                 legal = rules.legal(state, actor)
             rules.apply(state, actor, rules.rollout_action(state, actor, legal, self.rng.below))
 
-    def stats(self) -> dict[str, float]:
+    def stats(self) -> dict[str, Any]:
         rate = self.total_iterations / self.total_seconds if self.total_seconds else 0.0
         return {"decisions": self.decisions, "iterations": self.total_iterations,
-                "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1)}
+                "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1),
+                "decision_seconds": self.decision_seconds[:]}

@@ -1,4 +1,4 @@
-"""The arena: many bot games with seats rotated, on local processes or a Ray cluster, and a report of them.
+"""The arena: many bot games in every turn order, on local processes or a Ray cluster, and a report of them.
 
 >>> from meeple.arena import ArenaConfig, run_arena
 >>> config = ArenaConfig("bluemooncity", ["greedy", "random"], games=2, seed=1)

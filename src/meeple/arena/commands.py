@@ -1,4 +1,4 @@
-"""`meeple arena`: run many bot games with seats rotated and report what happened."""
+"""`meeple arena`: run many bot games in every turn order and report what happened."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from .runner import BACKENDS, run_arena
 
 @click.command(cls=GameCommand)
 @click.argument("game")
-@click.option("--seats", required=True, help="One bot level per seat, e.g. ismcts,greedy,greedy (rotated every game).")
+@click.option("--seats", required=True,
+              help="One bot level per player, e.g. ismcts,greedy,greedy (played in every turn order, each bot "
+                   "starting equally often).")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Number of games.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games played in parallel.")
 @click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
@@ -24,28 +26,42 @@ from .runner import BACKENDS, run_arena
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed: game and bot seeds derive from it.")
 @click.option("--option", "-o", "extra", multiple=True, metavar="NAME=VALUE",
               help="A game option (each option of the game is also a flag: `meeple arena GAME --help`).")
+@click.option("--data", "data", default=None, type=click.Path(dir_okay=False, exists=True),
+              help="A components file of the game to play with instead of the built-in one (`meeple info --data`).")
+@click.option("--compare", "variants", nargs=2, default=None, type=click.Path(dir_okay=False, exists=True),
+              metavar="A.toml B.toml",
+              help="Play two variants (options as name = value, optionally data = FILE) on the same seeds and "
+                   "report what differs, with 95% intervals.")
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
               help="Write results.json, results.csv, games.csv, PNG plots and the games (for meeple replay).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int,
-          extra: tuple[str, ...], out: str | None, as_json: bool, quiet: bool, **flags: object) -> None:
-    """Run GAME many times between bots, seats rotated, and report win rates, ratings and game statistics.
+          extra: tuple[str, ...], data: str | None, variants: tuple[str, str] | None, out: str | None,
+          as_json: bool, quiet: bool, **flags: object) -> None:
+    """Run GAME between bots in every turn order; report win rates (also by turn position), ratings, statistics.
 
     \b
     Examples:
-      meeple arena bluemooncity --seats ismcts,greedy,greedy --games 500 --jobs 2
+      meeple arena bluemooncity --seats ismcts,greedy,greedy --games 600 --jobs 2
       meeple arena bluemooncity --seats greedy,random --games 100 --out results/
+      meeple arena bluemooncity --seats greedy,greedy --games 200 --compare base.toml open.toml
       meeple arena bluemooncity --seats ismcts:200,greedy --backend ray --address ray://head:10001
     """
     import meeple
     from meeple.engine.errors import MeepleError
 
     levels = [s.strip() for s in seats.split(",") if s.strip()]
+    settings = {"data": data} if data else {}
     try:
-        options = chosen_options(meeple.engine.get_rules(game).spec, flags, extra)
-        config = ArenaConfig(game, levels, games, seed, options)
-        meeple.new_game(game, config.players, 0, config.options)  # check game, players and options first
+        spec = meeple.engine.get_rules(game, **settings).spec
+        options = chosen_options(spec, flags, extra)
+        if variants:
+            _compare(game, levels, games, seed, options, settings, variants, jobs, backend, address, quiet, out,
+                     as_json)
+            return
+        config = ArenaConfig(game, levels, games, seed, options, settings)
+        meeple.new_game(game, config.players, 0, config.options, **settings)  # check game, players and options
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -56,5 +72,39 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
         click.echo(format_table(summary))
     if out:
         paths = write_report(summary, records, out)
-        click.echo(f"wrote {len(paths)} files to {out} (results.json, results.csv, games.csv, win_rates.png, "
-                   f"game_length.png, games/)", err=as_json)
+        click.echo(f"wrote {len(paths)} files to {out} (results.json, results.csv, games.csv, PNG plots, games/)",
+                   err=as_json)
+
+
+def _compare(game: str, levels: list[str], games: int, seed: int, options: dict[str, object],
+             settings: dict[str, str], variants: tuple[str, str], jobs: int, backend: str, address: str | None,
+             quiet: bool, out: str | None, as_json: bool) -> None:
+    """Both variants on the same seeds, then the paired differences."""
+    from pathlib import Path
+
+    import meeple
+
+    from .compare import compare, format_comparison, read_variant
+
+    spec = meeple.engine.get_rules(game, **settings).spec
+    runs = []
+    for path in variants:
+        opts, own = read_variant(path, spec, options)
+        config = ArenaConfig(game, levels, games, seed, opts, {**settings, **own})
+        meeple.new_game(game, config.players, 0, config.options, **config.settings)
+        runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
+    (config_a, records_a), (config_b, records_b) = runs
+    rows = compare(records_a, records_b, list(dict.fromkeys(levels)), list(spec.metrics))
+    result = {"game": game, "seats": levels, "games": games, "seed": seed,
+              "a": {"file": variants[0], "options": config_a.options, "settings": config_a.settings},
+              "b": {"file": variants[1], "options": config_b.options, "settings": config_b.settings},
+              "differences": rows}
+    click.echo(json.dumps(result, indent=2) if as_json else format_comparison(rows, variants[0], variants[1]))
+    if out:
+        folder = Path(out)
+        for name, (config, records) in zip("ab", runs, strict=True):
+            write_report(summarise(config, records), records, folder / name)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "comparison.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        click.echo(f"wrote {out}/comparison.json and the reports of both variants in {out}/a and {out}/b",
+                   err=as_json)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +20,18 @@ _SEED_BITS = 62
 
 @dataclass(frozen=True)
 class ArenaConfig:
-    """What to run: a game, one bot level per seat (rotated from game to game), how many games and the seed."""
+    """What to run: a game, the bots (one bot level per player), how many games and the seed.
+
+    The arena sets the turn order: over every `players!` games each order of the bots is played once, and
+    every block of `players` games has each bot once in each turn position (so each bot starts equally often).
+    """
 
     game_id: str
     seats: list[str]
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)  # e.g. {"data": "my-components.toml"}
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -38,17 +45,36 @@ class ArenaConfig:
     def players(self) -> int:
         return len(self.seats)
 
+    @property
+    def timed(self) -> list[str]:
+        """The levels with a time budget per decision: their games depend on the machine and its load."""
+        return [level for level in dict.fromkeys(self.seats) if parse_level(level).seconds is not None]
+
+    @property
+    def orders(self) -> int:
+        """How many turn orders of the bots there are (players!): a run of a multiple of it is fully balanced."""
+        return math.factorial(self.players)
+
     def jobs(self) -> list[GameJob]:
         return [self.job(n) for n in range(self.games)]
 
     def job(self, number: int) -> GameJob:
-        """Game `number`: the levels rotate one seat per game, so every level plays every seat equally often."""
+        """Game `number` (from 0): which bot (its index in `seats`) plays in which turn position."""
         n = self.players
-        levels = [self.seats[(seat + number) % n] for seat in range(n)]
-        entries = [(seat + number) % n for seat in range(n)]
-        bot_seeds = [derive(self.seed, _BOT_SALT, number, seat) for seat in range(n)]
-        return GameJob(self.game_id, number, derive(self.seed, _GAME_SALT, number), levels, entries, bot_seeds,
-                       dict(self.options))
+        order = turn_order_of(number, n)
+        bot_seeds = [derive(self.seed, _BOT_SALT, number, position) for position in range(n)]
+        return GameJob(self.game_id, number + 1, derive(self.seed, _GAME_SALT, number),
+                       [self.seats[e] for e in order], list(order), bot_seeds, dict(self.options),
+                       dict(self.settings))
+
+
+def turn_order_of(number: int, players: int) -> tuple[int, ...]:
+    """The bots (indices) in turn order in game `number`: the rotations of one permutation, one per game, then
+    the next permutation with bot 0 first; all `players!` orders come once in `players!` games."""
+    rest = list(itertools.permutations(range(1, players)))
+    base = (0, *rest[(number // players) % len(rest)])
+    shift = number % players
+    return base[shift:] + base[:shift]
 
 
 def derive(seed: int, *parts: int) -> int:
@@ -64,41 +90,61 @@ class GameJob:
     """Everything a worker needs to play one game, and nothing that depends on where it runs."""
 
     game_id: str
-    number: int
+    number: int  # from 1, as in the file names and the CSV
     seed: int
-    levels: list[str]  # bot level per seat
-    entries: list[int]  # position in the arena's seat list of the bot sitting at each seat
-    bot_seeds: list[int]
+    levels: list[str]  # bot level per turn position (0 starts)
+    entries: list[int]  # index in the arena's bot list of the bot in each turn position
+    bot_seeds: list[int]  # per turn position
     options: dict[str, Any]
+    settings: dict[str, str] = field(default_factory=dict)
+
+
+def turn_order(game: meeple.Game) -> list[int]:
+    """The seats in turn order in a new game: the seat that decides first, then the next seats by number.
+
+    A game that draws its starting player (Blue Moon City) keeps doing so; the arena then seats the bots so that
+    the bot meant to start sits where the game starts. Seats deciding together at the start count from the
+    lowest of them.
+    """
+    first = min(game.deciders())
+    return [(first + p) % game.players for p in range(game.players)]
 
 
 def play_job(job: GameJob) -> dict[str, Any]:
-    """Play one game between bots and return its record (JSON-able)."""
+    """Play one game between bots and return its record (JSON-able); lists of the record are per seat."""
     start = time.perf_counter()
-    game = meeple.new_game(job.game_id, len(job.levels), job.seed, job.options)
-    bots = [make_agent(level, seed=s) for level, s in zip(job.levels, job.bot_seeds, strict=True)]
+    n = len(job.levels)
+    game = meeple.new_game(job.game_id, n, job.seed, job.options, **job.settings)
+    order = turn_order(game)
+    position = [order.index(seat) for seat in range(n)]
+    levels = [job.levels[p] for p in position]
+    bots = [make_agent(levels[seat], seed=job.bot_seeds[position[seat]]) for seat in range(n)]
     while not game.is_over():
         seat = game.deciders()[0]
         game.apply(seat, bots[seat].choose(game.seat_table(seat)))
     result = game.result()
     log = game.full_log()
-    per_seat, per_game = split_statistics(game.rules.statistics(game.state), len(job.levels))
+    figures = {**game.rules.statistics(game.state), **game.rules.history_statistics(game.state, game.events(None))}
+    per_seat, per_game = split_statistics(figures, n)
     return {
         "game": job.number,
         "seed": job.seed,
         "options": game.options,
-        "levels": list(job.levels),
-        "entries": list(job.entries),
-        "bot_seeds": list(job.bot_seeds),
+        "levels": levels,
+        "entries": [job.entries[p] for p in position],
+        "positions": position,
+        "order": order,
+        "bot_seeds": [job.bot_seeds[p] for p in position],
         "winners": list(result.winners),
         "draw": result.draw,
         "ranking": [list(p) for p in result.ranking],
-        "scores": [result.scores.get(p, 0.0) for p in range(len(job.levels))],
+        "scores": [result.scores.get(p, 0.0) for p in range(n)],
         "reason": result.reason,
         "actions": len(log),
-        "first": log[0][0] if log else None,
+        "first": order[0],
         "metrics": per_seat,
         "figures": per_game,
+        "tallies": tallies(figures),
         "bot_stats": [bot.stats() for bot in bots],
         "seconds": round(time.perf_counter() - start, 3),
         "save": game.to_json(),
@@ -116,6 +162,12 @@ def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, l
         elif _number(value):
             per_game[name] = float(value)
     return per_seat, per_game
+
+
+def tallies(figures: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """The figures of the game that are tallies: `{key: number}` (e.g. the turn each building was completed)."""
+    return {name: {str(k): float(v) for k, v in value.items()} for name, value in figures.items()
+            if isinstance(value, dict) and all(_number(v) for v in value.values())}
 
 
 def _number(value: Any) -> bool:

@@ -10,26 +10,32 @@ from pathlib import Path
 from typing import Any
 
 from .match import ArenaConfig
-from .stats import describe, ratings, wilson, win_shares
+from .stats import describe, pairwise, ratings, wilson, win_shares
 
 
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
     """Win rates with 95% intervals, ratings, first-seat advantage, game lengths and averages per bot level."""
     levels = list(dict.fromkeys(config.seats))
+    n = config.players
     tally: dict[str, dict[str, Any]] = {lv: {"games": 0, "wins": 0.0, "metrics": defaultdict(list),
-                                            "iterations": 0, "seconds": 0.0, "decisions": 0} for lv in levels}
+                                            "iterations": 0, "seconds": 0.0, "decisions": 0, "times": [],
+                                            "by_position": [[0, 0.0] for _ in range(n)]} for lv in levels}
     for record in records:
         shares = win_shares(record)
         for seat, level in enumerate(record["levels"]):
             t = tally[level]
             t["games"] += 1
             t["wins"] += shares[seat]
+            place = t["by_position"][_positions(record)[seat]]
+            place[0] += 1
+            place[1] += shares[seat]
             for name, values in record["metrics"].items():
                 t["metrics"][name].append(values[seat])
             stats = record["bot_stats"][seat]
             t["iterations"] += stats.get("iterations", 0)
             t["seconds"] += stats.get("seconds", 0.0)
             t["decisions"] += stats.get("decisions", 0)
+            t["times"] += stats.get("decision_seconds", [])
     rated = ratings(records, levels)
     bots = {lv: _bot_summary(tally[lv], rated[lv]) for lv in levels}
     return {
@@ -39,16 +45,76 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "games": len(records),
         "seed": config.seed,
         "options": records[0]["options"] if records else dict(config.options),
+        "settings": dict(config.settings),
         "bots": bots,
         "first_seat": _first_seat(records, config.players),
-        "seat_win_rates": _seat_rates(records, config.players),
+        "position_win_rates": _position_rates(records, config.players),
+        "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
+                   "possible": config.orders, "balanced": len(records) % config.orders == 0},
         "draws": sum(1 for r in records if not r["winners"]),
         "shown_metrics": list(_shown_metrics(config.game_id)),
         "length": {"actions": describe([r["actions"] for r in records])},
         "figures": {name: describe([r["figures"][name] for r in records if name in r.get("figures", {})])
                     for name in sorted({n for r in records for n in r.get("figures", {})})},
+        "scores": _scores(records),
+        "head_to_head": head_to_head(records, levels),
+        "tallies": _tallies(records),
         "end_reasons": _reasons(records),
+        "reproducible": not config.timed,
+        "warnings": _warnings(config),
     }
+
+
+def _scores(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Distribution of the final scores (every seat), of the winner's score and of the margin: the best score
+    minus the second best (0 for a tie at the top)."""
+    every = [float(x) for r in records for x in r["scores"]]
+    best = [sorted(r["scores"], reverse=True) for r in records if len(r["scores"]) > 1]
+    return {"all": describe(every), "winner": describe([b[0] for b in best]),
+            "margin": describe([b[0] - b[1] for b in best]),
+            "margins": [b[0] - b[1] for b in best]}
+
+
+def head_to_head(records: list[dict[str, Any]], levels: list[str]) -> dict[str, dict[str, Any]]:
+    """For every two bot levels, how often the first finished ahead of the second when both played (a shared
+    place counts half), with its 95% interval."""
+    wins = pairwise(records, levels)
+    table: dict[str, dict[str, Any]] = {}
+    for a, la in enumerate(levels):
+        table[la] = {}
+        for b, lb in enumerate(levels):
+            met = wins[a][b] + wins[b][a]
+            if a != b and met:
+                table[la][lb] = _rate(wins[a][b], round(met))
+    return table
+
+
+def _tallies(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per tally and key: in how many games the key appears, that share of the games, and the distribution of
+    its value in those games (e.g. Blue Moon City's `building_completed_turn`: how often each building is
+    completed, and on which turn)."""
+    out: dict[str, dict[str, Any]] = {}
+    names = sorted({n for r in records for n in r.get("tallies", {})})
+    for name in names:
+        keys = sorted({k for r in records for k in r.get("tallies", {}).get(name, {})}, key=_natural)
+        out[name] = {}
+        for key in keys:
+            values = [r["tallies"][name][key] for r in records if key in r.get("tallies", {}).get(name, {})]
+            out[name][key] = {"games": len(values), "share": round(len(values) / len(records), 4),
+                              **describe(values)}
+    return out
+
+
+def _natural(key: str) -> tuple[int, str]:
+    return (int(key), "") if key.isdigit() else (1 << 30, key)
+
+
+def _warnings(config: ArenaConfig) -> list[str]:
+    if not config.timed:
+        return []
+    return [f"{', '.join(config.timed)}: a time budget per decision makes the search depend on the machine's speed "
+            f"and load, so the same seed can give other games; use an iteration budget (e.g. ismcts:500) to "
+            f"reproduce a run"]
 
 
 def _shown_metrics(game_id: str) -> tuple[str, ...]:
@@ -66,21 +132,22 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
         "wins": round(wins, 3),
         "win_rate": round(wins / games, 4) if games else 0.0,
         "ci95": [round(low, 4), round(high, 4)],
-        "rating": rating["mu"],
-        "rating_sigma": rating["sigma"],
-        "rating_ordinal": rating["ordinal"],
+        "rating": rating["rating"],
+        "rating_pm95": rating["pm95"],
         "averages": {name: round(statistics.fmean(v), 2) for name, v in t["metrics"].items() if v},
+        "by_position": [_rate(w, g) for g, w in t["by_position"]],
     }
     if t["iterations"]:
         out["iterations_per_s"] = round(t["iterations"] / t["seconds"], 1) if t["seconds"] else None
         out["seconds_per_decision"] = round(t["seconds"] / t["decisions"], 4) if t["decisions"] else None
+        out["median_seconds_per_decision"] = round(statistics.median(t["times"]), 4) if t["times"] else None
     return out
 
 
 def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """How often the player who moved first won, against the 1/players of a fair game."""
     games = [r for r in records if r["first"] is not None]
-    wins = sum(win_shares(r)[r["first"]] for r in games)
+    wins = sum(win_shares(r)[r["first"]] for r in games)  # `first` is the seat in turn position 0
     low, high = wilson(wins, len(games))
     rate = wins / len(games) if games else 0.0
     return {"games": len(games), "wins": round(wins, 3), "win_rate": round(rate, 4),
@@ -88,10 +155,24 @@ def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
             "advantage": round(rate - 1 / players, 4)}
 
 
-def _seat_rates(records: list[dict[str, Any]], players: int) -> list[float]:
-    if not records:
-        return []
-    return [round(sum(win_shares(r)[s] for r in records) / len(records), 4) for s in range(players)]
+def _positions(record: dict[str, Any]) -> list[int]:
+    """Turn position of every seat (0 moved first); seat numbers for records of games without an order."""
+    return list(record.get("positions", range(len(record["levels"]))))
+
+
+def _rate(wins: float, games: int) -> dict[str, Any]:
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": round(wins, 3), "win_rate": round(wins / games, 4) if games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def _position_rates(records: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Win rate of whoever played in each turn position (0 = started), with its 95% interval."""
+    wins = [0.0] * players
+    for r in records:
+        for seat, share in enumerate(win_shares(r)):
+            wins[_positions(r)[seat]] += share
+    return [_rate(w, len(records)) for w in wins]
 
 
 def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
@@ -113,19 +194,30 @@ def _reason_kind(reason: str) -> str:
 def format_table(summary: dict[str, Any]) -> str:
     shown = summary.get("shown_metrics", [])
     metrics = [m for m in shown if any(m in b["averages"] for b in summary["bots"].values())]
-    head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating':>13}"
+    head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating ±95%':>13}"
     head += "".join(f" {'avg ' + m:>13}" for m in metrics)
     lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
              f"seed {summary['seed']}", head, "-" * len(head)]
     for level, b in summary["bots"].items():
         low, high = b["ci95"]
         row = (f"{level:16} {b['games']:>5} {b['wins']:>7g} {b['win_rate']:>8.1%} "
-               f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>7.2f}±{b['rating_sigma']:<5.2f}")
+               f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>+6.0f} ±{b['rating_pm95']:<5.0f}")
         row += "".join(f" {b['averages'].get(m, float('nan')):>13.2f}" for m in metrics)
         lines.append(row)
     first = summary["first_seat"]
     lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-{first['ci95'][1]:.1%}; "
                  f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
+    positions = summary.get("position_win_rates", [])
+    if positions:
+        lines.append("win rate by turn position: " + ", ".join(
+            f"{p + 1}. {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})" for p, r in enumerate(positions)))
+        lines.append(f"{'':16} " + " ".join(f"{'as ' + str(p + 1) + '.':>8}" for p in range(len(positions))))
+        for level, b in summary["bots"].items():
+            lines.append(f"{level:16} " + " ".join(f"{r['win_rate']:>8.1%}" for r in b.get("by_position", [])))
+    orders = summary.get("orders")
+    if orders and not orders["balanced"]:
+        lines.append(f"note: {summary['games']} games are not a multiple of the {orders['possible']} turn orders "
+                     f"of {summary['players']} bots; run a multiple for a balanced comparison")
     length = summary["length"]
     text = f"game length: {length['actions'].get('mean', 0)} actions on average"
     lines.append(text + f"; draws: {summary['draws']}")
@@ -133,7 +225,24 @@ def format_table(summary: dict[str, Any]) -> str:
     if figures:
         lines.append("per game: " + ", ".join(f"{name} {d.get('mean', 0)} (median {d.get('median', 0):g})"
                                               for name, d in figures.items() if d))
+    margin = summary.get("scores", {}).get("margin", {})
+    if margin:
+        lines.append(f"winning margin: mean {margin['mean']:g}, median {margin['median']:g}, "
+                     f"range {margin['min']:g}-{margin['max']:g}")
+    h2h = summary.get("head_to_head", {})
+    if len(h2h) > 1:
+        lines.append("head to head (row finished ahead of column):")
+        lines.append(f"{'':16} " + " ".join(f"{lv[:12]:>12}" for lv in h2h))
+        for la, row in h2h.items():
+            lines.append(f"{la:16} " + " ".join(f"{row[lb]['win_rate']:>12.1%}" if lb in row else f"{'-':>12}"
+                                                for lb in h2h))
+    for name, keys in summary.get("tallies", {}).items():
+        shown = sorted(keys.items(), key=lambda kv: -kv[1]["games"])[:6]
+        more = f", ... ({len(keys)} in all)" if len(keys) > len(shown) else ""
+        lines.append(f"{name}: " + ", ".join(f"{k} {v['share']:.0%} of games (mean {v['mean']:g})"
+                                             for k, v in shown) + more)
     lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
+    lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
 
@@ -146,18 +255,29 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
     written: list[Path] = []
     plain = []
     for r in records:
-        path = games_dir / f"game-{r['game'] + 1:04d}.json"
-        path.write_text(r["save"] + "\n", encoding="utf-8")
+        path = games_dir / f"game-{r['game']:04d}.json"
+        path.write_text(_save_with_seating(r) + "\n", encoding="utf-8")
         written.append(path)
         plain.append({k: v for k, v in r.items() if k != "save"} | {"file": f"games/{path.name}"})
     results = folder / "results.json"
     results.write_text(json.dumps({**summary, "records": plain}, indent=2) + "\n", encoding="utf-8")
     written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
-    from .plots import plot_lengths, plot_win_rates
+    from .plots import plot_lengths, plot_margins, plot_positions, plot_tally, plot_win_rates
 
     written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
-                                                                            _game_figure(summary))]
+                                                                            _game_figure(summary)),
+                plot_positions(summary, folder / "turn_positions.png"), plot_margins(summary, folder / "margins.png")]
+    written += [plot_tally(name, keys, folder / f"tally_{name}.png")
+                for name, keys in summary.get("tallies", {}).items() if keys]
     return written
+
+
+def _save_with_seating(record: dict[str, Any]) -> str:
+    """The saved game with which bot sat at each seat and the turn order (loading ignores the extra key)."""
+    save = json.loads(record["save"])
+    save["arena"] = {"game": record["game"], "bots": record["levels"], "turn_order": record.get("order"),
+                     "bot_seeds": record["bot_seeds"]}
+    return json.dumps(save, separators=(",", ":"))
 
 
 def _game_figure(summary: dict[str, Any]) -> str | None:
@@ -169,11 +289,11 @@ def _bots_csv(summary: dict[str, Any], path: Path) -> Path:
     metrics = sorted({m for b in summary["bots"].values() for m in b["averages"]})
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rating", "rating_sigma",
-                    "rating_ordinal", *[f"avg_{m}" for m in metrics]])
+        w.writerow(["bot", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rating", "rating_pm95",
+                    *[f"avg_{m}" for m in metrics]])
         for level, b in summary["bots"].items():
-            w.writerow([level, b["games"], b["wins"], b["win_rate"], *b["ci95"], b["rating"], b["rating_sigma"],
-                        b["rating_ordinal"], *[b["averages"].get(m, "") for m in metrics]])
+            w.writerow([level, b["games"], b["wins"], b["win_rate"], *b["ci95"], b["rating"], b["rating_pm95"],
+                        *[b["averages"].get(m, "") for m in metrics]])
     return path
 
 
@@ -181,9 +301,11 @@ def _games_csv(records: list[dict[str, Any]], path: Path) -> Path:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
         figures = sorted({name for r in records for name in r.get("figures", {})})
-        w.writerow(["game", "seed", "seats", "winners", "draw", "actions", *figures, "first", "reason", "file"])
+        w.writerow(["game", "seed", "bots_by_seat", "bots_in_turn_order", "winners", "draw", "actions", *figures,
+                    "first", "reason", "file"])
         for r in records:
-            w.writerow([r["game"] + 1, r["seed"], " ".join(r["levels"]), " ".join(str(s) for s in r["winners"]),
-                        r["draw"], r["actions"], *[r.get("figures", {}).get(n, "") for n in figures], r["first"],
-                        r["reason"], r["file"]])
+            order = r.get("order", range(len(r["levels"])))
+            w.writerow([r["game"], r["seed"], " ".join(r["levels"]), " ".join(r["levels"][s] for s in order),
+                        " ".join(str(s) for s in r["winners"]), r["draw"], r["actions"],
+                        *[r.get("figures", {}).get(n, "") for n in figures], r["first"], r["reason"], r["file"]])
     return path

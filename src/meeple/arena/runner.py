@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -57,6 +58,8 @@ def _processes(work: list[GameJob], jobs: int) -> Iterator[Record]:
 
 
 def _ray(work: list[GameJob], jobs: int, address: str | None) -> Iterator[Record]:
+    if address:
+        check_address(address)
     ray = import_ray()
     if not ray.is_initialized():
         if address:
@@ -69,6 +72,27 @@ def _ray(work: list[GameJob], jobs: int, address: str | None) -> Iterator[Record
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
             yield ray.get(ref)
+
+
+ADDRESS_TIMEOUT = 5.0  # seconds to wait for the head of a Ray cluster to answer
+
+
+def check_address(address: str) -> None:
+    """Fail within seconds with a clear message when nothing answers at a Ray address (Ray itself would keep
+    retrying for minutes). `auto` and `local` are Ray's own words and left to it."""
+    if address in ("auto", "local"):
+        return
+    target = address.removeprefix("ray://")
+    host, colon, port = target.rpartition(":")
+    if not colon or not host or not port.isdigit():
+        raise RuntimeError(f"--address {address!r} is not a Ray address: give host:port of the cluster's head "
+                           f"(e.g. 10.0.0.5:6379) or ray://host:10001 for Ray Client")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=ADDRESS_TIMEOUT):
+            pass
+    except OSError as exc:
+        raise RuntimeError(f"no Ray cluster answers at {address} ({exc.strerror or exc}); check --address and that "
+                           f"the head node is running (`ray start --head`)") from None
 
 
 def import_ray() -> Any:

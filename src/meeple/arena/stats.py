@@ -1,4 +1,4 @@
-"""Arena statistics: Wilson score intervals, per-level tallies and OpenSkill ratings."""
+"""Arena statistics: Wilson score intervals, per-level tallies and Bradley-Terry ratings fitted on all games."""
 
 from __future__ import annotations
 
@@ -44,23 +44,65 @@ def describe(values: Sequence[float]) -> dict[str, float]:
             "min": float(min(values)), "max": float(max(values))}
 
 
-def ratings(records: list[dict[str, Any]], levels: list[str]) -> dict[str, dict[str, float]]:
-    """OpenSkill (Plackett-Luce) ratings per bot level, updated game by game in game order.
+ELO = 400 / math.log(10)  # Elo points per unit of log-strength
+PRIOR_GAMES = 1.0  # virtual drawn games of every bot against a bot of rating 0, so that a bot that won every
+# game still gets a finite rating (the prior of "Bayesian Elo"); it moves a rating fitted on 100 games by a few
+# points only.
 
-    When one level holds several seats of a game, its copies are rated as separate players of that game
-    and the level keeps the mean of their updated ratings.
-    """
-    from openskill.models import PlackettLuce
 
-    model = PlackettLuce()
-    current = {level: model.rating(name=level) for level in levels}
+def pairwise(records: list[dict[str, Any]], levels: list[str]) -> list[list[float]]:
+    """wins[a][b]: how often level a finished ahead of level b, over every pair of seats of every game; a shared
+    place counts half a win each way. Copies of one level in a game are not compared with each other."""
+    index = {lv: i for i, lv in enumerate(levels)}
+    wins = [[0.0] * len(levels) for _ in levels]
     for record in records:
-        seats = record["levels"]
-        teams = [[model.rating(mu=current[lv].mu, sigma=current[lv].sigma, name=lv)] for lv in seats]
-        rated = model.rate(teams, ranks=[float(r) for r in ranks(record)])
-        for level in dict.fromkeys(seats):
-            mine = [team[0] for team, lv in zip(rated, seats, strict=True) if lv == level]
-            current[level] = model.rating(mu=statistics.fmean(r.mu for r in mine),
-                                          sigma=statistics.fmean(r.sigma for r in mine), name=level)
-    return {lv: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3), "ordinal": round(r.ordinal(), 3)}
-            for lv, r in current.items()}
+        place = ranks(record)
+        seats = [index[lv] for lv in record["levels"]]
+        for x, a in enumerate(seats):
+            for y, b in enumerate(seats):
+                if a != b and place[x] < place[y]:
+                    wins[a][b] += 1.0
+                elif a != b and place[x] == place[y] and x < y:
+                    wins[a][b] += 0.5
+                    wins[b][a] += 0.5
+    return wins
+
+
+def ratings(records: list[dict[str, Any]], levels: list[str]) -> dict[str, dict[str, float]]:
+    """Bradley-Terry ratings per bot level fitted on all the games at once (the order of the games does not
+    matter), on the Elo scale (a 400-point lead means 10:1 odds of finishing ahead) around a mean of 0, with the
+    95% interval's half-width from the curvature of the likelihood at its maximum.
+
+    Every pair of seats of a game is one comparison (a multi-player game counts as several), and every level
+    also gets PRIOR_GAMES virtual draws against a rating of 0, which keeps a bot that won every game finite.
+    """
+    import numpy as np
+    from scipy.optimize import minimize
+
+    wins = np.array(pairwise(records, levels))
+    games = wins + wins.T
+    k = len(levels)
+
+    def loss(theta: Any) -> tuple[float, Any]:
+        diff = theta[:, None] - theta[None, :]
+        nll = float(np.sum(wins * np.logaddexp(0.0, -diff)))
+        p = 1 / (1 + np.exp(-diff))
+        lost = wins * (1 - p)  # lost[a][b]: the gradient's pull between a and b
+        grad = lost.sum(axis=0) - lost.sum(axis=1)
+        # the prior: half a win and half a loss against strength 0
+        nll += float(np.sum(PRIOR_GAMES * (np.logaddexp(0.0, theta) - 0.5 * theta)))
+        grad += PRIOR_GAMES * (1 / (1 + np.exp(-theta)) - 0.5)
+        return nll, grad
+
+    theta = minimize(loss, np.zeros(k), jac=True, method="L-BFGS-B").x
+    diff = theta[:, None] - theta[None, :]
+    weight = games / (1 + np.exp(-diff)) / (1 + np.exp(diff))
+    hessian = np.diag(weight.sum(axis=1)) - weight
+    hessian += np.diag(PRIOR_GAMES / (1 + np.exp(-theta)) / (1 + np.exp(theta)))
+    # Only differences of ratings mean something: report them around their mean, with the uncertainty of each
+    # rating's distance from that mean (the prior alone pins the common level, loosely).
+    centre = np.eye(k) - 1.0 / k
+    sigma = np.sqrt(np.clip(np.diag(centre @ np.linalg.inv(hessian) @ centre.T), 0.0, None))
+    theta = theta - theta.mean()
+    return {lv: {"rating": round(float(theta[i] * ELO), 1), "pm95": round(float(Z95 * sigma[i] * ELO), 1)}
+            for i, lv in enumerate(levels)}

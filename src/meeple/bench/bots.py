@@ -1,5 +1,5 @@
-"""`meeple bench bots`: bot strength in a 2-player game (the targets were set for Blue Moon City) and ISMCTS
-search speed."""
+"""`meeple bench bots`: bot strength (by default in 2-player games; `--players N` seats the tested bot against
+N - 1 copies of its opponent), ISMCTS search speed and the median time of a decision."""
 
 from __future__ import annotations
 
@@ -22,15 +22,17 @@ def matchups(budget: str) -> dict[str, tuple[str, str]]:
 
 
 def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed: int,
-                progress: bool) -> dict[str, Any]:
-    """Play `games` 2-player games with seats rotated and return the first bot's figures."""
-    config = ArenaConfig(game, [first, second], games, seed)
+                progress: bool, players: int = 2) -> dict[str, Any]:
+    """Play `games` games of `first` against `players - 1` copies of `second`, every turn order in turn; return
+    the first bot's figures."""
+    config = ArenaConfig(game, [first] + [second] * (players - 1), games, seed)
     start = time.perf_counter()
     summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
     bot = summary["bots"][first]
     return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
             "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
             "seconds_per_decision": bot.get("seconds_per_decision"),
+            "median_seconds_per_decision": bot.get("median_seconds_per_decision"),
             "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -41,31 +43,49 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed of both matchups.")
 @click.option("--only", type=click.Choice(sorted(TARGETS)), default=None, help="Run one matchup only.")
 @click.option("--game", default=None, help="The game (default: the only game installed).")
+@click.option("--players", default=2, show_default=True, type=click.IntRange(min=2),
+              help="Players per game: the tested bot against this many minus one of its opponent.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, as_json: bool) -> None:
-    """Win rates with 95% confidence intervals, seats rotated, and ISMCTS iterations per second (2 players)."""
+def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, players: int,
+         as_json: bool) -> None:
+    """Win rates with 95% intervals (a target is met only when the interval's lower bound clears it), every turn
+    order in turn, ISMCTS iterations per second and the median time of a decision."""
     game = the_game(game)
     try:
         if parse_level(budget).kind != "ismcts":
             raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, not {budget!r}")
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
+    from meeple.engine import get_rules
+
+    spec = get_rules(game).spec
+    if not spec.min_players <= players <= spec.max_players:
+        raise click.ClickException(f"{game} is played by {spec.min_players} to {spec.max_players} players, "
+                                   f"not {players}")
     results: dict[str, Any] = {}
     for name, (first, second) in matchups(budget).items():
         if only and name != only:
             continue
-        results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json)
+        results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json, players=players)
+        results[name]["verdict"] = verdict(results[name]["ci95"], TARGETS[name])
         if not as_json:
-            click.echo(_line(name, results[name]))
+            click.echo(_line(name, results[name], players))
+    if parse_level(budget).seconds is not None:
+        click.echo(f"warning: {budget} is a time budget: its games depend on the machine's speed and load and are "
+                   f"not reproducible from the seed (an iteration budget such as ismcts:500 is)", err=True)
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
+    median = [r["median_seconds_per_decision"] for r in results.values() if r.get("median_seconds_per_decision")]
     out = {
-        "game": game, "players": 2, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
+        "game": game, "players": players, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: TARGETS[name] for name in results},
+        "verdicts": {name: r["verdict"] for name, r in results.items()},
+        "reproducible": parse_level(budget).seconds is None,
         "ismcts_iterations_per_s": speed[0] if speed else None,
         "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
+        "ismcts_median_seconds_per_decision": median[0] if median else None,
         "matchups": results,
     }
     if as_json:
@@ -74,13 +94,29 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second (target {SPEED_TARGET:.0f})"
         if per_decision:
             line += f", {per_decision[0]:.2f} s per decision on average"
+        if median:
+            line += f", median {median[0]:.3f} s"
         click.echo(line)
 
 
-def _line(name: str, r: dict[str, Any]) -> str:
+def verdict(ci95: list[float] | tuple[float, float], target: float) -> str:
+    """Whether a win rate meets its target: only when the whole 95% interval clears it."""
+    low, high = ci95
+    if low >= target:
+        return "met"
+    if high < target:
+        return "not met"
+    return "undecided"  # the interval straddles the target: more games are needed to tell
+
+
+def _line(name: str, r: dict[str, Any], players: int = 2) -> str:
     low, high = r["ci95"]
     target = TARGETS[name]
-    verdict = "meets" if r["win_rate"] >= target else "below"
-    return (f"{r['bots'][0]} vs {r['bots'][1]}: {r['win_rate']:.1%} of {r['games']} games "
-            f"(95% CI {low:.1%}-{high:.1%}; {verdict} the {target:.0%} target; draws {r['draws']}; "
+    text = {"met": "meets the {t} target (the interval's lower bound clears it)",
+            "not met": "below the {t} target (the whole interval lies under it)",
+            "undecided": "the interval straddles the {t} target: play more games to tell"}[r["verdict"]]
+    against = r["bots"][1] if players == 2 else f"{players - 1}x {r['bots'][1]}"
+    chance = "" if players == 2 else f"; interval {'above' if low > 1 / players else 'not above'} chance 1/{players}"
+    return (f"{r['bots'][0]} vs {against}: {r['win_rate']:.1%} of {r['games']} games "
+            f"(95% CI {low:.1%}-{high:.1%}; {text.format(t=f'{target:.0%}')}{chance}; draws {r['draws']}; "
             f"{r['seconds']:.0f}s)")

@@ -121,7 +121,8 @@ def _database(spec: str) -> Any:
 @contextlib.contextmanager
 def _server_process(url: str) -> Any:
     """`meeple serve` on a free loopback port; yields its base address (its output goes to a file)."""
-    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0"]
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--port", "0", "--database", url, "--bot-workers", "0",
+           "--no-client-limits"]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     with tempfile.TemporaryDirectory(prefix="meeple-bench-log-") as tmp:
         log = Path(tmp) / "serve.log"

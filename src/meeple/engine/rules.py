@@ -228,6 +228,14 @@ class Rules(ABC, Generic[S]):
         The spec's `metrics` names those the arena shows in its summary."""
         return {}
 
+    def history_statistics(self, state: S, events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+        """Figures of a finished game read from its history, what the final state no longer shows (when each
+        building was completed, which cards were played): `events` holds, per applied action, the public events
+        as `Game.events(None)` gives them (`{"msg": id, "params": {...}}`). Besides the shapes of `statistics`, a
+        figure may be a tally `{key: number}` (the arena reports, per key, in how many games it appears and its
+        mean). Default: none."""
+        return {}
+
     # -- bots ---------------------------------------------------------------------------------------
     def evaluate(self, state: S, seat: int) -> float:
         """A heuristic value of the state for a seat in [0, 1]; games override it for bots.

@@ -13,11 +13,12 @@ from .aec import MeepleAECEnv, env, raw_env
 from .core import outcome_shares
 from .encoders import Encoder, make_encoder, register_encoder
 from .parallel import MeepleParallelEnv, parallel_env
-from .single_agent import MeepleGymEnv, gym_env, register_gymnasium
+from .single_agent import MeepleGymEnv, Policy, PolicyOpponent, gym_env, register_gymnasium
 
 register_gymnasium()
 
 __all__ = [
-    "Encoder", "MeepleAECEnv", "MeepleGymEnv", "MeepleParallelEnv", "env", "gym_env", "make_encoder",
+    "Encoder", "MeepleAECEnv", "MeepleGymEnv", "MeepleParallelEnv", "Policy", "PolicyOpponent", "env", "gym_env",
+    "make_encoder",
     "outcome_shares", "parallel_env", "raw_env", "register_encoder", "register_gymnasium",
 ]

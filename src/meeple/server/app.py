@@ -23,6 +23,7 @@ import meeple
 from . import faces, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
+from .guard import Client, Guard, Limited
 from .hub import Hub
 from .listen import listen
 from .schemas import Health, Problem
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the server; storage is opened (and migrated) when the app starts."""
     settings = settings or Settings()
     settings.database = database_url(settings.database)
+    guard = Guard(settings)  # shared with the sockets (meeple serve), so the limits hold before any request is read
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -43,7 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(store.migrate)
         astore = AsyncStore(store)
         bots = BotPool(settings.bot_workers)
-        hub = Hub(settings, astore, bots)
+        hub = Hub(settings, astore, bots, guard)
         app.state.hub = hub
         tasks = [asyncio.create_task(_sweeper(hub))]
         if settings.gc_freeze_every is not None:
@@ -68,7 +70,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Play board games in the browser: lobby over HTTP, live play over the WebSocket "
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
+    app.state.guard = guard
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(RequestRate)
+    app.add_middleware(SecurityHeaders)
     app.include_router(lobby.router)
     _add_errors(app)
     _add_pages(app)
@@ -111,6 +116,10 @@ def _add_errors(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         headers = dict(exc.headers or {})
+        if exc.status_code == 400:
+            # FastAPI's answer to a body it could not read (not UTF-8, JSON nested too deep): a malformed request.
+            return JSONResponse({"detail": "the body is not JSON that can be read: it must be UTF-8 text, nested at "
+                                           "most a few hundred levels deep", "code": "invalid"}, status_code=422)
         if exc.status_code == 405:
             # Starlette names only the first route of the path; list the methods of every route there.
             headers["Allow"] = ", ".join(_allowed(request))
@@ -120,6 +129,10 @@ def _add_errors(app: FastAPI) -> None:
     async def api_error(_request: Request, exc: lobby.ApiError) -> JSONResponse:
         return lobby.problem(exc.status, exc.detail, exc.code)
 
+    @app.exception_handler(Limited)
+    async def limited(_request: Request, exc: Limited) -> JSONResponse:
+        return rate_limited(exc)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -127,6 +140,60 @@ def _add_errors(app: FastAPI) -> None:
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts) or "invalid request", "code": "invalid"}, status_code=422)
+
+
+def rate_limited(exc: Limited) -> JSONResponse:
+    return JSONResponse({"detail": exc.message, "code": "rate_limited"}, status_code=429,
+                        headers={"Retry-After": str(exc.retry_after)})
+
+
+# The pages load only their own scripts, styles and renderer files, talk only to this server (HTTP and WebSocket),
+# and may not be framed by another site. The API's own documentation pages (/docs, /redoc) load their viewer from
+# a CDN and are left without a policy.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer")]
+
+
+class SecurityHeaders:
+    """Content-Security-Policy (with frame-ancestors), X-Frame-Options and nosniff on every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(SECURITY_HEADERS)
+        if scope["path"] not in ("/docs", "/redoc"):
+            extra.append((b"content-security-policy", CSP.encode()))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class RequestRate:
+    """The rate of HTTP API requests per address (`Settings.http_rate`), ahead of any other work."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            hub: Hub = scope["app"].state.hub
+            try:
+                hub.guard.hit("requests", Client(live.client_ip(scope)))
+            except Limited as exc:
+                await rate_limited(exc)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _allowed(request: Request) -> list[str]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -68,12 +71,21 @@ def _game_for(job: BotJob) -> meeple.Game:
     return game
 
 
-def _warm() -> None:
-    # Load every game's rules once per worker, before the first bot job needs them.
+def _start_worker(parent: int) -> None:
+    """A worker's start: it watches its server, then loads every game's rules before the first job needs them."""
+    threading.Thread(target=_watch_parent, args=(parent,), name="meeple-parent-watch", daemon=True).start()
     from meeple.engine import get_rules
 
     for game_id in meeple.game_ids():
         get_rules(game_id)
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """Exit the worker when its server is gone, even killed with SIGKILL (which runs none of its clean-up): the
+    worker is then handed to another parent, so its parent id changes."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 class BotPool:
@@ -83,7 +95,8 @@ class BotPool:
         self.executor: Executor
         if workers > 0:
             ctx = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
+                                                initargs=(os.getpid(),))
         else:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-bot")
 
@@ -91,5 +104,16 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, choose, job)
 
+    def workers(self) -> list[int]:
+        """The process ids of the workers (none for the thread)."""
+        return list(getattr(self.executor, "_processes", None) or {})
+
     def close(self) -> None:
+        """Stop at once: queued jobs are dropped and a bot still thinking is stopped with its worker (the
+        executor's own shutdown would let it think to the end of its budget, up to 30 s)."""
+        workers = dict(getattr(self.executor, "_processes", None) or {})
         self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in workers.values():
+            process.terminate()
+        for process in workers.values():
+            process.join(5)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .config import DEFAULT_SQLITE, Settings, database_url
+from .config import DEFAULT_SQLITE, Settings, database_url, set_limit, without_client_limits
 
 
 @click.command()
@@ -21,10 +21,17 @@ from .config import DEFAULT_SQLITE, Settings, database_url
 @click.option("--bot-delay", default=0.3, show_default=True, type=click.FloatRange(0, 60),
               help="Seconds a bot waits before each action, so people can follow.")
 @click.option("--public-url", default=None, metavar="URL", help="Base of invite links (default: the request's).")
+@click.option("--limit", "limits", multiple=True, metavar="NAME=VALUE",
+              help="Change a limit per client, e.g. action_rate=5/second or max_connections_per_ip=8 (repeatable; "
+                   "see docs/server.md).")
+@click.option("--no-client-limits", is_flag=True,
+              help="No rate limits or caps per client (load tests on a private address only).")
+@click.option("--trusted-proxy", "proxies", multiple=True, metavar="ADDRESS",
+              help="A reverse proxy whose X-Forwarded-For names the client (repeatable).")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, database: str | None, bot_workers: int, bot_delay: float, public_url: str | None,
-          log_level: str) -> None:
+          limits: tuple[str, ...], no_client_limits: bool, proxies: tuple[str, ...], log_level: str) -> None:
     """Start the game server: the lobby and games in the browser, live over WebSocket.
 
     \b
@@ -35,14 +42,23 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, bot_dela
     import uvicorn
 
     from .app import create_app
+    from .sockets import uvicorn_options
 
     settings = Settings(database=database_url(database), bot_workers=bot_workers, bot_delay=bot_delay,
-                        public_url=public_url.rstrip("/") if public_url else None, gc_freeze_every=1.0)
+                        public_url=public_url.rstrip("/") if public_url else None, gc_freeze_every=1.0,
+                        trusted_proxies=list(proxies))
+    if no_client_limits:
+        without_client_limits(settings)
+    for text in limits:
+        try:
+            set_limit(settings, text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--limit") from None
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=settings.max_message_bytes,
-                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, lifespan="on",
+                            **uvicorn_options(settings, app.state.guard))
     click.echo(f"Meeple stores games in {_where(settings.database)}")
 
     class Server(uvicorn.Server):

@@ -47,6 +47,8 @@ games = Table(
     Column("updated_at", Float, nullable=False),
     # The version of the game's rules it is played under (`GameSpec.version`); rows from before it was kept: 1.
     Column("rules_version", Integer, nullable=False, server_default="1"),
+    # The SHA-256 of the host token handed to whoever created the game: it re-invites a seat (a new seat token).
+    Column("host_hash", String(64), nullable=True, unique=True),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),
@@ -62,6 +64,7 @@ seats = Table(
     Column("level", String(32), nullable=True),
     Column("name", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True, unique=True),
+    Column("token_expires", Float, nullable=True),  # when the seat token stops being valid (Unix time)
 )
 
 # The action log, the truth of every game: (game, sequence number) is unique, so two writers can never both

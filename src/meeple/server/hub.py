@@ -17,8 +17,10 @@ from meeple.engine.game import SAVE_FORMAT
 from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
+from .guard import Client, Guard
 from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
+from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
 
@@ -35,10 +37,11 @@ class Unplayable(Exception):
 class Hub:
     """Rooms of the games in play here. Every accepted action is committed before anyone hears of it."""
 
-    def __init__(self, settings: Settings, store: AsyncStore, bots: BotPool) -> None:
+    def __init__(self, settings: Settings, store: AsyncStore, bots: BotPool, guard: Guard | None = None) -> None:
         self.settings = settings
         self.store = store
         self.bots = bots
+        self.guard = guard or Guard(settings)
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -104,16 +107,48 @@ class Hub:
         room.rec = rec
         return before
 
-    def attach(self, room: Room, conn: Conn, since: int = 0) -> dict[str, Any]:
-        """Add a connection; returns the state message for it and tells the others who is online."""
+    async def seat_of_token(self, game_id: str, token: Any) -> int:
+        """The seat a token holds in this game, on HTTP and WebSocket alike; raises Rejected (`bad_token` for a
+        token that is not, or no longer, one of this game's: revoked by a new invitation; `expired`)."""
+        if not isinstance(token, str) or not token.strip():
+            raise Rejected("bad_token", "a seat token is a text")
+        found = await self.store.run(self.store.store.seat_of_token, token_hash(token.strip()))
+        if found is None or found[0] != game_id:
+            raise Rejected("bad_token", "this token does not hold a seat in this game")
+        if found[2] is not None and found[2] < time.time():
+            raise Rejected("expired", "this seat token has expired; ask the game's host for a new invitation")
+        return found[1]
+
+    def spectators(self, game_id: str) -> int:
+        room = self.rooms.get(game_id)
+        return 0 if room is None else room.spectators()
+
+    def revoke(self, game_id: str, seat: int) -> None:
+        """A seat was re-invited: its connections (holding the old token) are closed."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return
+        for conn in list(room.conns):
+            if conn.seat == seat and conn.on_revoke is not None:
+                conn.on_revoke()
+
+    def attach(self, room: Room, conn: Conn, since: int = 0) -> None:
+        """Add a connection: its first message is the whole state, then everyone hears who is online."""
+        conn.push(room.state_text(conn.seat, since))
         room.conns.add(conn)
-        room.presence()
-        return room.state_message(conn.seat, since)
+        self._presence(room, conn)
 
     def detach(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
-        room.presence()
+        self._presence(room, conn)
         self._maybe_unload(room)
+
+    @staticmethod
+    def _presence(room: Room, conn: Conn) -> None:
+        if conn.seat is None:
+            room.spectators_changed()  # a crowd of spectators makes one message a second, not one per spectator
+        else:
+            room.presence()
 
     def release(self, room: Room) -> None:
         """A request is done with a room: forget it if nobody watches it and no bot is thinking for it."""
@@ -122,53 +157,41 @@ class Hub:
     def _maybe_unload(self, room: Room) -> None:
         if not room.conns and not room.bot_tasks and not room.lock.locked() and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if room.presence_due is not None:
+                room.presence_due.cancel()
 
-    # -- actions ---------------------------------------------------------------------------
+    # -- the action pipeline ---------------------------------------------------------------------
     async def act(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None = None,
-                  by: str = "human") -> int:
-        """Apply one action of a seat made against `version`; raises Rejected with a clear reason."""
+                  by: str = "human", client: Client | None = None) -> int:
+        """One action's whole way through the server, in this order (raises Rejected with the reason):
+
+        0. admit: the client's rate of actions, per address and per seat (raises guard.Limited; bots: none);
+        1. check: may this seat act now, in this position, with this kind of action (nothing changes yet);
+        2. apply: the room's game plays it (an illegal action is refused here and changes nothing);
+        3. record: the row of the new position (status, deciders, clock, result) and the action;
+        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage);
+        5. remember: when each seat's decision opened, and the client's ref against duplicates;
+        6. broadcast: every connection gets the new position from its own point of view;
+        7. bots: the bots that must decide now start thinking.
+
+        Step 0 comes before the room's lock, so that a refused flood waits for nothing and touches no game."""
+        if client is not None:
+            self.guard.hit("actions", client)  # 0
         async with room.lock:
-            self._check(room, seat, action, version, ref, by)
+            _check(room, seat, action, version, ref, by)  # 1
             assert seat is not None
             before = room.version
-            game = room.game
-            others = room.decisions.before(game, seat, room.rec.deciders)
-            try:
-                game.apply(seat, action)
-            except (MeepleError, ValueError) as exc:
-                raise Rejected("illegal", str(exc)) from None
-            # From here the room's game is one action ahead of storage; if the commit fails, _commit rebuilds it
-            # from storage, so a failed action is never seen by anyone.
-            text = game.full_log(game.log_length() - 1)[0][1]
+            others = room.decisions.before(room.game, seat, room.rec.deciders)
+            text = _apply(room.game, seat, action)  # 2
             now = time.time()
-            write = self._next_write(room, game, now, ActionRecord(before + 1, seat, text, by, ref, now))
-            await self._commit(room, write)
-            room.decisions.after(game, seat, others, write.deciders)
+            write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
+            await self._commit(room, write)  # 4
+            room.decisions.after(room.game, seat, others, write.deciders)  # 5
             if ref:
                 room.refs[seat, ref] = write.version
-            room.broadcast(before, (seat, ref) if ref else None)
-        self._schedule_bots(room)
+            room.broadcast(before, (seat, ref) if ref else None)  # 6
+        self._schedule_bots(room)  # 7
         return room.version
-
-    def _check(self, room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
-        if seat is None:
-            raise Rejected("spectator", "spectators watch the game; they cannot act")
-        if ref is not None and (seat, ref) in room.refs:
-            raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
-                                        "not applied twice")
-        if room.over:
-            raise Rejected("over", "the game is over")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise Rejected("bad_version", "an action must carry the version of the position it was made in")
-        if seat not in room.rec.deciders:
-            raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
-        if not room.decisions.current(seat, version, room.version):
-            raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
-                                    f"{room.version}; look at the new position and choose again")
-        if not isinstance(action, str | int) or isinstance(action, bool):
-            raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
-        if by == "human" and room.bot_level(seat) is not None:
-            raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
 
     def _next_write(self, room: Room, game: meeple.Game, now: float, action: ActionRecord | None) -> Write:
         """The stored row for `game`, the room's game with one more action applied."""
@@ -326,6 +349,38 @@ class Hub:
         for room in self.rooms.values():
             for conn in room.conns:
                 conn.close()
+
+
+def _check(room: Room, seat: int | None, action: Any, version: Any, ref: str | None, by: str) -> None:
+    """Step 1 of an action: whether this seat may act now, in this position (raises Rejected)."""
+    if seat is None:
+        raise Rejected("spectator", "spectators watch the game; they cannot act")
+    if ref is not None and (seat, ref) in room.refs:
+        raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
+                                    "not applied twice")
+    if room.over:
+        raise Rejected("over", "the game is over")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Rejected("bad_version", "an action must carry the version of the position it was made in")
+    if seat not in room.rec.deciders:
+        raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
+    if not room.decisions.current(seat, version, room.version):
+        raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
+                                f"{room.version}; look at the new position and choose again")
+    if not isinstance(action, str | int) or isinstance(action, bool):
+        raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
+    if by == "human" and room.bot_level(seat) is not None:
+        raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
+
+
+def _apply(game: meeple.Game, seat: int, action: Any) -> str:
+    """Step 2 of an action: the game plays it; returns its stored text. From here the room's game is one action
+    ahead of storage until the commit (which rebuilds it from storage when it fails, so nobody ever sees it)."""
+    try:
+        game.apply(seat, action)
+    except (MeepleError, ValueError) as exc:
+        raise Rejected("illegal", str(exc)) from None
+    return game.full_log(game.log_length() - 1)[0][1]
 
 
 def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, Decisions]:

@@ -8,9 +8,10 @@ Client messages (JSON text):
 Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
 with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
 
-Close codes: 4400 no hello, 4403 bad token, 4404 unknown game, 4409 a game played under older rules that
-cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad messages,
-1009 message too big, 1011 the game could not be loaded.
+Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
+older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
+messages, 1009 message too big, 1011 the game could not be loaded, 1013 the game has as many spectators as it takes.
+A client over its limit of connections is refused before the upgrade (429 with Retry-After).
 """
 
 from __future__ import annotations
@@ -20,15 +21,14 @@ import contextlib
 import json
 import logging
 import re
-import time
 from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
+from . import memory
+from .guard import Client, Limited
 from .hub import Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
-from .store import Store
-from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
 MAX_BAD = 20  # bad messages in a row before the connection is closed
@@ -43,23 +43,6 @@ class Closing(Exception):
 
 class Disconnected(Exception):
     """The client went away."""
-
-
-class Bucket:
-    """Token bucket: `burst` messages at once, then `rate` per second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Socket:
@@ -112,19 +95,49 @@ def game_of(path: str) -> str | None:
 
 
 async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> None:
-    """The ASGI application of `/ws/games/{game_id}`."""
+    """The ASGI application of `/ws/games/{game_id}`: a client over its limits of connections is refused before
+    the upgrade (429 with Retry-After)."""
     hub: Hub = scope["app"].state.hub
+    client = Client(client_ip(scope))
+    try:
+        hub.guard.connect(client)
+    except Limited as exc:
+        await _refuse(scope, receive, send, exc)
+        return
     ws = Socket(receive, send)
     try:
         await ws.accept()
-        await _session(ws, hub, game_id)
+        await _session(ws, hub, game_id, client)
     except Closing as exc:
         await ws.close(exc.code, exc.reason)
     except Disconnected:
         pass
+    finally:
+        hub.guard.disconnect(client)
+        memory.Churn.closed += 1
 
 
-async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
+def client_ip(scope: Scope) -> str:
+    """The client's address (the ASGI server has already read X-Forwarded-For from trusted proxies)."""
+    peer = scope.get("client")
+    return str(peer[0]) if peer else "unknown"
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, exc: Limited) -> None:
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 1008, "reason": exc.message[:120]})
+        return
+    body = dumps({"detail": exc.message, "code": "rate_limited"}).encode()
+    await send({"type": "websocket.http.response.start", "status": 429,
+                "headers": [(b"content-type", b"application/json"), (b"retry-after", str(exc.retry_after).encode()),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "websocket.http.response.body", "body": body})
+
+
+async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
     settings = hub.settings
     try:
         first = await asyncio.wait_for(ws.receive(settings.max_message_bytes), settings.hello_timeout)
@@ -133,7 +146,14 @@ async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
     hello = _parse(first)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
-    seat = await _seat(hub.store.store, game_id, hello.get("token"))
+    seat = await _seat(hub, game_id, hello.get("token"))
+    client = Client(client.ip, None if seat is None else (game_id, seat))
+    try:
+        hub.guard.hit("state requests", client)
+    except Limited as exc:
+        raise Closing(1008, exc.message) from None
+    if seat is None and hub.spectators(game_id) >= settings.max_spectators:
+        raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
     try:
         room = await hub.room(game_id)
     except Unplayable as exc:
@@ -150,12 +170,14 @@ async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
         closing.append(asyncio.create_task(ws.close(1008, "you read messages slower than the game moves; "
                                                           "reconnect to resume")))
 
-    conn = Conn(seat, settings.send_queue, overflow)
+    conn = Conn(seat, settings.send_queue, overflow, settings.max_queued_bytes)
+    conn.on_revoke = lambda: closing.append(asyncio.create_task(
+        ws.close(4403, "this seat was given to someone else (a new invitation); your token is no longer valid")))
     async with room.lock:
-        conn.push(_dump(hub.attach(room, conn, _since(hello))))
+        hub.attach(room, conn, _since(hello))
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
-        await _receive_loop(ws, hub, room, conn)
+        await _receive_loop(ws, hub, room, conn, client)
     finally:
         hub.detach(room, conn)
         conn.close()
@@ -167,15 +189,13 @@ async def _session(ws: Socket, hub: Hub, game_id: str) -> None:
                 await task
 
 
-async def _seat(store: Store, game_id: str, token: Any) -> int | None:
+async def _seat(hub: Hub, game_id: str, token: Any) -> int | None:
     if token is None:
         return None
-    if not isinstance(token, str) or not token:
-        raise Closing(4403, "a seat token is a text")
-    found = await asyncio.to_thread(store.seat_of_token, token_hash(token))
-    if found is None or found[0] != game_id:
-        raise Closing(4403, "this token does not hold a seat in this game")
-    return found[1]
+    try:
+        return await hub.seat_of_token(game_id, token)
+    except Rejected as exc:
+        raise Closing(4403, exc.message) from None
 
 
 async def _send_loop(ws: Socket, conn: Conn) -> None:
@@ -183,18 +203,21 @@ async def _send_loop(ws: Socket, conn: Conn) -> None:
         text = await conn.queue.get()
         if text is None or not ws.open:
             return
+        conn.sent(text)
         await ws.send(text)
 
 
-async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn) -> None:
+async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn, client: Client) -> None:
     settings = hub.settings
-    bucket = Bucket(settings.messages_per_second, settings.message_burst)
     bad = 0
     while True:
         text = await ws.receive(settings.max_message_bytes)
-        if not bucket.take():
-            raise Closing(1008, "too many messages; slow down and reconnect")
-        reply = await _handle(hub, room, conn, _parse(text))
+        try:
+            hub.guard.hit("messages", client)
+            reply = await _handle(hub, room, conn, client, _parse(text))
+        except Limited as exc:
+            reply = _error("rate_limited", exc.message)
+            reply["retry_after"] = exc.retry_after
         if reply is not None:
             bad = bad + 1 if reply["type"] == "error" else 0
             conn.push(_dump(reply))
@@ -216,23 +239,25 @@ class _Bad:
         self.code, self.message = code, message
 
 
-async def _handle(hub: Hub, room: Room, conn: Conn, msg: Any) -> dict[str, Any] | None:
+async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) -> dict[str, Any] | None:
     if isinstance(msg, _Bad):
         return _error(msg.code, msg.message)
     if not isinstance(msg, dict):
         return _error("bad_message", "a message is a JSON object with a \"type\"")
     kind = msg.get("type")
     if kind == "act":
-        return await _act(hub, room, conn, msg)
+        return await _act(hub, room, conn, client, msg)
     if kind in ("sync", "hello"):
+        hub.guard.hit("state requests", client)
         async with room.lock:
-            return room.state_message(conn.seat, _since(msg))
+            conn.push(room.state_text(conn.seat, _since(msg)))
+        return None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
     return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, sync, ping")
 
 
-async def _act(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any]) -> dict[str, Any] | None:
+async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
     ref = msg.get("ref")
     if ref is not None and (not isinstance(ref, str) or len(ref) > 64):
         return _error("bad_message", "ref must be a text of at most 64 characters")
@@ -240,7 +265,7 @@ async def _act(hub: Hub, room: Room, conn: Conn, msg: dict[str, Any]) -> dict[st
     if not isinstance(action, str) or len(action) > 200:
         return _error("bad_message", "act needs an \"action\" text (one of your legal actions)")
     try:
-        await hub.act(room, conn.seat, action, msg.get("version"), ref)
+        await hub.act(room, conn.seat, action, msg.get("version"), ref, client=client)
     except Rejected as exc:
         return {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
                 "action": action}

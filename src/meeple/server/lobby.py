@@ -18,6 +18,7 @@ from meeple.engine.errors import MeepleError, UnknownGame
 from . import clock as clocks
 from . import faces
 from .bots import check_level
+from .guard import Client
 from .hub import Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
@@ -30,6 +31,7 @@ from .schemas import (
     GameFace,
     GameInfo,
     GameSummary,
+    Invited,
     Joined,
     JoinIn,
     OptionOut,
@@ -44,7 +46,7 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 BOT_LEVELS = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
-    413: {"model": Problem}, 422: {"model": Problem},
+    413: {"model": Problem}, 422: {"model": Problem}, 429: {"model": Problem},
 }
 Bearer = Annotated[str | None, Header(description="`Bearer <seat token>`; without it you are a spectator")]
 
@@ -84,6 +86,12 @@ def messages(lang: Lang = None, accept_language: Annotated[str | None, Header(ma
     return faces.chrome(_lang(lang, accept_language))
 
 
+def client_of(request: Request, game_id: str | None = None, seat: int | None = None) -> Client:
+    """Who is asking, for the limits: the address (after trusted proxies) and the seat its token holds."""
+    ip = request.client.host if request.client else "unknown"
+    return Client(ip, None if game_id is None or seat is None else (game_id, seat))
+
+
 @router.get("/catalog", response_model=Catalog, responses=ERRORS)
 def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max_length=500)] = None) -> Catalog:
     """The games this server plays, their options (in words of the language asked for), and the bot levels."""
@@ -113,8 +121,13 @@ def game_face(game: str, lang: Lang = None,
 
 @router.post("/games", response_model=Created, status_code=201, responses=ERRORS)
 async def create_game(body: CreateGame, request: Request) -> Created:
-    """Create a game; each human seat gets a secret token and an invite link holding it."""
+    """Create a game; each human seat gets a secret token and an invite link holding it. A game needs at least
+    one human seat, unless the server has an allowance for games of bots only (off by default)."""
     hub = _hub(request)
+    client = client_of(request)
+    hub.guard.hit("games created", client)
+    if all(s.kind == "bot" for s in body.seats):
+        hub.guard.bot_only_game(client)
     try:
         seed = new_seed()
         game = meeple.new_game(body.game, len(body.seats), seed, body.options)
@@ -139,11 +152,14 @@ async def create_game(body: CreateGame, request: Request) -> Created:
         rules_version=game.spec.version,
     )
     tokens = {s: new_token() for s in humans}
-    await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()})
+    host = new_token()
+    expires = now + hub.settings.token_days * 86_400
+    await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()}, expires,
+                        token_hash(host))
     base = _base(request)
     if rec.bot_turn:
         await hub.room(rec.id)  # loading the room starts the bot that moves first
-    return Created(id=rec.id, watch=f"{base}/play/{rec.id}", seats=[
+    return Created(id=rec.id, watch=f"{base}/play/{rec.id}", host_token=host, token_expires=expires, seats=[
         CreatedSeat(seat=s.seat, kind=s.kind, level=s.level, name=s.name, token=tokens.get(s.seat),
                     invite=f"{base}/play/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None)
         for s in seats
@@ -209,6 +225,7 @@ async def join(game_id: str, body: JoinIn, request: Request, authorization: Bear
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
     assert seat is not None
+    hub.guard.hit("renames", client_of(request, game_id, seat))
     name = clean_name(body.name)
     if name is None:
         raise ApiError(400, "a name needs at least one visible character", "bad_name")
@@ -220,12 +237,30 @@ async def join(game_id: str, body: JoinIn, request: Request, authorization: Bear
     return Joined(game_id=game_id, seat=seat, name=name)
 
 
+@router.post("/games/{game_id}/seats/{seat}/invite", response_model=Invited, responses=ERRORS)
+async def reinvite(game_id: str, seat: int, request: Request, authorization: Bearer = None) -> Invited:
+    """Give a human seat a new token and invite link, with the game's host token (handed out at creation): the
+    seat's old token is revoked at once (its live connections are closed), e.g. when it leaked or a new person
+    takes the seat."""
+    hub = _hub(request)
+    host = _bearer(authorization)
+    token = new_token()
+    expires = time.time() + hub.settings.token_days * 86_400
+    done = await hub.store.run(hub.store.store.reinvite, game_id, seat, token_hash(host), token_hash(token), expires)
+    if not done:
+        raise ApiError(403, "this needs the game's host token and a human seat of the game", "bad_token")
+    hub.revoke(game_id, seat)
+    return Invited(game_id=game_id, seat=seat, token=token, invite=f"{_base(request)}/play/{game_id}#token={token}",
+                   token_expires=expires)
+
+
 @router.get("/games/{game_id}/state", responses=ERRORS)
 async def state(game_id: str, request: Request, authorization: Bearer = None,
                 since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
     """The position as one seat (with its token) or a spectator sees it: the same message the WebSocket sends."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization)
+    hub.guard.hit("state requests", client_of(request, game_id, seat))
     room = await _room(hub, game_id)
     async with room.lock:
         message = room.state_message(seat, since)
@@ -240,7 +275,8 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
     seat = await seat_of(hub, game_id, authorization, required=True)
     room = await _room(hub, game_id)
     try:
-        version = await hub.act(room, seat, body.action, body.version, body.ref)
+        version = await hub.act(room, seat, body.action, body.version, body.ref,
+                                client=client_of(request, game_id, seat))
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "duplicate", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
@@ -268,10 +304,17 @@ async def seat_of(hub: Hub, game_id: str, authorization: str | None, required: b
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(403, "the Authorization header must be `Bearer <seat token>`", "bad_token")
-    found = await hub.store.run(hub.store.store.seat_of_token, token_hash(token.strip()))
-    if found is None or found[0] != game_id:
-        raise ApiError(403, "this token does not hold a seat in this game", "bad_token")
-    return found[1]
+    try:
+        return await hub.seat_of_token(game_id, token)
+    except Rejected as exc:
+        raise ApiError(403, exc.message, exc.code) from None
+
+
+def _bearer(authorization: str | None) -> str:
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "this needs the game's host token (Authorization: Bearer <host token>)", "no_token")
+    return token.strip()
 
 
 def summary(rec: GameRecord, your_seat: int | None = None) -> GameSummary:

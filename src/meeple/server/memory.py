@@ -6,12 +6,15 @@ then stops the event loop for a fifth of a second and more. Nearly all of those 
 counting anyway (games, views and messages make no reference cycles), so the server moves the objects that
 survived a little while out of the collector's sight (`gc.freeze`), which keeps the automatic collections down to
 the objects of the last second. The few reference cycles that outlive that second (a closed connection's objects)
-are reclaimed by a full collection at a long interval, whose pause is logged.
+are reclaimed by a full collection at a long interval, whose pause is logged, and sooner when many connections
+have closed (a crowd leaving, a reconnection flood), so that their memory comes back within a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import gc
 import logging
 import time
@@ -19,6 +22,14 @@ import time
 log = logging.getLogger("meeple.server")
 
 YOUNG = 50_000  # tracked objects allocated (net) between collections of the youngest generation
+CHURN = 500  # connections closed since the last full collection that call for the next one early
+CHURN_EVERY = 20.0  # seconds between full collections at the most, however many connections close
+
+
+class Churn:
+    """Connections closed since the last full collection (counted by the live endpoint)."""
+
+    closed = 0
 
 
 def tune() -> None:
@@ -29,12 +40,23 @@ def tune() -> None:
 
 
 def full_collection() -> tuple[int, float]:
-    """Collect every object, frozen ones included, then freeze the survivors; returns (objects freed, seconds)."""
+    """Collect every object, frozen ones included, then freeze the survivors; returns (objects freed, seconds).
+    The C library is then asked to give the freed memory back to the system (glibc keeps it otherwise)."""
     start = time.perf_counter()
     gc.unfreeze()
     freed = gc.collect()
     gc.freeze()
+    _trim()
     return freed, time.perf_counter() - start
+
+
+def _trim() -> None:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):  # not glibc
+        return
+    trim(0)
 
 
 async def keeper(freeze_every: float, full_every: float) -> None:
@@ -42,9 +64,11 @@ async def keeper(freeze_every: float, full_every: float) -> None:
     last_full = time.monotonic()
     while True:
         await asyncio.sleep(freeze_every)
-        if time.monotonic() - last_full < full_every:
+        since = time.monotonic() - last_full
+        if since < full_every and not (Churn.closed >= CHURN and since >= CHURN_EVERY):
             gc.freeze()
             continue
         freed, took = full_collection()
         last_full = time.monotonic()
+        Churn.closed = 0
         log.info("full garbage collection: %d objects freed, %.0f ms", freed, took * 1000)

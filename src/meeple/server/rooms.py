@@ -28,20 +28,36 @@ class Rejected(Exception):
 class Conn:
     """One live client of a room: its seat (None for a spectator) and the queue of messages to send to it.
 
-    A client that reads slower than the game moves fills its queue; it is then told once through `on_overflow`
-    (the live endpoint closes its connection, and the client resumes on reconnect)."""
+    A client that reads slower than the game moves fills its queue (`limit` messages or `max_bytes` bytes); it is
+    then told once through `on_overflow` (the live endpoint closes its connection, and the client resumes on
+    reconnect) and nothing more is queued for it."""
 
-    def __init__(self, seat: int | None, limit: int, on_overflow: Callable[[], None] | None = None) -> None:
+    def __init__(self, seat: int | None, limit: int, on_overflow: Callable[[], None] | None = None,
+                 max_bytes: int = 1 << 62) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.overflowed = False
         self.on_overflow = on_overflow
+        self.queued = 0  # bytes (characters) waiting to be sent
+        self.on_revoke: Callable[[], None] | None = None  # the seat's token was revoked: close the connection
+        self.max_bytes = max_bytes
 
     def push(self, text: str) -> None:
+        if self.overflowed:
+            return
+        if self.queued + len(text) > self.max_bytes:
+            self._overflow()
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self._overflow()
+            return
+        self.queued += len(text)
+
+    def sent(self, text: str) -> None:
+        """The send loop handed `text` to the socket."""
+        self.queued -= len(text)
 
     def close(self) -> None:
         try:
@@ -54,6 +70,9 @@ class Conn:
             self.overflowed = True
             if self.on_overflow is not None:
                 self.on_overflow()
+
+
+PRESENCE_EVERY = 1.0  # seconds: spectators coming and going are told at most this often
 
 
 @dataclass
@@ -69,6 +88,8 @@ class Room:
     shown: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # last view sent per viewer
     # Per seat that must decide now, the position its current decision opened in (see `Decisions`).
     decisions: Decisions = field(default_factory=lambda: Decisions())
+    presence_due: asyncio.TimerHandle | None = None
+    spectator_state: tuple[Any, float, str] | None = None  # (position, when, text) of the last spectators' state
 
     @property
     def id(self) -> str:
@@ -127,6 +148,19 @@ class Room:
             options=self.rec.options, seats=self.seats_info(), view=self._view(seat),
         )
         return msg
+
+    def state_text(self, seat: int | None, since: int = 0) -> str:
+        """`state_message` encoded; for spectators the same text serves every one who comes within a second in
+        the same position (a crowd arriving costs one encoding of the whole game, not one each)."""
+        if seat is not None:
+            return dumps(self.state_message(seat, since))
+        key = (self.version, since, self.rec.status)
+        cached = self.spectator_state
+        if cached is not None and cached[0] == key and time.monotonic() - cached[1] < 1.0:
+            return cached[2]
+        text = dumps(self.state_message(None, since))
+        self.spectator_state = (key, time.monotonic(), text)
+        return text
 
     def update_message(self, seat: int | None, since: int, ack: str | None = None,
                        view: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
@@ -204,8 +238,19 @@ class Room:
         for conn in list(self.conns):
             conn.push(text)
 
+    def spectators(self) -> int:
+        return sum(1 for c in self.conns if c.seat is None)
+
     def presence(self) -> None:
-        self.announce({"type": "presence", "seats": self.seats_info()})
+        """Tell everyone who is online: the seats, and how many spectators (a count, sent at most once a second
+        when only spectators come and go, see `spectators_changed`)."""
+        self.presence_due = None
+        self.announce({"type": "presence", "seats": self.seats_info(), "spectators": self.spectators()})
+
+    def spectators_changed(self) -> None:
+        """A spectator came or went: one presence message within a second, however many do."""
+        if self.presence_due is None:
+            self.presence_due = asyncio.get_running_loop().call_later(PRESENCE_EVERY, self.presence)
 
 
 class Decisions:

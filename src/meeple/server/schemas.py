@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
 OptionValue = str | int | float | bool | None
 
@@ -45,7 +45,18 @@ class CreatedSeat(BaseModel):
 class Created(BaseModel):
     id: str
     watch: str = Field(description="link for spectators")
+    host_token: str = Field(description="secret of whoever created the game: re-invites a seat "
+                                        "(POST /api/games/{id}/seats/{seat}/invite)")
+    token_expires: float = Field(description="when the seat tokens expire (Unix time)")
     seats: list[CreatedSeat]
+
+
+class Invited(BaseModel):
+    game_id: str
+    seat: int
+    token: str = Field(description="the seat's new token; the old one no longer works")
+    invite: str
+    token_expires: float
 
 
 class SeatOut(BaseModel):
@@ -87,9 +98,17 @@ class TokensIn(Strict):
 
 
 class ActionIn(Strict):
-    action: str = Field(max_length=200, description="an action text, one of the legal actions")
+    # The same rules as the WebSocket's `act`: texts are texts, and the position `true` is no number.
+    action: StrictStr = Field(max_length=200, description="an action text, one of the legal actions")
     version: int = Field(ge=0, description="the position (number of actions so far) the action was chosen in")
-    ref: str | None = Field(None, max_length=64, description="a client id for the action, to detect duplicates")
+    ref: StrictStr | None = Field(None, max_length=64, description="a client id for the action, to detect duplicates")
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _no_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool | str):
+            raise ValueError("the position is a whole number, not true, false or a text")
+        return value
 
 
 class Accepted(BaseModel):

@@ -108,16 +108,29 @@ class Store:
         self.engine.dispose()
 
     # -- creating and reading ------------------------------------------------------------
-    def create(self, rec: GameRecord, token_hashes: dict[int, str]) -> None:
+    def create(self, rec: GameRecord, token_hashes: dict[int, str], expires: float | None = None,
+               host_hash: str | None = None) -> None:
+        """Store a new game; its seat tokens (by their hashes) are valid until `expires`."""
         with self.engine.begin() as conn:
-            conn.execute(insert(games).values(_game_values(rec)))
+            conn.execute(insert(games).values({**_game_values(rec), "host_hash": host_hash}))
             if not rec.seats:
                 return
             conn.execute(insert(seats), [
                 {"game_id": rec.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "token_hash": token_hashes.get(s.seat)}
+                 "token_hash": token_hashes.get(s.seat), "token_expires": expires if s.seat in token_hashes else None}
                 for s in rec.seats
             ])
+
+    def reinvite(self, game_id: str, seat: int, host_hash: str, token_hash: str, expires: float) -> bool:
+        """Give a human seat a new token (the old one is revoked), if `host_hash` is the game's host token."""
+        with self.engine.begin() as conn:
+            host = conn.execute(select(games.c.host_hash).where(games.c.id == game_id)).scalar()
+            if host is None or host != host_hash:
+                return False
+            done = conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                    seats.c.kind == "human")
+                                .values(token_hash=token_hash, token_expires=expires))
+            return bool(done.rowcount)
 
     def get(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -137,12 +150,13 @@ class Store:
             rows = conn.execute(query.order_by(actions.c.seq)).mappings()
             return [ActionRecord(r["seq"], r["seat"], r["action"], r["by"], r["ref"], r["at"]) for r in rows]
 
-    def seat_of_token(self, token_hash: str) -> tuple[str, int] | None:
+    def seat_of_token(self, token_hash: str) -> tuple[str, int, float | None] | None:
+        """The game, the seat and the expiry of a seat token (None for a token that is not, or no longer, one)."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash == token_hash)
+                select(seats.c.game_id, seats.c.seat, seats.c.token_expires).where(seats.c.token_hash == token_hash)
             ).first()
-            return (row[0], row[1]) if row else None
+            return (row[0], row[1], row[2]) if row else None
 
     def set_name(self, game_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as conn:

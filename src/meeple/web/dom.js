@@ -7,6 +7,8 @@ function apply(node, attrs, children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "text") node.textContent = v;
+    // Through the CSSOM: the server's Content-Security-Policy refuses style attributes written as markup.
+    else if (k === "style") node.style.cssText = String(v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from meeple.engine import rng as rng_mod
@@ -318,6 +318,34 @@ def client_data(ctx: Ctx) -> dict[str, Any]:
                     for p in ctx.comp.peoples],
         "tiles": [{"id": t.id, "name": t.name, "letter": t.letter, "kind": t.kind} for t in ctx.tiles],
     }
+
+
+def history_statistics(events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+    """Figures of a game read from its public events: when each building was completed (turn, by tile id), the
+    cards played into buildings (by card id), the turn of the game's first, second ... offering, and how often
+    the golden scales were scored."""
+    turn = 1
+    completed: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    offerings: dict[str, int] = {}
+    scorings = 0
+    for action in events:
+        for event in action:
+            msg, params = event["msg"], event["params"]
+            if msg == "turn":
+                turn = int(params["turn"])
+            elif msg == "building.complete":
+                completed[str(params["tile"]).removeprefix("@tile.")] = turn
+            elif msg == "pay.done":
+                for card in params["cards"]:
+                    name = str(card).removeprefix("@card.").replace(".", "")
+                    cards[name] = cards.get(name, 0) + 1
+            elif msg in ("offer", "offer.pillar"):
+                offerings[str(len(offerings) + 1)] = turn
+            elif msg == "scales.scored":
+                scorings += 1
+    return {"building_completed_turn": completed, "cards_played": cards, "offering_turn": offerings,
+            "scale_scorings": scorings}
 
 
 def statistics(ctx: Ctx, s: State) -> dict[str, Any]:

@@ -241,6 +241,9 @@ class BlueMoonCity(Rules[State]):
     def statistics(self, state: State) -> dict[str, Any]:
         return view_mod.statistics(self.ctx, state)
 
+    def history_statistics(self, state: State, events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
+        return view_mod.history_statistics(events)
+
     def evaluate(self, state: State, seat: int) -> float:
         from ..heuristics import evaluate
 

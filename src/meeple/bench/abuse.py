@@ -1,0 +1,555 @@
+"""`meeple bench abuse`: attacks on a fresh server of its own on 127.0.0.1, side by side with honest play.
+
+The server runs as its own process (`meeple serve` with its default limits); honest games (two people each, one
+action every `--think` seconds per game) and one game of a person against a greedy bot play all along, each game
+from its own loopback address (127.0.1.x), as people would from their own homes. Each attack comes from other
+loopback addresses (127.0.2.x and up), from a process of its own, for `--seconds`, every loop bounded in count
+and time; for each the report
+gives the honest games' accepted actions/s and p99 latency, the bot's answer time in the human game, the
+server's memory (RSS) and open sockets before and after, and what the attack got through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import multiprocessing
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+import orjson
+from tqdm import tqdm
+
+from meeple.engine.rng import Stream
+
+from .server import _loop_factory, _wait_for_address
+
+HOST = "127.0.0.1"
+ATTACKS = ("bot-only games", "slow headers", "WS reconnect flood", "HTTP move flood", "state flood (not reading)",
+           "many spectators")
+
+
+@dataclass
+class Honest:
+    """What honest play saw: (time, seconds) per acknowledged action and per bot answer in the human game."""
+
+    acks: list[tuple[float, float]] = field(default_factory=list)
+    bot: list[tuple[float, float]] = field(default_factory=list)
+    errors: int = 0
+
+    def window(self, start: float, end: float) -> tuple[float, float, float, float]:
+        """Actions/s, p99 latency (ms), bot answer median and max (ms) between `start` and `end`."""
+        lat = sorted(s for t, s in self.acks if start <= t < end)
+        bot = sorted(s for t, s in self.bot if start <= t < end)
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else math.nan
+        return (len(lat) / max(end - start, 1e-9), p99, statistics.median(bot) * 1000 if bot else math.nan,
+                bot[-1] * 1000 if bot else math.nan)
+
+
+@dataclass
+class Row:
+    name: str
+    rate: float
+    p99: float
+    bot_p50: float
+    bot_max: float
+    rss_before: float
+    rss_after: float
+    sockets_before: int
+    sockets_max: int
+    sockets_after: int
+    outcome: str
+
+
+@click.command()
+@click.option("--seconds", default=20.0, show_default=True, help="Length of each attack (and of the baseline).")
+@click.option("--games", default=8, show_default=True, help="Honest games of two people, playing all along.")
+@click.option("--think", default=0.25, show_default=True, help="Seconds between two actions of an honest game.")
+@click.option("--scale", default=1.0, show_default=True,
+              help="Size of the attacks (1: 10 bot-only games, 200 slow sockets, 40 state flooders, 500 spectators).")
+@click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
+@click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
+@click.option("--seed", default=1, show_default=True)
+def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, header_timeout: float,
+          seed: int) -> None:
+    """Attack a fresh server on 127.0.0.1 and show what honest games saw meanwhile.
+
+    \b
+    Examples:
+      meeple bench abuse                        every attack for 20 s, then 60 s of quiet
+      meeple bench abuse --seconds 2 --scale 0.05 --recovery 0 --games 2    a quick look
+    """
+    if not _bound_address_available():
+        raise click.ClickException("this system does not let clients use loopback addresses other than 127.0.0.1")
+    with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
+            _server(f"sqlite:///{tmp}/abuse.sqlite3", header_timeout, Path(tmp)) as (port, pid), \
+            asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        rows, quiet = runner.run(_run(port, pid, seconds, games, think, scale, recovery, header_timeout, seed))
+    _report(rows, quiet, seconds, games, think, header_timeout)
+
+
+@contextlib.contextmanager
+def _server(url: str, header_timeout: float, tmp: Path) -> Any:
+    import subprocess
+
+    cmd = [sys.executable, "-m", "meeple.cli", "serve", "--host", HOST, "--port", "0", "--database", url,
+           "--bot-workers", "1", "--bot-delay", "0", "--limit", f"header_timeout={header_timeout}"]
+    log = tmp / "serve.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        base = _wait_for_address(proc, log)
+        yield int(base.rsplit(":", 1)[1]), proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return math.nan
+
+
+def _sockets(pid: int) -> int:
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            count += os.readlink(fd).startswith("socket:")
+    return count
+
+
+# -- a minimal HTTP/1.1 client bound to a chosen loopback address -----------------------------------------------
+async def _http(port: int, source: str, method: str, path: str, body: Any = None,
+                token: str | None = None) -> tuple[int, Any]:
+    """One request on a fresh connection; status 0 when the server closed the connection without an answer."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port, local_addr=(source, 0)), 10)
+    except (OSError, TimeoutError):
+        return 0, None
+    try:
+        data = orjson.dumps(body) if body is not None else b""
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
+        head += "Content-Type: application/json\r\n" + (f"Authorization: Bearer {token}\r\n" if token else "")
+        writer.write(head.encode() + b"\r\n" + data)
+        raw = await asyncio.wait_for(reader.read(), 10)
+    except (OSError, TimeoutError):
+        return 0, None
+    finally:
+        writer.close()
+    status = int(raw.split(b" ", 2)[1]) if raw.startswith(b"HTTP/") else 0
+    payload = raw.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in raw else b""
+    try:
+        return status, orjson.loads(payload) if payload else None
+    except orjson.JSONDecodeError:
+        return status, None
+
+
+async def _ws(port: int, source: str, game_id: str) -> Any:
+    from websockets.asyncio.client import connect
+
+    return await connect(f"ws://{HOST}:{port}/ws/games/{game_id}", compression=None, max_size=2**24, open_timeout=10,
+                         local_addr=(source, 0), ping_interval=None)
+
+
+# -- honest play -------------------------------------------------------------------------------------------------
+async def _honest_game(port: int, index: int, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
+    rng = Stream(seed, index)
+    generation = 0
+    while not stop.is_set():
+        source = f"127.0.{1 + generation % 200}.{1 + index}"
+        generation += 1
+        status, created = await _http(port, source, "POST", "/api/games",
+                                      {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        if status != 201:
+            tally.errors += 1
+            await asyncio.sleep(1)
+            continue
+        turn = asyncio.Lock()  # one action at a time per game: `think` apart
+        await asyncio.gather(*(_honest_seat(port, source, created["id"], s["token"], rng, think, turn, tally, stop)
+                               for s in created["seats"]))
+
+
+async def _honest_seat(port: int, source: str, game_id: str, token: str, rng: Stream, think: float,
+                       turn: asyncio.Lock, tally: Honest, stop: asyncio.Event) -> None:
+    try:
+        ws = await _ws(port, source, game_id)
+    except Exception:
+        tally.errors += 1
+        return
+    async with ws:
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        sent: dict[str, float] = {}
+        n = 0
+        while not stop.is_set():
+            try:
+                msg = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), 5))
+            except (TimeoutError, Exception):
+                return
+            if msg["type"] not in ("state", "update"):
+                tally.errors += msg["type"] in ("rejected", "error")
+                continue
+            ref = msg.get("ack")
+            if ref in sent:
+                now = time.perf_counter()
+                tally.acks.append((now, now - sent.pop(ref)))
+            if msg["status"] != "active":
+                return
+            if msg["legal"]:
+                async with turn:
+                    await asyncio.sleep(think)
+                n += 1
+                sent[str(n)] = time.perf_counter()
+                action = msg["legal"][rng.below(len(msg["legal"]))]
+                await ws.send(orjson.dumps({"type": "act", "action": action, "version": msg["version"],
+                                            "ref": str(n)}).decode())
+
+
+async def _bot_game(port: int, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
+    """A person against a greedy bot: the bot's answer time is from the update that hands it the turn to the
+    update of its action."""
+    rng = Stream(seed, 999)
+    generation = 0
+    while not stop.is_set():
+        source = f"127.0.{1 + generation % 200}.250"
+        generation += 1
+        status, created = await _http(port, source, "POST", "/api/games", {"game": "bluemooncity", "seats": [
+            {"kind": "human"}, {"kind": "bot", "level": "greedy"}]})
+        if status != 201:
+            tally.errors += 1
+            await asyncio.sleep(1)
+            continue
+        try:
+            ws = await _ws(port, source, created["id"])
+        except Exception:
+            tally.errors += 1
+            continue
+        async with ws:
+            await ws.send(orjson.dumps({"type": "hello", "token": created["seats"][0]["token"]}).decode())
+            bot_since: float | None = None
+            while not stop.is_set():
+                try:
+                    msg = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), 60))
+                except (TimeoutError, Exception):
+                    break
+                if msg["type"] not in ("state", "update"):
+                    continue
+                now = time.perf_counter()
+                if bot_since is not None and msg["type"] == "update":
+                    tally.bot.append((now, now - bot_since))
+                bot_since = now if msg["deciders"] == [1] and msg["status"] == "active" else None
+                if msg["status"] != "active":
+                    break
+                if msg["legal"]:
+                    await asyncio.sleep(think)
+                    action = msg["legal"][rng.below(len(msg["legal"]))]
+                    await ws.send(orjson.dumps({"type": "act", "action": action, "version": msg["version"]}).decode())
+
+
+# -- the attacks -------------------------------------------------------------------------------------------------
+async def _bot_only(port: int, seconds: float, scale: float, **_rest: Any) -> str:
+    """Games of four ismcts:2s bots and no human, 10 x scale attempts from several addresses."""
+    tries = max(1, round(10 * scale))
+    seats = [{"kind": "bot", "level": "ismcts:2s"}] * 4
+    codes = []
+    for i in range(tries):
+        status, _body = await _http(port, f"127.0.2.{1 + i % 5}", "POST", "/api/games",
+                                    {"game": "bluemooncity", "seats": seats})
+        codes.append(status)
+    await asyncio.sleep(seconds)  # what the bot of the human game answers meanwhile
+    return f"{codes.count(201)} of {tries} accepted, {codes.count(429)} refused (429)"
+
+
+async def _slow_headers(port: int, seconds: float, scale: float, header_timeout: float, **_rest: Any) -> str:
+    """Sockets sending a request's headers a byte a second from 4 addresses; how long the server keeps them."""
+    per = max(1, round(50 * scale))
+    held: list[float] = []
+    refused = 0
+
+    async def one(source: str) -> None:
+        nonlocal refused
+        start = time.perf_counter()
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(source, 0))
+        except OSError:
+            refused += 1
+            return
+        try:
+            writer.write(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+            limit = start + max(seconds, header_timeout * 3)
+            while time.perf_counter() < limit:
+                writer.write(b"X")
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    if await asyncio.wait_for(reader.read(1), 1.0) == b"":
+                        break
+        except OSError:
+            pass
+        finally:
+            took = time.perf_counter() - start
+            if took > 0.5:
+                held.append(took)
+            else:
+                refused += 1  # closed on arrival: over the cap of sockets per address
+            writer.close()
+
+    await asyncio.gather(*(one(f"127.0.3.{1 + a}") for a in range(4) for _ in range(per)))
+    longest = max(held) if held else 0.0
+    return (f"{4 * per} sockets: {len(held)} held at most {longest:.1f} s (deadline {header_timeout:g} s), "
+            f"{refused} refused at once")
+
+
+async def _reconnect_flood(port: int, seconds: float, scale: float, game_id: str, **_rest: Any) -> str:
+    """One address connecting, saying hello and sending 50 pings, as fast as it can, for `seconds`."""
+    from websockets.exceptions import InvalidStatus
+
+    end = time.perf_counter() + seconds
+    accepted = refused = processed = 0
+    budget = max(10, round(5000 * scale))
+    while time.perf_counter() < end and accepted + refused < budget:
+        try:
+            ws = await _ws(port, "127.0.4.1", game_id)
+        except InvalidStatus:
+            refused += 1
+            continue
+        except Exception:
+            refused += 1
+            await asyncio.sleep(0.01)
+            continue
+        accepted += 1
+        async with ws:
+            await ws.send('{"type": "hello"}')
+            for _ in range(50):
+                await ws.send('{"type": "ping"}')
+            with contextlib.suppress(Exception):
+                while True:
+                    msg = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), 0.2))
+                    processed += msg["type"] == "pong"
+    return (f"{accepted} connections accepted, {refused} refused; {processed / seconds:,.0f} pings answered/s")
+
+
+async def _move_flood(port: int, seconds: float, scale: float, **_rest: Any) -> str:
+    """Actions over HTTP as fast as 8 tasks can send them, with the seat token of the attacker's own game."""
+    status, created = await _http(port, "127.0.5.1", "POST", "/api/games",
+                                  {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    if status != 201:
+        return f"could not create the attacker's game ({status})"
+    gid, token = created["id"], created["seats"][0]["token"]
+    end = time.perf_counter() + seconds
+    codes: dict[int, int] = {}
+    budget = max(10, round(20_000 * scale))
+
+    async def worker() -> None:
+        while time.perf_counter() < end and sum(codes.values()) < budget:
+            code, _body = await _http(port, "127.0.5.1", "POST", f"/api/games/{gid}/actions",
+                                      {"action": "refill", "version": 0}, token)
+            codes[code] = codes.get(code, 0) + 1
+
+    await asyncio.gather(*(worker() for _ in range(8)))
+    shown = ", ".join(f"{n} x {c or 'closed unread'}" for c, n in sorted(codes.items()))
+    return f"{sum(codes.values())} requests ({shown})"
+
+
+async def _state_flood(port: int, seconds: float, scale: float, game_id: str, **_rest: Any) -> str:
+    """40 x scale spectators from 2 addresses asking 250 times each for the whole state, never reading."""
+    n = max(1, round(40 * scale))
+    opened = refused = 0
+    sockets = []
+    for i in range(n):
+        try:
+            ws = await _ws(port, f"127.0.6.{1 + i % 2}", game_id)
+        except Exception:
+            refused += 1
+            continue
+        opened += 1
+        sockets.append(ws)
+    end = time.perf_counter() + seconds
+    sent = 0
+    for _round in range(250):
+        if time.perf_counter() > end:
+            break
+        for ws in sockets:
+            with contextlib.suppress(Exception):
+                await ws.send('{"type": "sync"}')
+                sent += 1
+        await asyncio.sleep(seconds / 250)
+    closed = sum(1 for ws in sockets if ws.state.name == "CLOSED")
+    for ws in sockets:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.close(), 2)
+    return f"{opened} opened ({refused} refused), {sent} sync sent unread, {closed} dropped by the server"
+
+
+async def _spectators(port: int, seconds: float, scale: float, game_id: str, **_rest: Any) -> str:
+    """500 x scale spectators (who read) on one honest game, a crowd: two per address."""
+    n = max(1, round(500 * scale))
+    received = opened = turned_away = 0
+
+    async def one(i: int) -> None:
+        nonlocal received, opened, turned_away
+        try:
+            ws = await _ws(port, f"127.0.{7 + i // 500}.{1 + (i // 2) % 250}", game_id)
+        except Exception:
+            return
+        opened += 1
+        async with ws:
+            await ws.send('{"type": "hello"}')
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                try:
+                    msg = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), 1))
+                except TimeoutError:
+                    continue
+                except Exception:
+                    turned_away += ws.close_code == 1013
+                    return
+                received += msg["type"] == "presence"
+
+    await asyncio.gather(*(one(i) for i in range(n)))
+    return (f"{opened} of {n} connected, {turned_away} turned away (game full); {received} presence messages to "
+            f"them in all")
+
+
+ATTACK_FUNCTIONS: dict[str, Callable[..., Coroutine[Any, Any, str]]] = dict(zip(ATTACKS, (
+    _bot_only, _slow_headers, _reconnect_flood, _move_flood, _state_flood, _spectators), strict=True))
+
+
+def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
+    """Run one attack in a process of its own, so that its work never slows the honest clients' event loop."""
+    factory = _loop_factory()
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(ATTACK_FUNCTIONS[name](**kwargs))
+
+
+async def _run(port: int, pid: int, seconds: float, games: int, think: float, scale: float, recovery: float,
+               header_timeout: float, seed: int) -> tuple[list[Row], tuple[float, float, float]]:
+    tally = Honest()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(_honest_game(port, i, think, seed, tally, stop)) for i in range(games)]
+    tasks.append(asyncio.create_task(_bot_game(port, think, seed, tally, stop)))
+    total = seconds * (len(ATTACKS) + 1) + recovery + 5
+    bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
+    rows: list[Row] = []
+    attacker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        attacker.submit(int).result()  # started before the first attack
+        await asyncio.sleep(5)
+        bar.update(5)
+        _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
+        watched = listed[0]["id"] if listed else ""
+        start_rss = _rss_mb(pid)
+        rows.append(await _phase("honest play only", None, port, pid, seconds, scale, header_timeout, watched,
+                                 tally, bar))
+        for name in ATTACKS:
+            rows.append(await _phase(name, attacker, port, pid, seconds, scale, header_timeout, watched, tally, bar))
+        bar.set_description("quiet")
+        end_rss = _rss_mb(pid)
+        stop.set()
+        for _ in range(round(recovery)):
+            await asyncio.sleep(1)
+            bar.update(1)
+        quiet = (start_rss, end_rss, _rss_mb(pid))
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        attacker.shutdown(cancel_futures=True)
+        bar.close()
+    return rows, quiet
+
+
+async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid: int, seconds: float,
+                 scale: float, header_timeout: float, watched: str, tally: Honest, bar: Any) -> Row:
+    bar.set_description(name)
+    rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
+    most = sockets_before
+    start = time.perf_counter()
+
+    async def sample() -> None:
+        nonlocal most
+        while True:
+            await asyncio.sleep(0.5)
+            most = max(most, _sockets(pid))
+
+    sampler = asyncio.create_task(sample())
+    ticker = asyncio.create_task(_tick(bar))
+    try:
+        if attacker is None:
+            await asyncio.sleep(seconds)
+            outcome = "-"
+        else:
+            limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
+            kwargs = {"port": port, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
+                      "game_id": watched}
+            running = asyncio.get_running_loop().run_in_executor(attacker, _attack_in_process, name, kwargs)
+            outcome = await asyncio.wait_for(running, limit)
+    except TimeoutError:
+        outcome = "stopped at its time limit"
+    finally:
+        sampler.cancel()
+        ticker.cancel()
+    end = time.perf_counter()
+    await asyncio.sleep(1)  # let closed sockets go
+    rate, p99, bot_p50, bot_max = tally.window(start, end)
+    return Row(name, rate, p99, bot_p50, bot_max, rss_before, _rss_mb(pid), sockets_before, most, _sockets(pid),
+               outcome)
+
+
+async def _tick(bar: Any) -> None:
+    while True:
+        await asyncio.sleep(1)
+        bar.update(1)
+
+
+def _report(rows: list[Row], quiet: tuple[float, float, float], seconds: float, games: int, think: float,
+            header_timeout: float) -> None:
+    base = rows[0].rate or math.nan
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
+    click.echo(f"Honest play: {games} games of two people, one action every {think:g} s each, and a person "
+               f"against a greedy bot; each attack {seconds:g} s; header deadline {header_timeout:g} s; "
+               f"{os.cpu_count()} CPUs, load average {load:.1f}")
+    click.echo(f"{'phase':27} {'honest/s':>9} {'vs base':>8} {'p99 ms':>7} {'bot p50':>8} {'bot max':>8} "
+               f"{'RSS MB before→after':>20} {'sockets before/max/after':>25}  attack")
+    for r in rows:
+        click.echo(f"{r.name:27} {r.rate:9.1f} {r.rate / base:8.0%} {r.p99:7.1f} {r.bot_p50:8.0f} {r.bot_max:8.0f} "
+                   f"{r.rss_before:9.0f} → {r.rss_after:7.0f}  {r.sockets_before:8d}/{r.sockets_max}/"
+                   f"{r.sockets_after:<8d}  {r.outcome}")
+    start, end, later = quiet
+    click.echo(f"RSS: {start:.0f} MB before the attacks, {end:.0f} MB after them, {later:.0f} MB after the quiet "
+               f"({(later - start) / start:+.0%} of the start)")
+    during = rows[1:]
+    p99_ok = all(r.p99 <= 50 for r in during)
+    rate_ok = all(r.rate >= 0.9 * base for r in during)
+    click.echo(f"Targets: p99 <= 50 ms during every attack: {'met' if p99_ok else 'NOT met'}; >= 90 % of the "
+               f"honest throughput: {'met' if rate_ok else 'NOT met'}; RSS within 10 % of its start after the "
+               f"quiet: {'met' if abs(later - start) <= 0.1 * start else 'NOT met'}")
+
+
+def _bound_address_available() -> bool:
+    """Whether this system lets a socket use a loopback address other than 127.0.0.1 (Linux does)."""
+    try:
+        with socket.socket() as s:
+            s.bind(("127.0.2.1", 0))
+        return True
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":  # pragma: no cover
+    abuse()

@@ -1,0 +1,107 @@
+"""Evaluation and rollout policy of Coloma positions for the bots (greedy, ismcts).
+
+A seat's worth is its VP, what the final scoring would add now (Hotels, Bridges, Camps), a rough VP value of what it
+holds, and the value of the sections still open to it this chapter (or of the Site it has dialled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .actions import DIAL, END
+from .rules.context import Ctx
+from .rules.effects import can_pay
+from .rules.flow import bridge_score, sections
+from .state import SELECT, TURN, State
+
+# VP worth of one piece held (money, pieces, cards, Barrels)
+WORTH = {"bucks": 0.35, "gold": 0.55, "dudes": 0.45, "tents": 0.5, "horses": 0.7, "gunmen": 1.2, "card": 0.7,
+         "barrel": 1.0}
+OPEN_SECTION = 0.8  # share of a section's value counted while it is still to be used
+DIALLED = 0.6  # share of the dialled Site's value counted before the reveal (it may Bust)
+
+
+def end_score(ctx: Ctx, s: State, p: int) -> float:
+    """What the final scoring would add now."""
+    hotels = sum(1 for c in s.tableau[p] if s.covered[p] >> c & 1) * min(s.dudes[p], ctx.p["hotel_lodge_cap"])
+    bridges = sum(bridge_score(ctx, s, p, r - 1) for r in s.rivers[p] if r > 0)
+    camps = sum(land.vp for land in ctx.comp.lands if s.lands[land.index] == p)
+    return float(hotels + bridges + camps)
+
+
+def holdings(s: State, p: int) -> float:
+    w = WORTH
+    return (w["bucks"] * s.bucks[p] + w["gold"] * s.gold[p] + w["dudes"] * s.dudes[p] + w["tents"] * s.tents[p]
+            + w["horses"] * s.horses[p] + w["gunmen"] * s.gunmen[p] + w["card"] * len(s.hands[p])
+            + w["barrel"] * len(s.fresh[p]))
+
+
+def section_value(ctx: Ctx, s: State, p: int, site: int, sec: int) -> float:
+    """A rough VP value of using one section now."""
+    comp = ctx.comp
+    if site < 0:
+        return 0.0
+    if site == 0:
+        return (1.0 if s.bucks[p] + s.gold[p] >= 2 else 0.0) if sec == 0 else (
+            1.5 if any(k >= 0 for k in s.barrel_spaces) else 0.0)
+    if site == 1:
+        return 1.5
+    if site == 2:
+        free = sum(1 for r in s.rivers[p] if r < 0)
+        if free and can_pay(ctx, s, p, comp.survey_cost[sec]):
+            return 3.5
+        if any(r == 0 for r in s.rivers[p]) and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+            return 3.0
+        return 0.0
+    if site == 3:
+        cost = "hammer" if sec == 0 else "saw"
+        best = max((comp.cards[c].vp + 1.0 for c in s.hands[p] if can_pay(ctx, s, p, getattr(comp.cards[c], cost))),
+                   default=0.0)
+        return best
+    if site == 4:
+        return 0.9 * min(s.horses[p], 4)
+    if sec == 0:
+        return 0.6 * min(2, s.dudes[p])
+    return 3.0 if s.tents[p] and any(s.lands[x] == -1 for x in ctx.lands_at[s.wagons[p]]) else 0.0
+
+
+def open_value(ctx: Ctx, s: State, p: int) -> float:
+    """The sections still open to seat p this chapter (or its dialled Site before the reveal)."""
+    if s.phase == SELECT and s.dials[p]:
+        common, boom = (s.dials[p], s.dials[p]) if s.dials[p] != s.chapter else (0, 0)
+        return DIALLED * (section_value(ctx, s, p, common, 0) + section_value(ctx, s, p, boom, 1))
+    if s.phase != TURN or not s.positions[p] or (s.active != p and p not in s.queue):
+        return 0.0
+    common, boom = sections(s, s.positions[p])
+    done = s.done if s.active == p else 0
+    total = 0.0
+    if not done & 1:
+        total += section_value(ctx, s, p, common, 0)
+    if not done & 2:
+        total += section_value(ctx, s, p, boom, 1)
+    return OPEN_SECTION * total
+
+
+def potential(ctx: Ctx, s: State, p: int) -> float:
+    return s.vp[p] + end_score(ctx, s, p) + holdings(s, p) + open_value(ctx, s, p)
+
+
+def evaluate(ctx: Ctx, s: State, seat: int) -> float:
+    """In [0, 1]: the seat's potential against the best other one (against Shade's VP in the solo game)."""
+    mine = potential(ctx, s, seat)
+    if s.solo:
+        shade = ctx.comp.shade["score"]
+        other = (s.shade_vp + s.handicap + shade["gold"] * s.shade_gold + shade["river"] * s.shade_rivers
+                 + shade["hotel"] * s.shade_hotels + shade["barrel"] * s.shade_barrels + 2 * s.shade_gunmen)
+        return max(0.0, min(1.0, 0.5 + (mine - float(other)) / 200.0))
+    best = max(potential(ctx, s, q) for q in range(s.players) if q != seat)
+    return max(0.0, min(1.0, 0.5 + (mine - best) / 100.0))
+
+
+def rollout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
+    """Random, but `end` only one time in four while something else can be done; dials at random."""
+    if len(legal) > 1 and ctx.acts[legal[0]].kind != DIAL:
+        others = [a for a in legal if ctx.acts[a].kind != END]
+        if others and below(4):
+            return others[below(len(others))]
+    return legal[below(len(legal))]

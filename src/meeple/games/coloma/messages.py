@@ -1,0 +1,175 @@
+"""Coloma's message catalogue in English: events, phases and their help, the legend, options and terms.
+
+Events carry these ids and their parameters (`Event("build", {"seat": 0, "card": "@card.C09", "vp": 3})`); the
+faces render them in the reader's language. Names from the data file (cards, spaces, Lands, Barrels, Bridges,
+Events, purchases) are added from the data, so a name corrected there reaches every face.
+"""
+
+from __future__ import annotations
+
+from .data import Components
+
+EVENTS = {
+    "cards.drawn": "{seat} draws {n} Town card(s)",
+    "cards.drawn_you": "You draw {cards}",
+    "cards.milled": "{seat} cannot draw {n} card(s) and gains {vp} VP instead",
+    "card.returned_top": "{seat} puts a card face down on top of their deck",
+    "card.returned_bottom": "{seat} puts a card face down at the bottom of their deck",
+    "round.start": "Round {round} ({year}) begins: {added} Outlaw(s) ride in, {outlaws} at the Shootout",
+    "chapter.start": "Round {round}, chapter {chapter}: the Barker covers Site {barker}, the Signpost points at "
+                     "Site {signpost}",
+    "event": "Barker Event of Site {site}: {event}",
+    "event.gain": "{seat} receives {event} ({times} time(s))",
+    "event.exchange": "{seat} returns {gold} Gold to the Gold Cart for {vp} VP",
+    "buster.shown": "Buster will not go to Sites {sites}",
+    "dial.set": "{seat} sets their dial",
+    "dial.chosen": "You chose Site {site}",
+    "dials.revealed": "The dials are revealed: {dials}",
+    "buster.site": "Buster goes to Site {site}",
+    "shade.site": "Shade goes to Site {site}",
+    "bust": "Site {site} Busts: its pioneers lose the Boom (Signpost active: {signpost})",
+    "bust.none": "No Site Busts this chapter",
+    "turn": "{seat}'s turn on position {position}",
+    "turn.end": "{seat} ends the turn",
+    "sutter": "{seat} works Sutter's Mill",
+    "survey": "{seat} surveys a river in column {column}",
+    "bridge": "{seat} builds the {bridge} on column {column}",
+    "build": "{seat} builds the {card} (+{vp} VP)",
+    "hotel": "{seat} builds a Hotel on the {card} (+{vp} VP)",
+    "deputise": "{seat} sends {n} gunman/gunmen to the Shootout",
+    "camp": "{seat} pitches a Camp on {land}",
+    "trade.buy": "{seat} buys {item} from the Barker",
+    "barrel.taken": "{seat} takes the {barrel} Barrel from space {space}",
+    "barrel.used": "{seat} uses a {barrel} Barrel",
+    "ability": "{seat} activates the {card}",
+    "foundry": "{seat} uses the Foundry on the {card}",
+    "wagon.move": "{seat}'s Wagon enters {space}",
+    "wagon.skip": "{seat}'s Wagon passes the occupied {space}",
+    "wagon.city": "{seat} stops in {space} and takes {choice}",
+    "wagon.stop": "{seat}'s Wagon stops in {space}",
+    "sheriff": "{seat} takes the Sheriff Badge",
+    "shootout.won": "High noon: {gunmen} gunmen against {outlaws} Outlaws. The Shootout is won",
+    "shootout.lost": "High noon: {gunmen} gunmen against {outlaws} Outlaws. The Shootout is lost",
+    "shootout.vp": "{seat} gains {vp} VP at the Shootout",
+    "shootout.dead": "{seat} buries {n} gunman/gunmen",
+    "shade.destination": "Shade heads for {space}",
+    "shade.camp_gained": "Shade gains a Camp ({camps} in hand)",
+    "shade.turn": "Shade takes its turn on position {position}",
+    "shade.gunmen": "Shade sends {n} gunmen to the Shootout",
+    "shade.barrel": "Shade takes the {barrel} Barrel",
+    "shade.horse": "Shade gains a Horse ({horses})",
+    "shade.camp": "Shade pitches a Camp on {land}",
+    "shade.gold": "Shade takes a Gold ({gold})",
+    "shade.river": "Shade takes a River tile ({rivers})",
+    "shade.hotel": "Shade takes a Hotel ({hotels})",
+    "shade.moved": "Shade's Wagon moves to {space}",
+    "shade.gunmen_gone": "Shade's {n} gunmen leave the game ({dead} fell)",
+    "shade.final": "Shade scores {vp} VP",
+    "score.final": "{seat} ends with {vp} VP (Hotels {hotels}, Bridges {bridges}, Camps {camps})",
+    "end.scored": "The game is over: {winner_seats} win(s) with {vp} VP",
+    "end.solo_won": "You beat Shade, {vp} VP to {shade}",
+    "end.solo_lost": "Shade wins, {shade} VP to your {vp}",
+    "error.not_now": "{action} is not a legal action now ({phase})",
+    "error.not_selecting": "dials are set only while Sites are selected, once per chapter (COL-7.1)",
+    "error.no_such_card": "your hand has {cards} card(s); there is no card {slot} (COL-17.2)",
+    "error.nothing_to_return": "no card is to be put back now (COL-4.17, COL-17.4)",
+    "error.exchange": "you may return at most {most} Gold now (D2.4, COL-18.5)",
+    "error.no_exchange": "there is no Gold exchange now (COL-18)",
+    "error.not_your_turn": "that belongs to a player's turn; the game is at {phase} (COL-5.2)",
+    "error.discard_first": "first put back the card(s) you must discard (COL-17.4)",
+    "error.no_wagon_action": "no Wagon action is under way: start one with `wagon common` or `wagon boom` (COL-13.1)",
+    "error.not_adjacent": "{space} is not next to your Wagon (COL-13.4)",
+    "error.backtrack": "your Wagon was on {space} earlier this turn and may not go back (COL-13.13)",
+    "error.no_allowance": "your Wagon cannot end a move beyond {space} with {left} step(s) left (COL-13.5, COL-13.7)",
+    "error.stop_skipped": "a Wagon cannot stop on a space it skips (COL-13.6)",
+    "error.no_alternative": "the alternative reward needs a stop on a City that pays (COL-13.10, COL-13.8a)",
+    "error.finish_wagon": "finish the Wagon action first: `move SPACE` or `stop` (COL-8.7)",
+    "error.no_trade": "no Trade is under way: start one with `trade` on the Barker (COL-15.2)",
+    "error.finish_trade": "finish the Trade first: `buy ITEM` or `done` (COL-8.7)",
+    "error.trade_max": "a Trade makes at most {most} purchases (COL-15.2)",
+    "error.cannot_buy": "you cannot buy {item} now: not enough to pay, or nothing left to get (D3, COL-23.4)",
+    "error.not_in_tableau": "{card} is not in your tableau (COL-16.2)",
+    "error.covered": "{card} is covered by a Hotel (COL-16.9)",
+    "error.built_this_turn": "{card} was built this turn (COL-16.8)",
+    "error.activated": "{card} was activated this turn already (COL-16.7)",
+    "error.not_enabled": "{card} needs your pioneer on its Site with the section it shows (COL-16.2-16.5)",
+    "error.foundry_target": "the Foundry cannot activate {card} now (COL-16.11)",
+    "error.cannot_pay_ability": "{card} needs a payment you cannot make (COL-16.12)",
+    "error.no_fresh_barrel": "you have no fresh {barrel} Barrel (COL-15.5)",
+    "error.section_used": "you used the {section} section this turn (COL-8.5)",
+    "error.no_section": "your position offers no such {section} action this chapter (COL-6.8)",
+    "error.not_in_hand": "{card} is not in your hand (COL-12.3)",
+    "error.cost": "you cannot pay {cost} (COL-9.8)",
+    "error.no_hotel": "no Hotel is left on the board (COL-23.7)",
+    "error.hotel_target": "a Hotel goes on an uncovered Town Building of yours, not on {card} (COL-12.8)",
+    "error.column_taken": "river column {column} is taken (COL-11.3)",
+    "error.rivers_max": "you have surveyed all your rivers (COL-11.6)",
+    "error.no_river": "column {column} has no river without a bridge (COL-11.8)",
+    "error.bridge_gone": "no {bridge} is left (COL-23.6)",
+    "error.bridge_twice": "you cannot build the {bridge} now: one of each type, four at most (COL-11.9)",
+    "error.dudes": "you do not have {n} Dudes in your Lodge (COL-14.2)",
+    "error.camp": "{land} is not a free Land where your Wagon stands, or you have no Tent (COL-14.3-14.4)",
+    "error.barrel_space": "Barrel space {space} is empty (COL-15.3)",
+}
+
+TERMS = {
+    "reward.dudes": "the Dudes",
+    "reward.alternative": "the alternative reward",
+    "section.common": "common",
+    "section.boom": "Boom",
+    "card.none": "no such card",
+}
+
+PHASES = {
+    "phase.keep": "Keeping cards",
+    "phase.event": "Barker Event",
+    "phase.select": "Site selection",
+    "phase.turn": "Turns",
+    "phase.over": "Game over",
+    "status.keep": "put cards back on your deck",
+    "status.event": "Assay Day: return Gold for VP",
+    "status.select": "choose a Site in secret",
+    "status.turn": "your turn",
+    "status.over": "the game is over",
+    "help.keep": "Keep 4 of the 6 cards you drew: put the others back one at a time, on top or at the bottom of "
+                 "your deck (`return 3 top`, `return 5 bottom`; cards are numbered in your hand's order).",
+    "help.event": "The Barker's Event lets you return Gold to the Gold Cart for VP: `exchange 2` (0 keeps all).",
+    "help.select": "Set your dial to a Site, 1 to 5 (`dial 3`); everyone reveals at once. The position holding "
+                   "the most pioneers alone Busts and loses its Boom section.",
+    "help.turn": (
+        "Use your position's sections, your Town Buildings and Barrels in any order, then `end`:\n"
+        "  sutter common|boom           Site 1: Sutter's Mill\n"
+        "  survey 3 common | bridge b 1 boom   Site 2: a river column / a Bridge on a river\n"
+        "  build c05 common | hotel c05 boom   Site 3: a Town Building from your hand / a Hotel on one\n"
+        "  wagon common, then move SPACE ..., stop | stop alt   Site 4: move your Wagon (City: Dudes or alt)\n"
+        "  deputise 2 | camp l11        Site 5: gunmen to the Shootout / a Camp where your Wagon stands\n"
+        "  trade, buy horse ..., done | barrel 2   the Barker: up to 3 purchases / a face-up Barrel\n"
+        "  ability c01 | foundry c04 | use oats    Town Buildings, the Foundry, fresh Barrels"),
+    "help.over": "The game is over.",
+    "legend": (
+        "Wheel: [B] Barker (Trade / Barrel), [S] Signpost, X Bust; each Site shows common / Boom.\n"
+        "Map: (CITY) any number of Wagons, <Town> and .Horseshoe. hold one; digits are seats' Wagons, "
+        "s is Shade; Lands show their owner.\n"
+        "Lodge: $ Bucks, G Gold, D Dudes, T Tents, H Horses; gun = gunmen at the Shootout, grave = Graveyard.\n"
+        "Rivers: - no river, ~ river, A-F Bridges. Tableau: * covered by a Hotel."),
+    "option.shade": "Shade's handicap in the solo game",
+    "option.shade.easy": "easy (0 VP)",
+    "option.shade.normal": "normal (10 VP)",
+    "option.shade.hard": "hard (20 VP)",
+}
+
+
+def catalogue(comp: Components) -> dict[str, str]:
+    """The whole English catalogue, names from the data file included."""
+    out = dict(EVENTS)
+    out.update(TERMS)
+    out.update(PHASES)
+    out.update({f"card.{c.id}": c.name for c in comp.cards})
+    out.update({f"space.{s.id}": s.name for s in comp.spaces})
+    out.update({f"land.{land.id}": f"Land {land.id} by {comp.spaces[land.at].name}" for land in comp.lands})
+    out.update({f"barrel.{b.id}": b.name for b in comp.barrels})
+    out.update({f"bridge.{b.id}": b.name for b in comp.bridges})
+    out.update({f"event.{e.id}": e.name for e in comp.events})
+    out.update({f"price.{p.id}": f"1 {p.id} for {'+'.join(f'{n}{u}' for u, n in p.cost.items())}"
+                for p in comp.prices})
+    return out

@@ -1,0 +1,210 @@
+"""Coloma rules: the engine hooks, dispatching each decision to the module of its part of the game."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from meeple.engine.errors import InvalidOptions
+from meeple.engine.messages import catalogue_of
+from meeple.engine.rules import Event, Result, Rules
+from meeple.engine.spec import GameSpec, OptionSpec
+
+from .. import views as view_mod
+from ..actions import DIAL, EXCHANGE, RETURN, Act
+from ..data import load_components
+from ..messages import catalogue
+from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
+from . import flow, turn
+from .context import Ctx
+from .effects import put_back
+from .refusals import refusal
+
+VERSION = 1
+
+SPEC = GameSpec(
+    id="coloma",
+    title="Coloma",
+    version=VERSION,
+    min_players=1,
+    max_players=5,
+    options=(
+        OptionSpec("shade", "normal", flow.LEVELS,
+                   "solo only: Shade's handicap (easy 0, normal 10, hard 20 VP; COL-24.11)"),
+    ),
+    information="imperfect",
+    chance="seeded",
+    simultaneous=True,
+    max_game_length=20_000,
+    num_distinct_actions=0,  # set per data file (the notation names its cards, spaces, Lands and Barrels)
+    description="Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it "
+                "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws.",
+    package="meeple.games.coloma",
+    metrics=("vp", "buildings", "gunmen_lost"),
+)
+
+
+class Coloma(Rules[State]):
+    """The rules of Coloma for 2-5 players, with Buster for 2 and the solo game against Shade."""
+
+    spec = SPEC
+
+    def __init__(self, data: str | Path | None = None) -> None:
+        self.ctx = Ctx(load_components(data))
+        self.actions = self.ctx.table
+        self.spec = dataclasses.replace(SPEC, num_distinct_actions=len(self.ctx.table))
+        self._messages = catalogue(self.ctx.comp)
+
+    # -- setup and who decides ---------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
+        level = str(options.get("shade", "normal"))
+        if players > 1 and level != "normal":
+            raise InvalidOptions(f"option 'shade' sets the solo opponent's handicap and is for 1 player only, "
+                                 f"not {players}")
+        if level not in flow.LEVELS:
+            raise InvalidOptions(f"option 'shade' cannot be {level!r}; valid values: {', '.join(flow.LEVELS)}")
+        return flow.new_state(self.ctx, players, level, seed)
+
+    def deciders(self, state: State) -> list[int]:
+        s = state
+        if s.over:
+            return []
+        if s.phase == KEEP:
+            return [p for p in range(s.players) if s.returns[p]]
+        if s.phase == EVENT:
+            return s.event_queue[:1]
+        if s.phase == SELECT:
+            return [p for p in range(s.players) if not s.dials[p]]
+        return [s.active] if s.active >= 0 else []
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def legal(self, state: State, seat: int) -> list[int]:
+        s = state
+        if seat not in self.deciders(s):
+            return []
+        ctx = self.ctx
+        out: list[int] = []
+        if s.phase == KEEP or (s.phase == TURN and s.sub == DISCARD):
+            for slot in range(len(s.hands[seat])):
+                out += [ctx.act(RETURN, slot, 0), ctx.act(RETURN, slot, 1)]
+        elif s.phase == EVENT:
+            out += [ctx.act(EXCHANGE, n) for n in range(flow.exchange_limit(ctx, s, seat) + 1)]
+        elif s.phase == SELECT:
+            out += [ctx.act(DIAL, n) for n in range(1, 6)]
+        else:
+            turn.legal_turn(ctx, s, out)
+        out.sort()
+        return out
+
+    def check(self, state: State, seat: int, action: int) -> Event | None:
+        if action in self.legal(state, seat):
+            return None
+        return refusal(self.ctx, state, seat, self.ctx.acts[action])
+
+    def secret(self, state: State, seat: int, action: int) -> bool:
+        """COL-7.1, COL-22.1: a dial stays hidden until every dial is revealed."""
+        return self.ctx.acts[action].kind == DIAL
+
+    def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
+        s = state
+        ctx = self.ctx
+        act: Act = ctx.acts[action]
+        if act.kind == RETURN:
+            put_back(s, seat, act.a, act.b == 1)
+            if events is not None:
+                events.append(Event("card.returned_bottom" if act.b else "card.returned_top", {"seat": seat}))
+            if s.phase == TURN and not s.returns[seat]:
+                s.sub = NO_SUB
+                turn.after_effects(s, seat)
+        elif act.kind == EXCHANGE:
+            flow.apply_exchange(ctx, s, seat, act.a, events)
+        elif act.kind == DIAL:
+            flow.set_dial(ctx, s, seat, act.a, events)
+        else:
+            turn.apply_turn(ctx, s, act, events)
+        flow.advance(ctx, s, events)
+
+    def result(self, state: State) -> Result:
+        s = state
+        ctx = self.ctx
+        scores = {p: float(s.vp[p]) for p in range(s.players)}
+        if s.solo:
+            won = s.vp[0] > s.shade_vp
+            return Result([[0]], [0] if won else [], False, scores, "end.solo_won" if won else "end.solo_lost",
+                          {"vp": s.vp[0], "shade": s.shade_vp})
+        keys = {p: flow.ranking_key(ctx, s, p) for p in range(s.players)}
+        ranking: list[list[int]] = []
+        for p in sorted(range(s.players), key=lambda q: keys[q], reverse=True):
+            if ranking and keys[ranking[-1][0]] == keys[p]:
+                ranking[-1].append(p)
+            else:
+                ranking.append([p])
+        return Result(ranking, sorted(ranking[0]), False, scores, "end.scored",
+                      {"winner_seats": sorted(ranking[0]), "vp": s.vp[ranking[0][0]]})
+
+    # -- views, copies, saves ------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view_mod.view(self.ctx, state, seat)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_data(self, state: State) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Mapping[str, Any]) -> State:
+        return State.from_data(dict(data))
+
+    def sample(self, state: State, seat: int, rng: int) -> State:
+        return view_mod.sample(self.ctx, state, seat, rng)
+
+    def scenario(self, description: Mapping[str, Any]) -> State:
+        from ..scenario import build
+
+        return build(self, description)
+
+    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+        from ..render import render
+
+        return render(self.ctx, state, seat, color, catalogue_of(self))
+
+    # -- what the faces show -----------------------------------------------------------
+    def messages(self) -> Mapping[str, str]:
+        return self._messages
+
+    def reconstructions(self) -> list[str]:
+        return self.ctx.comp.reconstructions()
+
+    def data_path(self) -> str | None:
+        return str(self.ctx.comp.path)
+
+    def client_data(self) -> dict[str, Any]:
+        return view_mod.client_data(self.ctx)
+
+    def statistics(self, state: State) -> dict[str, Any]:
+        return view_mod.statistics(self.ctx, state)
+
+    def invariants(self, state: State) -> list[str]:
+        return view_mod.invariants(self.ctx, state)
+
+    def hidden_values(self, state: State, viewer: int | None) -> list[Any]:
+        return view_mod.hidden_values(self.ctx, state, viewer)
+
+    # -- bots -------------------------------------------------------------------------------
+    def evaluate(self, state: State, seat: int) -> float:
+        from ..heuristics import evaluate
+
+        return evaluate(self.ctx, state, seat)
+
+    def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
+        from ..heuristics import rollout_action
+
+        return rollout_action(self.ctx, state, seat, legal, below)
+
+
+
+__all__ = ["SPEC", "Coloma"]

@@ -1,0 +1,277 @@
+"""A player's turn (COL-8, COL-10-COL-16): section actions, Town Building abilities and Barrels, step by step."""
+
+from __future__ import annotations
+
+from meeple.engine.rules import Event
+
+from ..actions import (
+    ABILITY,
+    BARREL,
+    BRIDGE,
+    BUILD,
+    BUY,
+    CAMP,
+    DEPUTISE,
+    DONE,
+    END,
+    FOUNDRY,
+    HOTEL,
+    SURVEY,
+    SUTTER,
+    TRADE,
+    USE,
+    WAGON,
+    Act,
+)
+from ..data import Card, Effect
+from ..state import BOOM_DONE, COMMON_DONE, DISCARD, NO_SUB, State
+from ..state import TRADE as SUB_TRADE
+from ..state import WAGON as SUB_WAGON
+from . import wagon
+from .context import Ctx
+from .effects import Events, add_vp, can_pay, gain, pay
+from .flow import next_turn, own_boom, sections
+
+FLAG = (COMMON_DONE, BOOM_DONE)
+
+
+def section_site(s: State, sec: int) -> int:
+    """The Site whose action the section offers the active pioneer (0: the Barker's), or -1 (none or used)."""
+    if s.done & FLAG[sec]:
+        return -1
+    return sections(s, s.positions[s.active])[sec]
+
+
+def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
+    if s.sub == SUB_WAGON:
+        wagon.legal(ctx, s, out)
+        return
+    if s.sub == SUB_TRADE:
+        if s.trade_left:
+            out += [ctx.act(BUY, pr.index) for pr in ctx.comp.prices if _can_buy(ctx, s, pr.index)]
+        out.append(ctx.act(DONE))
+        return
+    p = s.active
+    for sec in (0, 1):
+        site = section_site(s, sec)
+        if site < 0:
+            continue
+        _section_actions(ctx, s, p, sec, site, out)
+    for card in s.tableau[p]:
+        if _can_activate(ctx, s, p, card):
+            if card == ctx.foundry:
+                out += [ctx.act(FOUNDRY, t) for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
+            elif _effect_possible(s, p, ctx.comp.cards[card].ability):
+                out.append(ctx.act(ABILITY, card))
+    for kind in sorted(set(s.fresh[p])):
+        out.append(ctx.act(USE, kind))
+    out.append(ctx.act(END))
+
+
+def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[int]) -> None:
+    comp = ctx.comp
+    if site == 1:
+        out.append(ctx.act(SUTTER, sec))
+    elif site == 2:
+        rivers = s.rivers[p]
+        if sum(1 for r in rivers if r >= 0) < ctx.p["max_rivers"] and can_pay(ctx, s, p, comp.survey_cost[sec]):
+            out += [ctx.act(SURVEY, col, sec) for col in range(4) if rivers[col] < 0]
+        if sum(1 for r in rivers if r > 0) < ctx.p["max_bridges"] and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+            owned = {r - 1 for r in rivers if r > 0}
+            for b in range(len(comp.bridges)):
+                if s.bridge_stock[b] and b not in owned:
+                    out += [ctx.act(BRIDGE, b, col, sec) for col in range(4) if rivers[col] == 0]
+    elif site == 3:
+        cost = "hammer" if sec == 0 else "saw"
+        for card in sorted(s.hands[p]):
+            if can_pay(ctx, s, p, getattr(comp.cards[card], cost)):
+                out.append(ctx.act(BUILD, card, sec))
+        if s.hotels and can_pay(ctx, s, p, comp.hotel[cost]):
+            out += [ctx.act(HOTEL, c, sec) for c in sorted(s.tableau[p]) if not s.covered[p] >> c & 1]
+    elif site == 4:
+        out.append(ctx.act(WAGON, sec))
+    elif site == 5 and sec == 0:
+        out += [ctx.act(DEPUTISE, k) for k in range(1, min(ctx.p["deputise_max"], s.dudes[p]) + 1)]
+    elif site == 5:
+        if s.tents[p] and s.wagons[p] != 0:
+            out += [ctx.act(CAMP, land) for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
+    elif site == 0 and sec == 0:
+        out.append(ctx.act(TRADE))
+    elif site == 0 and any(k >= 0 for k in s.barrel_spaces):
+        out += [ctx.act(BARREL, i) for i, k in enumerate(s.barrel_spaces) if k >= 0]
+
+
+def _can_buy(ctx: Ctx, s: State, price: int) -> bool:
+    """D3: a purchase is legal when it can be paid and gives something (COL-23.2, COL-23.4)."""
+    pr = ctx.comp.prices[price]
+    p = s.active
+    if not can_pay(ctx, s, p, pr.cost):
+        return False
+    g = pr.effect.gain
+    if g.get("H") and (s.horses[p] >= ctx.p["horse_limit"] or not s.horse_supply):
+        return False
+    if g.get("Gc") and not s.gold_cart and not pr.effect.fallback_bucks:
+        return False
+    if g.get("D") and not s.reserve_dudes[p]:
+        return False
+    return not (g.get("T") and not s.reserve_tents[p])
+
+
+def enabled(ctx: Ctx, s: State, p: int, card: Card) -> bool:
+    """COL-16.1-16.5: the pioneer stands on the card's printed Site (never on the Barker) with the section the card
+    needs, or that Site Busted for a Bust-keyed card."""
+    pos = s.positions[p]
+    if pos != card.site or pos == s.chapter:
+        return False
+    if card.trigger == "common":
+        return True
+    if card.trigger == "boom":
+        return own_boom(s, pos)
+    return s.bust == pos
+
+
+def _usable(s: State, p: int, card: int) -> bool:
+    """COL-16.8-16.9: not covered by a Hotel, not built this turn."""
+    return not (s.covered[p] >> card & 1) and not (s.built_now >> card & 1)
+
+
+def _can_activate(ctx: Ctx, s: State, p: int, card: int) -> bool:
+    return _usable(s, p, card) and not (s.activated >> card & 1) and enabled(ctx, s, p, ctx.comp.cards[card])
+
+
+def _foundry_target(ctx: Ctx, s: State, p: int, target: int) -> bool:
+    """COL-16.11: another uncovered Town Building not built this turn; its Site and icon do not matter."""
+    return target != ctx.foundry and _usable(s, p, target) and _effect_possible(s, p, ctx.comp.cards[target].ability)
+
+
+def _effect_possible(s: State, p: int, effect: Effect) -> bool:
+    """An ability with a payment is offered only when it can be paid (COL-16.12: unpaid, it does nothing)."""
+    return not effect.exchange or s.gold[p] >= effect.exchange[0]
+
+
+def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
+    p = s.active
+    kind = act.kind
+    if s.sub == SUB_WAGON:
+        wagon.apply(ctx, s, act, ev)
+    elif kind == BUY:
+        pr = ctx.comp.prices[act.a]
+        pay(ctx, s, p, pr.cost)
+        gain(ctx, s, p, pr.effect, "other", ev)
+        s.trade_left -= 1
+        _say(ev, "trade.buy", seat=p, item=f"@price.{pr.id}")
+    elif kind == DONE:
+        s.sub = NO_SUB
+    elif kind == END:
+        _say(ev, "turn.end", seat=p)
+        s.active = -1
+        next_turn(ctx, s, ev)
+        return
+    elif kind == ABILITY:
+        s.activated |= 1 << act.a
+        _ability(ctx, s, p, act.a, ev)
+    elif kind == FOUNDRY:
+        s.activated |= 1 << ctx.foundry
+        _say(ev, "foundry", seat=p, card=f"@card.{ctx.comp.cards[act.a].id}")
+        _ability(ctx, s, p, act.a, ev)
+    elif kind == USE:
+        _use_barrel(ctx, s, p, act.a, ev)
+    else:
+        _section(ctx, s, p, act, ev)
+    after_effects(s, p)
+
+
+def after_effects(s: State, p: int) -> None:
+    """Open the sub-decision an effect asked for: a discard (COL-17.4) or a Wagon action (river column 4)."""
+    if s.sub:
+        return
+    if s.returns[p] and s.hands[p]:
+        s.sub = DISCARD
+    elif s.returns[p]:
+        s.returns[p] = 0
+    elif s.wagon_more:
+        s.wagon_more -= 1
+        wagon.start(s)
+
+
+def _say(ev: Events, msg: str, **params: object) -> None:
+    if ev is not None:
+        ev.append(Event(msg, params))
+
+
+def _ability(ctx: Ctx, s: State, p: int, card: int, ev: Events) -> None:
+    c = ctx.comp.cards[card]
+    _say(ev, "ability", seat=p, card=f"@card.{c.id}")
+    if c.ability.exchange:
+        gold, vp = c.ability.exchange
+        s.gold[p] -= gold
+        s.gold_cart += gold
+        add_vp(s, p, gold * vp, "other")
+    else:
+        gain(ctx, s, p, c.ability, "other", ev)
+
+
+def _use_barrel(ctx: Ctx, s: State, p: int, kind: int, ev: Events) -> None:
+    """COL-15.5: apply a fresh Barrel's effect and turn it to its used side."""
+    s.fresh[p].remove(kind)
+    s.used[p].append(kind)
+    b = ctx.comp.barrels[kind]
+    _say(ev, "barrel.used", seat=p, barrel=f"@barrel.{b.id}")
+    if b.effect.timber:
+        s.timber = b.effect.timber
+    else:
+        gain(ctx, s, p, b.effect, "other", ev)
+
+
+def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
+    comp = ctx.comp
+    kind = act.kind
+    sec = act.b if kind in (SURVEY, BUILD, HOTEL) else act.c if kind == BRIDGE else \
+        act.a if kind in (SUTTER, WAGON) else 1 if kind in (CAMP, BARREL) else 0
+    s.done |= FLAG[sec]
+    cost_name = "hammer" if sec == 0 else "saw"
+    if kind == SUTTER:
+        gain(ctx, s, p, comp.sutters_mill, "other", ev)
+        _say(ev, "sutter", seat=p)
+    elif kind == SURVEY:
+        pay(ctx, s, p, comp.survey_cost[sec])
+        s.rivers[p][act.a] = 0
+        _say(ev, "survey", seat=p, column=act.a + 1)
+        gain(ctx, s, p, comp.columns[act.a], "rivers", ev)
+    elif kind == BRIDGE:
+        pay(ctx, s, p, comp.bridge_cost[sec])
+        s.rivers[p][act.b] = act.a + 1
+        s.bridge_stock[act.a] -= 1
+        _say(ev, "bridge", seat=p, bridge=f"@bridge.{comp.bridges[act.a].id}", column=act.b + 1)
+    elif kind == BUILD:
+        card = comp.cards[act.a]
+        pay(ctx, s, p, getattr(card, cost_name))
+        s.hands[p].remove(act.a)
+        s.tableau[p].append(act.a)
+        s.built_now |= 1 << act.a
+        add_vp(s, p, card.vp, "buildings")
+        _say(ev, "build", seat=p, card=f"@card.{card.id}", vp=card.vp)
+    elif kind == HOTEL:
+        pay(ctx, s, p, comp.hotel[cost_name])
+        s.hotels -= 1
+        s.covered[p] |= 1 << act.a
+        add_vp(s, p, comp.hotel["vp"], "hotels_built")
+        _say(ev, "hotel", seat=p, card=f"@card.{comp.cards[act.a].id}", vp=comp.hotel["vp"])
+    elif kind == WAGON:
+        wagon.start(s)
+    elif kind == DEPUTISE:
+        s.dudes[p] -= act.a
+        s.gunmen[p] += act.a
+        _say(ev, "deputise", seat=p, n=act.a)
+    elif kind == CAMP:
+        s.tents[p] -= 1
+        s.lands[act.a] = p
+        _say(ev, "camp", seat=p, land=f"@land.{comp.lands[act.a].id}")
+    elif kind == TRADE:
+        s.sub = SUB_TRADE
+        s.trade_left = ctx.p["trade_max"]
+    elif kind == BARREL:
+        taken = s.barrel_spaces[act.a]
+        s.fresh[p].append(taken)
+        s.barrel_spaces[act.a] = s.barrel_pile.pop(0) if s.barrel_pile else -1
+        _say(ev, "barrel.taken", seat=p, barrel=f"@barrel.{comp.barrels[taken].id}", space=act.a + 1)

@@ -1,0 +1,118 @@
+"""Limits per client: request and message rates per address and per seat token, open connections per address.
+
+Rates are counted with the `limits` library (sliding-window counters in memory: two numbers per client and limit,
+whatever the rate, in keys that expire by themselves), keyed by
+the client's address and, where it has one, its seat (a game and a seat number), so reconnecting starts no fresh
+count. A refused request is answered 429 with `Retry-After` over HTTP; on the WebSocket an `error` with code
+`rate_limited` and `retry_after`, and a refused reconnection gets 429 with `Retry-After` before the upgrade.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import SlidingWindowCounterRateLimiter
+
+from .config import Settings
+
+
+class Limited(Exception):
+    """A client went over one of its limits; `retry_after` is the number of whole seconds to wait."""
+
+    def __init__(self, what: str, retry_after: int) -> None:
+        super().__init__(f"too many {what}; try again in {retry_after} s")
+        self.what, self.retry_after = what, retry_after
+        self.message = str(self)
+
+
+@dataclass(frozen=True)
+class Client:
+    """Who is asking: the address (after trusted proxies) and, with a seat token, the seat it holds."""
+
+    ip: str
+    seat: tuple[str, int] | None = None  # (game id, seat)
+
+    def limit_keys(self) -> list[str]:
+        keys = [f"ip:{self.ip}"]
+        if self.seat is not None:
+            keys.append(f"seat:{self.seat[0]}:{self.seat[1]}")
+        return keys
+
+
+class Guard:
+    """The limits of one server process (see `Settings` for each one and its default)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self.rates: dict[str, list[RateLimitItem]] = {
+            "requests": parse_many(settings.http_rate),
+            "actions": parse_many(settings.action_rate),
+            "messages": parse_many(settings.message_rate),
+            "connections": parse_many(settings.connect_rate),
+            "state requests": parse_many(settings.state_rate),
+            "games created": parse_many(settings.create_rate),
+            "renames": parse_many(settings.rename_rate),
+        }
+        self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
+        self.open: Counter[str] = Counter()  # open WebSockets per address
+        # Addresses over their rate of requests or connections, until when (monotonic): their new connections are
+        # closed as they open, before any request is read (see sockets.py), so a flood costs the server little.
+        self.blocked: dict[str, float] = {}
+
+    def is_blocked(self, ip: str) -> bool:
+        until = self.blocked.get(ip)
+        if until is None:
+            return False
+        if until > time.monotonic():
+            return True
+        del self.blocked[ip]
+        return False
+
+    def _block(self, ip: str, seconds: int) -> None:
+        if len(self.blocked) > 10_000:  # forget the addresses whose time is up
+            now = time.monotonic()
+            self.blocked = {k: v for k, v in self.blocked.items() if v > now}
+        self.blocked[ip] = time.monotonic() + seconds
+
+    def hit(self, what: str, client: Client) -> None:
+        """Count one `what` of `client` against its address and its seat; raises Limited when over a limit."""
+        for key in client.limit_keys():
+            for item in self.rates[what]:
+                if not self.limiter.hit(item, what, key):
+                    wait = self._wait(item, what, key)
+                    if what in ("requests", "connections"):
+                        self._block(client.ip, wait)
+                    raise Limited(what, wait)
+
+    def bot_only_game(self, client: Client) -> None:
+        """A game with no human seat: allowed only through its own allowance (off by default), counted for the
+        whole server and per address."""
+        if not self.bot_only:
+            raise Limited("games without a human seat (this server allows none)", 3600)
+        for key in ("server", f"ip:{client.ip}"):
+            for item in self.bot_only:
+                if not self.limiter.hit(item, "bot-only games", key):
+                    raise Limited("games without a human seat", self._wait(item, "bot-only games", key))
+
+    def connect(self, client: Client) -> None:
+        """A new WebSocket: counted against the connection rate and the cap of open connections per address;
+        call `disconnect` when it closes."""
+        if self.open[client.ip] >= self.settings.max_connections_per_ip:
+            raise Limited("open connections from your address", 5)
+        self.hit("connections", client)
+        self.open[client.ip] += 1
+
+    def disconnect(self, client: Client) -> None:
+        self.open[client.ip] -= 1
+        if self.open[client.ip] <= 0:
+            del self.open[client.ip]
+
+    def _wait(self, item: RateLimitItem, what: str, key: str) -> int:
+        reset, _remaining = self.limiter.get_window_stats(item, what, key)
+        return max(1, math.ceil(reset - time.time()))

@@ -1,0 +1,95 @@
+"""What `meeple serve` asks of uvicorn: a deadline for request headers, open sockets per address, idle timeouts.
+
+uvicorn closes an idle keep-alive connection (`timeout_keep_alive`) but waits for ever for the headers of a
+request that arrive slowly, a byte at a time; the HTTP protocol here closes a connection whose request headers
+are not complete within `Settings.header_timeout` (from its opening, or from the end of the previous response),
+and refuses a connection from an address that already holds `Settings.max_sockets_per_ip` of them (except from a
+trusted proxy, which speaks for many clients) or that is over its rate of requests or connections (`Guard.blocked`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .config import Settings
+from .guard import Guard
+
+
+def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str, Any]:
+    """Keyword arguments of `uvicorn.Config` for these settings (and the app's guard: `app.state.guard`)."""
+    proxies = settings.trusted_proxies
+    return {
+        "http": guarded_protocol(settings, guard),
+        "timeout_keep_alive": settings.keep_alive,
+        "h11_max_incomplete_event_size": 16_384,  # request line and headers
+        "ws_max_size": settings.max_message_bytes,
+        "ws_ping_interval": 20.0,  # an idle WebSocket whose client went away is closed after 40 s
+        "ws_ping_timeout": 20.0,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": ",".join(proxies) if proxies else "",
+    }
+
+
+def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol with a header deadline, a cap of open sockets per address, and the connections of an
+    address that is over its rate of requests closed as they open (until its Retry-After)."""
+    deadline = settings.header_timeout
+    cap = settings.max_sockets_per_ip
+    trusted = set(settings.trusted_proxies)
+    open_sockets: Counter[str] = Counter()
+
+    class Guarded(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+        _counted: str | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            peer = self.client[0] if self.client else None
+            if peer is not None and peer not in trusted:
+                if open_sockets[peer] >= cap or (guard is not None and guard.is_blocked(peer)):
+                    transport.abort()
+                    return
+                open_sockets[peer] += 1
+                self._counted = peer
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            if self._counted is not None:
+                open_sockets[self._counted] -= 1
+                if open_sockets[self._counted] <= 0:
+                    del open_sockets[self._counted]
+                self._counted = None
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.transport.get_protocol() is not self:
+                self._disarm()  # upgraded to a WebSocket, which has its own timeouts (hello, pings)
+            elif self.cycle is not None and not self.cycle.response_complete:
+                self._disarm()  # the headers are in: the application has the request now
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()  # the next request's headers have the same deadline
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._timer = self.loop.call_later(deadline, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if self.transport.get_protocol() is self and (self.cycle is None or self.cycle.response_complete):
+                self.transport.close()
+
+    return Guarded

@@ -1,0 +1,125 @@
+"""What a designer reads off an arena run: figures of the game's history, margins, head to head, variants compared."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import meeple
+from meeple.arena import ArenaConfig, run_arena, summarise, write_report
+from meeple.arena.commands import arena
+from meeple.arena.compare import compare, per_game
+from meeple.arena.report import format_table, head_to_head
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[ArenaConfig, list[dict[str, Any]]]:
+    config = ArenaConfig("bluemooncity", ["greedy", "random"], games=2, seed=8)
+    return config, run_arena(config, progress=False)
+
+
+def test_blue_moon_city_history_figures_agree_with_the_final_state(played: Any) -> None:
+    """Buildings completed with their turn, cards played, the turn of each offering, scale scorings."""
+    _, records = played
+    for record in records:
+        game = meeple.load_game(record["save"])
+        tallies, figures = record["tallies"], record["figures"]
+        completed = tallies["building_completed_turn"]
+        assert len(completed) == figures["buildings_rebuilt"]
+        assert all(1 <= turn <= figures["turns"] for turn in completed.values())
+        offerings = tallies["offering_turn"]
+        assert len(offerings) == sum(record["metrics"]["offerings"])
+        assert list(offerings.values()) == sorted(offerings.values())  # the k-th offering came no earlier
+        assert sum(tallies["cards_played"].values()) > 0
+        assert all(key[-1] in "123" for key in tallies["cards_played"])
+        scored = sum(1 for evs in game.events(None) for e in evs if e["msg"] == "scales.scored")
+        assert figures["scale_scorings"] == scored
+
+
+def test_the_summary_holds_margins_head_to_head_and_tallies(played: Any, tmp_path: Path) -> None:
+    config, records = played
+    summary = summarise(config, records)
+    margins = [sorted(r["scores"], reverse=True) for r in records]
+    assert summary["scores"]["margins"] == [m[0] - m[1] for m in margins]
+    h2h = summary["head_to_head"]
+    assert h2h["greedy"]["random"]["games"] == 2
+    assert h2h["greedy"]["random"]["wins"] + h2h["random"]["greedy"]["wins"] == 2
+    assert set(summary["tallies"]) == {"building_completed_turn", "cards_played", "offering_turn"}
+    first = summary["tallies"]["offering_turn"]["1"]
+    assert first["games"] == 2 and first["share"] == 1.0 and first["min"] <= first["mean"] <= first["max"]
+    table = format_table(summary)
+    assert "head to head" in table and "winning margin" in table and "building_completed_turn:" in table
+    write_report(summary, records, tmp_path)
+    saved = json.loads((tmp_path / "results.json").read_text())
+    assert saved["head_to_head"] == json.loads(json.dumps(h2h)) and "tallies" in saved
+    for png in ("turn_positions.png", "margins.png", "tally_building_completed_turn.png", "tally_cards_played.png"):
+        assert (tmp_path / png).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_head_to_head_counts_only_games_where_both_played() -> None:
+    records = [{"levels": ["a", "b", "c"], "ranking": [[2], [0], [1]], "winners": [2]},
+               {"levels": ["a", "b", "a"], "ranking": [[1], [0, 2]], "winners": [1]}]
+    table = head_to_head(records, ["a", "b", "c"])
+    assert table["a"]["b"]["games"] == 3 and table["a"]["b"]["wins"] == 1  # game 2: both copies of a behind b
+    assert table["c"]["a"]["games"] == 1 and table["c"]["a"]["wins"] == 1
+
+
+def test_the_same_variant_twice_differs_in_nothing(played: Any) -> None:
+    _, records = played
+    rows = compare(records, records, ["greedy", "random"], ["offerings"])
+    assert rows and all(r["difference"] == 0 and not r["differs"] for r in rows)
+    names = {r["quantity"] for r in rows}
+    assert {"win rate greedy", "offerings random", "actions", "turns", "first player won"} <= names
+
+
+def test_paired_differences_find_a_clear_change() -> None:
+    def record(game: int, actions: int) -> dict[str, Any]:
+        return {"game": game, "levels": ["x", "y"], "winners": [0], "first": 0, "actions": actions,
+                "metrics": {}, "scores": [2, 1], "figures": {}}
+
+    a = [record(g, 100 + g) for g in range(1, 11)]
+    b = [record(g, 130 + g + (g % 3)) for g in range(1, 11)]
+    row = next(r for r in compare(a, b, ["x", "y"], []) if r["quantity"] == "actions")
+    assert row["differs"] and row["ci95"][0] > 25 and row["ci95"][1] < 35
+    assert per_game(a[0], ["x", "y"], [])["win rate x"] == 1.0
+
+
+def test_compare_command_plays_both_variants_on_the_same_seeds(tmp_path: Path) -> None:
+    data = tmp_path / "components.toml"
+    shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)
+    (tmp_path / "a.toml").write_text('layout = "standard"\n')
+    (tmp_path / "b.toml").write_text('layout = "open"\ndata = "components.toml"\n')
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "2", "--quiet",
+                                        "--compare", str(tmp_path / "a.toml"), str(tmp_path / "b.toml"), "--json",
+                                        "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output[:result.output.rindex("}") + 1])
+    assert out["a"]["options"]["layout"] == "standard" and out["b"]["options"]["layout"] == "open"
+    assert out["b"]["settings"]["data"] == str(data.resolve())
+    assert any(r["quantity"] == "actions" for r in out["differences"])
+    a_games = json.loads((tmp_path / "out" / "a" / "results.json").read_text())["records"]
+    b_games = json.loads((tmp_path / "out" / "b" / "results.json").read_text())["records"]
+    assert [g["seed"] for g in a_games] == [g["seed"] for g in b_games]
+    assert (tmp_path / "out" / "comparison.json").exists()
+
+
+def test_compare_refuses_a_bad_variant_clearly(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text('layout = "standard"\n')
+    (tmp_path / "b.toml").write_text('layout = "spiral"\n')
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--compare", str(tmp_path / "a.toml"), str(tmp_path / "b.toml")])
+    assert result.exit_code != 0 and "layout" in result.output and "spiral" in result.output
+
+
+def test_arena_plays_with_a_data_file(tmp_path: Path) -> None:
+    data = tmp_path / "components.toml"
+    shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--data", str(data), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 1

@@ -1,0 +1,107 @@
+"""The sockets of a real uvicorn server: a header deadline for slow clients, open sockets per address, and the
+client's address from a trusted proxy's X-Forwarded-For."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+import uvicorn
+
+from meeple.server.app import create_app
+from meeple.server.sockets import uvicorn_options
+
+from .conftest import fast_settings
+
+
+@pytest.fixture
+def serve(sqlite_url: str) -> Iterator[Callable[..., int]]:
+    servers: list[uvicorn.Server] = []
+
+    def start(**changes: object) -> int:
+        settings = fast_settings(sqlite_url, **changes)
+        app = create_app(settings)
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                                               **uvicorn_options(settings, app.state.guard)))
+        threading.Thread(target=server.run, daemon=True).start()
+        deadline = time.time() + 30
+        while not (server.started and server.servers) and time.time() < deadline:
+            time.sleep(0.02)
+        servers.append(server)
+        port: int = server.servers[0].sockets[0].getsockname()[1]
+        return port
+
+    yield start
+    for server in servers:
+        server.should_exit = True
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bool:
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1024) == b""
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_a_client_sending_its_headers_slowly_is_closed_at_the_header_deadline(serve: Callable[..., int]) -> None:
+    port = serve(header_timeout=0.5)
+    slow = socket.create_connection(("127.0.0.1", port))
+    slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+    started = time.monotonic()
+    assert _closed_within(slow, 5)
+    assert time.monotonic() - started < 2.5
+    idle = socket.create_connection(("127.0.0.1", port))  # nothing at all
+    assert _closed_within(idle, 5)
+    fast = socket.create_connection(("127.0.0.1", port))  # a whole request is answered as usual
+    fast.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    fast.settimeout(5)
+    assert fast.recv(1024).startswith(b"HTTP/1.1 200")
+
+
+def test_open_sockets_per_address_are_capped(serve: Callable[..., int]) -> None:
+    port = serve(max_sockets_per_ip=2, header_timeout=30.0)
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+    extra = socket.create_connection(("127.0.0.1", port))
+    assert _closed_within(extra, 5)
+    held[0].close()
+    time.sleep(0.2)
+    again = socket.create_connection(("127.0.0.1", port))
+    again.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    again.settimeout(5)
+    assert again.recv(1024).startswith(b"HTTP/1.1 200")
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_client(serve: Callable[..., int]) -> None:
+    port = serve(trusted_proxies=["127.0.0.1"], http_rate="2/minute")
+
+    def get(forwarded: str) -> bytes:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(f"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {forwarded}\r\n"
+                      "Connection: close\r\n\r\n".encode())
+            s.settimeout(5)
+            return s.recv(1024)
+
+    assert [get("203.0.113.7")[:12] for _ in range(3)] == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 429"]
+    assert get("203.0.113.8").startswith(b"HTTP/1.1 200")  # another client behind the same proxy
+
+
+def test_an_address_over_its_request_rate_has_its_new_connections_closed_unread(serve: Callable[..., int]) -> None:
+    port = serve(http_rate="2/minute", header_timeout=30.0)
+
+    def get() -> bytes:
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            s.settimeout(5)
+            try:
+                return s.recv(1024)
+            except ConnectionResetError:
+                return b""
+
+    assert [get()[:12] for _ in range(3)] == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 429"]
+    assert get() == b""  # closed as it opened, until its Retry-After
