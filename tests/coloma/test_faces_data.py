@@ -36,10 +36,10 @@ def test_the_text_board_shows_the_wheel_map_and_only_the_own_hand() -> None:
     game = example("ex21")
     own = game.render(3)
     assert "Barker on Site 4" in own and "Bust on 4" in own and "(AUB)" in own and "<PIL>" in own
-    assert "Hand 1:C15 Land Office" in own and "Rivers ----" in own
+    assert "    1: C15 Land Office [Site 5 boom:" in own and "Rivers ----" in own
     other = game.render(0)
     assert "Land Office" not in other.split("Player 4")[1] and "Hand 6 card(s)" in other
-    assert "Hand 1:" not in game.render(None)
+    assert "Hand (" not in game.render(None) and "    1: C" not in game.render(None)
 
 
 def test_client_data_and_statistics() -> None:

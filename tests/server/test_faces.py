@@ -115,3 +115,14 @@ def test_the_server_and_the_generic_client_name_no_game() -> None:
     found = [str(p) for p in files if re.search(r"bluemooncity|blue moon city|\bbmc\b", _code_without_comments(p),
                                                 re.IGNORECASE)]
     assert found == []
+
+
+def test_colomas_renderer_and_client_data_are_served(client: TestClient) -> None:
+    face = client.get("/api/catalog/coloma").json()
+    assert face["renderer"] == "/games/coloma/renderer.js" and face["simultaneous"] is True
+    r = client.get(face["renderer"])
+    assert r.status_code == 200 and "export function render" in r.text
+    assert client.get("/games/coloma/renderer.css").headers["content-type"].startswith("text/css")
+    data = face["client_data"]
+    assert data["spaces"]["COL"]["neighbours"] == ["H1", "H2", "H3", "H4"] and len(data["lands"]) == 16
+    assert face["messages"]["status.select"] == "choose a Site in secret"

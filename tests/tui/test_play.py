@@ -26,11 +26,11 @@ def test_invalid_input_gets_a_clear_message_and_a_new_prompt(tmp_path: Path) -> 
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3", "--save", str(save), "--no-color"],
                       ["xyz", "999", "0", "help", "quit"])
     out = result.output
-    assert "Not possible: 'xyz' is not an action of this game" in out
+    assert "Not possible: `xyz` is not an action or a command here" in out
     assert "There is no action 999: choose a number from 1 to" in out
     assert "There is no action 0" in out
     assert "Movement: take up to your steps left" in out and "Legal now:" in out
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     assert "resume with: meeple play --resume" in out
     assert saved(save).players == 2
 
@@ -39,7 +39,7 @@ def test_actions_by_number_and_by_notation_are_played(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3", "--save", str(save)],
                       ["end", "1", "save", "quit"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 0, result.output
     mine = [action for seat, action in saved(save).full_log() if seat == 0]
     assert mine[0] == "end"
     assert mine[1].startswith("refill")  # the first action listed in the refill phase
@@ -68,7 +68,7 @@ def test_a_saved_game_resumes_with_its_seats(tmp_path: Path) -> None:
     _, seats = load_save(save.read_text())
     assert seats == ["me", "greedy"]
     result = run_play(["--resume", str(save)], ["1", "quit"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 0, result.output
     after = saved(save).full_log()
     assert after[: len(before)] == before and len(after) > len(before)
 
@@ -77,7 +77,7 @@ def test_a_whole_game_without_a_terminal(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = run_play(["bluemooncity", "--seats", "me,random", "--seed", "2", "--save", str(save)], ["1"] * 3000)
     assert result.exit_code == 0, result.output[-2000:]
-    assert "Winner:" in result.output or "No winner:" in result.output
+    assert result.output.count("Game over:") == 1 and "  1. Player" in result.output
     game = saved(save)
     assert game.is_over()
     assert json.loads(save.read_text())["seats"] == ["me", "random"]

@@ -58,3 +58,17 @@ def test_seat_out_of_range(tmp_path: Path) -> None:
     result = CliRunner().invoke(replay, [str(saved_game(tmp_path, 2)), "--seat", "5"])
     assert result.exit_code != 0
     assert "choose a player from 1 to 2" in result.output
+
+
+def test_the_replay_jumps_by_turn(tmp_path: Path) -> None:
+    path = saved_game(tmp_path, 60)
+    rep = Replay(path.read_text())
+    starts = rep.turns
+    assert starts[0] == 0 and len(starts) >= 3
+    assert all(rep.moves[n][0] != rep.moves[n - 1][0] for n in starts[1:])
+    result = CliRunner().invoke(replay, [str(path)], input="t 2\nt+\nt-\n5\nt-\nt 99\nq\n")
+    assert result.exit_code == 0, result.output
+    shown = [int(n) for n in re.findall(r"Action (\d+)/60:", result.output)]
+    # a turn is shown from the position before its first action: the action shown is the last of the turn before
+    assert shown[:3] == [starts[1], starts[2], starts[1]]
+    assert f"The game has {len(starts)} turns." in result.output

@@ -35,7 +35,7 @@ def test_blue_moon_citys_help_and_status_are_its_own_messages(tmp_path: Path) ->
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3"], ["help", "legend", "quit"], tmp_path)
     assert "Your move (movement, 2 steps left)" in result.output
     assert "Movement: take up to your steps left" in result.output
-    assert "Legend: each square shows its name" in result.output
+    assert "Legend: each square shows the building's name" in result.output
 
 
 def test_hot_seat_passes_the_keyboard_before_showing_a_hand_and_hides_secret_choices(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_hot_seat_passes_the_keyboard_before_showing_a_hand_and_hides_secret_cho
     before_second_choice = out[second:out.index("The dials are revealed")]
     assert "You chose 3" not in before_second_choice and '"mine": 3' not in before_second_choice
     assert '"mine": null' in before_second_choice and '"chosen": [\n  true,\n  false\n ]' in before_second_choice
-    assert "The dials are revealed: 3, 1" in out and "Winner: Player 1 (you) (Most rounds won: Player 1" in out
+    assert "The dials are revealed: 3, 1" in out and "Game over: Most rounds won: Player 1 (you)" in out
 
 
 def test_hot_seat_with_a_bot_asks_each_person_in_turn(tmp_path: Path) -> None:

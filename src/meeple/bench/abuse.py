@@ -31,6 +31,7 @@ import click
 import orjson
 from tqdm import tqdm
 
+from meeple.cli import the_game
 from meeple.engine.rng import Stream
 
 from .server import _loop_factory, _wait_for_address
@@ -81,8 +82,10 @@ class Row:
 @click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
 @click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
 @click.option("--seed", default=1, show_default=True)
+@click.option("--game", default=None, help="The game of the honest and attacking games (default: the only game "
+              "installed).")
 def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, header_timeout: float,
-          seed: int) -> None:
+          seed: int, game: str | None) -> None:
     """Attack a fresh server on 127.0.0.1 and show what honest games saw meanwhile.
 
     \b
@@ -90,12 +93,14 @@ def abuse(seconds: float, games: int, think: float, scale: float, recovery: floa
       meeple bench abuse                        every attack for 20 s, then 60 s of quiet
       meeple bench abuse --seconds 2 --scale 0.05 --recovery 0 --games 2    a quick look
     """
+    game = the_game(game)
     if not _bound_address_available():
         raise click.ClickException("this system does not let clients use loopback addresses other than 127.0.0.1")
     with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
             _server(f"sqlite:///{tmp}/abuse.sqlite3", header_timeout, Path(tmp)) as (port, pid), \
             asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        rows, quiet = runner.run(_run(port, pid, seconds, games, think, scale, recovery, header_timeout, seed))
+        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, header_timeout,
+                                           seed))
     _report(rows, quiet, seconds, games, think, header_timeout)
 
 
@@ -168,14 +173,15 @@ async def _ws(port: int, source: str, game_id: str) -> Any:
 
 
 # -- honest play -------------------------------------------------------------------------------------------------
-async def _honest_game(port: int, index: int, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
+async def _honest_game(port: int, game: str, index: int, think: float, seed: int, tally: Honest,
+                       stop: asyncio.Event) -> None:
     rng = Stream(seed, index)
     generation = 0
     while not stop.is_set():
         source = f"127.0.{1 + generation % 200}.{1 + index}"
         generation += 1
         status, created = await _http(port, source, "POST", "/api/games",
-                                      {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+                                      {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
         if status != 201:
             tally.errors += 1
             await asyncio.sleep(1)
@@ -220,7 +226,7 @@ async def _honest_seat(port: int, source: str, game_id: str, token: str, rng: St
                                             "ref": str(n)}).decode())
 
 
-async def _bot_game(port: int, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
+async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
     """A person against a greedy bot: the bot's answer time is from the update that hands it the turn to the
     update of its action."""
     rng = Stream(seed, 999)
@@ -228,7 +234,7 @@ async def _bot_game(port: int, think: float, seed: int, tally: Honest, stop: asy
     while not stop.is_set():
         source = f"127.0.{1 + generation % 200}.250"
         generation += 1
-        status, created = await _http(port, source, "POST", "/api/games", {"game": "bluemooncity", "seats": [
+        status, created = await _http(port, source, "POST", "/api/games", {"game": game, "seats": [
             {"kind": "human"}, {"kind": "bot", "level": "greedy"}]})
         if status != 201:
             tally.errors += 1
@@ -262,14 +268,14 @@ async def _bot_game(port: int, think: float, seed: int, tally: Honest, stop: asy
 
 
 # -- the attacks -------------------------------------------------------------------------------------------------
-async def _bot_only(port: int, seconds: float, scale: float, **_rest: Any) -> str:
+async def _bot_only(port: int, game: str, seconds: float, scale: float, **_rest: Any) -> str:
     """Games of four ismcts:2s bots and no human, 10 x scale attempts from several addresses."""
     tries = max(1, round(10 * scale))
     seats = [{"kind": "bot", "level": "ismcts:2s"}] * 4
     codes = []
     for i in range(tries):
         status, _body = await _http(port, f"127.0.2.{1 + i % 5}", "POST", "/api/games",
-                                    {"game": "bluemooncity", "seats": seats})
+                                    {"game": game, "seats": seats})
         codes.append(status)
     await asyncio.sleep(seconds)  # what the bot of the human game answers meanwhile
     return f"{codes.count(201)} of {tries} accepted, {codes.count(429)} refused (429)"
@@ -343,10 +349,10 @@ async def _reconnect_flood(port: int, seconds: float, scale: float, game_id: str
     return (f"{accepted} connections accepted, {refused} refused; {processed / seconds:,.0f} pings answered/s")
 
 
-async def _move_flood(port: int, seconds: float, scale: float, **_rest: Any) -> str:
+async def _move_flood(port: int, game: str, seconds: float, scale: float, **_rest: Any) -> str:
     """Actions over HTTP as fast as 8 tasks can send them, with the seat token of the attacker's own game."""
     status, created = await _http(port, "127.0.5.1", "POST", "/api/games",
-                                  {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+                                  {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
     if status != 201:
         return f"could not create the attacker's game ({status})"
     gid, token = created["id"], created["seats"][0]["token"]
@@ -436,12 +442,12 @@ def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
         return runner.run(ATTACK_FUNCTIONS[name](**kwargs))
 
 
-async def _run(port: int, pid: int, seconds: float, games: int, think: float, scale: float, recovery: float,
-               header_timeout: float, seed: int) -> tuple[list[Row], tuple[float, float, float]]:
+async def _run(port: int, pid: int, game: str, seconds: float, games: int, think: float, scale: float,
+               recovery: float, header_timeout: float, seed: int) -> tuple[list[Row], tuple[float, float, float]]:
     tally = Honest()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(_honest_game(port, i, think, seed, tally, stop)) for i in range(games)]
-    tasks.append(asyncio.create_task(_bot_game(port, think, seed, tally, stop)))
+    tasks = [asyncio.create_task(_honest_game(port, game, i, think, seed, tally, stop)) for i in range(games)]
+    tasks.append(asyncio.create_task(_bot_game(port, game, think, seed, tally, stop)))
     total = seconds * (len(ATTACKS) + 1) + recovery + 5
     bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
     rows: list[Row] = []
@@ -453,10 +459,11 @@ async def _run(port: int, pid: int, seconds: float, games: int, think: float, sc
         _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
         watched = listed[0]["id"] if listed else ""
         start_rss = _rss_mb(pid)
-        rows.append(await _phase("honest play only", None, port, pid, seconds, scale, header_timeout, watched,
-                                 tally, bar))
+        rows.append(await _phase("honest play only", None, port, pid, game, seconds, scale, header_timeout,
+                                 watched, tally, bar))
         for name in ATTACKS:
-            rows.append(await _phase(name, attacker, port, pid, seconds, scale, header_timeout, watched, tally, bar))
+            rows.append(await _phase(name, attacker, port, pid, game, seconds, scale, header_timeout, watched, tally,
+                                     bar))
         bar.set_description("quiet")
         end_rss = _rss_mb(pid)
         stop.set()
@@ -474,7 +481,7 @@ async def _run(port: int, pid: int, seconds: float, games: int, think: float, sc
     return rows, quiet
 
 
-async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid: int, seconds: float,
+async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid: int, game: str, seconds: float,
                  scale: float, header_timeout: float, watched: str, tally: Honest, bar: Any) -> Row:
     bar.set_description(name)
     rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
@@ -495,7 +502,7 @@ async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid
             outcome = "-"
         else:
             limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
-            kwargs = {"port": port, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
+            kwargs = {"port": port, "game": game, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
                       "game_id": watched}
             running = asyncio.get_running_loop().run_in_executor(attacker, _attack_in_process, name, kwargs)
             outcome = await asyncio.wait_for(running, limit)

@@ -36,7 +36,10 @@ class Game:
         self.options = options
         self.scenario_description = scenario
         self.settings = dict(settings or {})
+        self._start = rules.copy(state)  # the position before the log: undo rebuilds the game from here
         self._log: list[tuple[int, str]] = []
+        # Per applied action, whether its seat may take it back while its turn lasts (see `undo`).
+        self._undoable: list[bool] = []
         # Per applied action, its events as (message id, parameters, seats or None) of plain values: a long game
         # keeps thousands of them, and tuples and dicts of texts and numbers are left alone by the collector.
         self._events: list[tuple[_StoredEvent, ...]] = []
@@ -105,6 +108,12 @@ class Game:
     def render(self, seat: int | None = None, color: bool = False) -> str:
         return self.rules.render(self.state, seat, color)
 
+    def explain(self, seat: int | None, words: Sequence[str]) -> list[Event] | None:
+        """The game's answer to a question about the table as `seat` may read it (see `Rules.explain`)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self.rules.explain(self.state, seat, list(words))
+
     def log(self, *, viewer: int | None, start: int = 0) -> list[tuple[int, str | None]]:
         """The actions applied so far (from action `start`, counting from 0), as (seat, canonical text), as
         `viewer` (a seat, or None for a spectator) may read them: another seat's secret choice that the game has
@@ -161,8 +170,10 @@ class Game:
         if secret:
             self._secret[len(self._log)] = seat
         self._log.append((seat, rules.actions.text(idx)))
-        if any(e.msg == REVEAL for e in events):
+        revealed = any(e.msg == REVEAL for e in events)
+        if revealed:
             events = self._reveal(events)
+        self._undoable.append(not (secret or revealed) and rules.undoable(state, work, seat, idx, events))
         if self._secret and rules.is_over(work):
             self._secret.clear()  # a finished game has nothing left to hide
         self._events.append(tuple(_stored(e) for e in events))
@@ -181,6 +192,48 @@ class Game:
                     del self._secret[pos]
         return kept
 
+    # -- taking back -------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> Event | None:
+        """Why `seat` may not take back the last action now (a message of the engine's catalogue), or None.
+
+        A seat may take back its own actions, the last first, while its turn lasts (it still decides) and as
+        long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`)."""
+        self._check_seat(seat)
+        if self.is_over():
+            return Event("engine.undo.over")
+        if not self._log:
+            return Event("engine.undo.nothing")
+        last, action = self._log[-1]
+        if last != seat:
+            return Event("engine.undo.not_yours", {"seat": last})
+        if seat not in self.rules.deciders(self.state):
+            return Event("engine.undo.turn_over")
+        if not self._undoable[-1]:
+            return Event("engine.undo.hidden", {"action": action})
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_refusal(seat) is None
+
+    def undo(self, seat: int) -> tuple[int, str]:
+        """Take back the last action, which must be `seat`'s (see `undo_refusal`), and return it.
+
+        Undo is an operation on the log, which stays the truth: the game is rebuilt from its starting position
+        and the log without its last action. A refusal raises IllegalAction and changes nothing."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            text = self.catalogue().text(reason.msg, reason.params)
+            raise IllegalAction(f"cannot take back an action: {text}", msg=reason.msg, params=dict(reason.params))
+        taken = self._log[-1]
+        self._rebuild(self._log[:-1])
+        return taken
+
+    def _rebuild(self, actions: Sequence[tuple[int, str]]) -> None:
+        self.state = self.rules.copy(self._start)
+        self._log, self._events, self._secret, self._undoable = [], [], {}, []
+        for seat, action in actions:
+            self.apply(seat, action)
+
     def seat_table(self, seat: int) -> SeatTable:
         """What a bot deciding for `seat` may use: the seat's view, legal actions and samples, never this game."""
         self._check_seat(seat)
@@ -189,7 +242,9 @@ class Game:
     def copy(self) -> Game:
         other = Game(self.rules, self.rules.copy(self.state), self.players, self.seed, dict(self.options),
                      self.scenario_description, self.settings)
+        other._start = self._start  # never changed in place: `_rebuild` copies it
         other._log = list(self._log)
+        other._undoable = list(self._undoable)
         other._events = list(self._events)
         other._secret = dict(self._secret)
         return other

@@ -86,6 +86,12 @@ ENGINE_MESSAGES: dict[str, Message] = {
     "engine.not_allowed": "{action} is not allowed now: {reason}",
     "engine.game_over": "the game is over",
     "engine.not_deciding": "{seat} does not decide now (deciding: {deciding_seats})",
+    "engine.undo.over": "the game is over",
+    "engine.undo.nothing": "nothing has been played yet",
+    "engine.undo.not_yours": "the last action was {seat}'s, not yours",
+    "engine.undo.turn_over": "your turn is over",
+    "engine.undo.hidden": "`{action}` showed something hidden (a card drawn, a die rolled or a secret revealed)",
+    "engine.undo.done": "{seat} takes back `{action}`",
 }
 
 TERM = "@"  # a string parameter starting with this is the id of a message (a game term such as a tile's name)

@@ -162,6 +162,17 @@ class Rules(ABC, Generic[S]):
         The game keeps the choice out of other seats' views and events itself, and `sample` redraws it."""
         return False
 
+    def undoable(self, before: S, after: S, seat: int, action: int, events: Sequence[Event]) -> bool:
+        """Whether `seat` may take back `action`, which led from `before` to `after` with `events`, while its turn
+        lasts: False when the action drew a card, rolled a die or showed anyone something hidden.
+
+        The facade already refuses to take back a secret choice or an action whose events reveal one. By default
+        a game with chance may take back nothing (only the game knows which actions draw from its stream), and a
+        game without chance may take back an action whose events every seat may read."""
+        if self.spec.chance != "none":
+            return False
+        return all(e.seats is None for e in events)
+
     # -- views and copies --------------------------------------------------------------------------
     def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """The views of several seats of one position (a server sends one to each viewer after every action).
@@ -210,6 +221,12 @@ class Rules(ABC, Generic[S]):
         symbols), `option.<name>` and `option.<name>.<value>` (the options in words), terms such as
         `tile.<id>` referred to as `@tile.<id>` in event parameters, and every event and result `reason` id."""
         return {}
+
+    def explain(self, state: S, seat: int | None, words: Sequence[str]) -> list[Event] | None:
+        """The answer to a question a player asks about the table (`["tile", "c2"]`), as messages, showing only
+        what `seat` may see; None when the game asks no such question. A game lists its questions as messages
+        `question.<first word>` (one help line each: "tile SQ  what the building on a square is and pays")."""
+        return None
 
     def reconstructions(self) -> list[str]:
         """The component values no source settles (`[design]` in the spec), one line each, for `meeple info`."""

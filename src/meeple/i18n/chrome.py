@@ -77,43 +77,61 @@ WEB: dict[str, Message] = {
     "web.none": "none",
 }
 
+# The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {
+    "tui.you": "{name} (you)",
+    "tui.bot": "{name} ({level})",
+    "tui.your_move_status": "Your move ({status}); `help` explains the options:",
+    "tui.your_move": "Your move; `help` explains the options:",
+    "tui.thinking": "{name} is thinking...",
+    "tui.pass_keyboard": "Pass the keyboard to {name} and press Enter.",
+    "tui.press_enter": "{seat}, press Enter> ",
+    "tui.no_such_number": "There is no action {n}: choose a number from 1 to {count}, or type `help`.",
+    "tui.not_possible": "Not possible: {error}. Type a number from 1 to {count}, an action, or `help`.",
+    "tui.did_you_mean": "Did you mean {suggestions}?",
+    "tui.many_actions": "{count} actions: Tab completes them as you type, `actions` lists them.",
+    "tui.only_choice": "Only one choice: {action}",
+    "tui.undone": "{seat} takes back `{action}`",
+    "tui.cannot_undo": "Cannot take that back: {reason}.",
+    "tui.hint": "Hint ({level}): {action}",
+    "tui.line_stopped": "Stopped at `{action}`: {reason}.",
+    "tui.line_taken_back": "Nothing of the line was kept.",
+    "tui.line_kept": "Played: {actions} (they drew or showed something and stay played).",
+    "tui.unknown_word": "`{word}` is not an action or a command here",
+    "tui.nothing_yet": "Nothing has happened yet.",
+    "tui.game_over": "Game over: {why}",
+    "tui.won": "Game over: {seats} won",
+    "tui.draw": "Game over: a draw",
+    "tui.place": "  {place}. {who}",
+    "tui.saved": "The game is saved to {path} after every action.",
+    "tui.saved_resume": "{why}: game saved to {path}; resume with: meeple play --resume {path}",
+    "tui.saved_over": "The finished game is saved to {path}",
+    "tui.save_failed": "Could not save to {path}: {error}",
+    "tui.why.saved": "Saved",
+    "tui.why.left": "You left",
+    "tui.why.input_ended": "Input ended",
+    "tui.why.interrupted": "Interrupted",
+    "tui.why.over": "Saved",
+    "tui.no_explain": "This game answers no `{word}` questions.",
     "tui.commands": (
-        "Type the number of an action, or the action itself. Other commands:\n"
-        "  help           this text        board   show the table again    actions  list the actions again\n"
-        "  legend         the board's symbols   log [N]  last N log lines\n"
-        "  save [FILE]    save the game    quit    save and leave"
+        "Type the number of an action, or the action itself (any case; several actions on one line are played\n"
+        "in order, a repeated first word may be left out: `pay terrah3 khind1`). Other commands:\n"
+        "  help     this text          board   show the table again   actions  list the actions again\n"
+        "  legend   the board's symbols  log [N]  last N log lines     undo     take back your last action\n"
+        "  hint     a bot's suggestion   save [FILE]  save the game      quit     save and leave"
     ),
     "tui.legal_now": "Legal now: {listing}",
     "tui.no_legend": "This game's board has no legend.",
-    "tui.player": "Player {number}",
-    "tui.player_you": "Player {number} (you)",
-    "tui.player_bot": "Player {number} ({level})",
-    "tui.thinking": "{name} is thinking...",
-    "tui.pass_keyboard": "Pass the keyboard to {name} and press Enter.",
-    "tui.your_move_status": "Your move ({status}); `help` explains the options:",
-    "tui.your_move": "Your move; `help` explains the options:",
-    "tui.no_action": plural("count", "There is no action {number}: choose the number 1, or type `help`.",
-                            "There is no action {number}: choose a number from 1 to {count}, or type `help`."),
-    "tui.not_possible": plural("count", "Not possible: {error}. Type the number 1, an action, or `help`.",
-                               "Not possible: {error}. Type a number from 1 to {count}, an action, or `help`."),
-    "tui.nothing_yet": "Nothing has happened yet.",
-    "tui.winner": "Winner: {names}",
-    "tui.winner_why": "Winner: {names} ({reason})",
-    "tui.no_winner": "No winner: {reason}",
-    "tui.cannot_save": "Could not save to {path}: {error}",
-    "tui.save.input ended": "Input ended: game saved to {path}",
-    "tui.save.saved": "Saved: game saved to {path}",
-    "tui.save.you left": "You left: game saved to {path}",
-    "tui.save.game over": "Game over: game saved to {path}",
-    "tui.resume": "{saved}; resume with: meeple play --resume {path}",
-    "tui.replay_help": "Enter or n: next action    p: previous    N: go to action N    start / end    "
-                       "board: show the position again    q: quit",
-    "tui.replay_actions": plural("n", "{n} action.", "{n} actions."),
-    "tui.already_there": "Already there.",
-    "tui.game_has": plural("n", "The game has {n} action.", "The game has {n} actions."),
+    "tui.replay_help": (
+        "Enter or n: next action   p: previous   N: go to action N   t N: go to turn N   t+ / t-: next / previous "
+        "turn   start / end   board   q: quit"
+    ),
+    "tui.replay_count": plural("count", "{count} action.", "{count} actions."),
     "tui.replay_start": "Start of the game.",
     "tui.replay_step": "Action {step}/{total}: {name}: {action}",
+    "tui.replay_there": "Already there.",
+    "tui.replay_length": plural("count", "The game has {count} action.", "The game has {count} actions."),
+    "tui.replay_turns": plural("count", "The game has {count} turn.", "The game has {count} turns."),
 }
 
 FACES: dict[str, Message] = {**WEB, **TERMINAL}

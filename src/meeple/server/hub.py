@@ -119,10 +119,6 @@ class Hub:
             raise Rejected("expired", "this seat token has expired; ask the game's host for a new invitation")
         return found[1]
 
-    def spectators(self, game_id: str) -> int:
-        room = self.rooms.get(game_id)
-        return 0 if room is None else room.spectators()
-
     def revoke(self, game_id: str, seat: int) -> None:
         """A seat was re-invited: its connections (holding the old token) are closed."""
         room = self.rooms.get(game_id)

@@ -152,8 +152,6 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
         hub.guard.hit("state requests", client)
     except Limited as exc:
         raise Closing(1008, exc.message) from None
-    if seat is None and hub.spectators(game_id) >= settings.max_spectators:
-        raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
     try:
         room = await hub.room(game_id)
     except Unplayable as exc:
@@ -174,6 +172,9 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
     conn.on_revoke = lambda: closing.append(asyncio.create_task(
         ws.close(4403, "this seat was given to someone else (a new invitation); your token is no longer valid")))
     async with room.lock:
+        if seat is None and room.spectators() >= settings.max_spectators:  # checked and attached at once
+            hub.release(room)
+            raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
         hub.attach(room, conn, _since(hello))
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:

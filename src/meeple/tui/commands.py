@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -13,24 +14,39 @@ from meeple.agents import LEVEL_HELP, parse_level
 from meeple.cli import GameCommand, chosen_language, chosen_options, lang_option
 from meeple.engine.errors import MeepleError
 
+from .lines import Reader, plain_reader, terminal_reader
 from .replay import Replay, ReplaySession
 from .session import PlaySession, is_human, load_save
-
-
-def read_line(prompt: str) -> str | None:
-    """One line from the person (None at the end of the input); works with or without a terminal."""
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
 
 
 def write_text(text: str, color: bool) -> None:
     click.echo(text, color=color)
 
 
+def interactive() -> bool:
+    """Whether a person sits at a terminal (line editing, a table redrawn in place) rather than a pipe."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def want_color(flag: bool | None) -> bool:
-    return sys.stdout.isatty() if flag is None else flag
+    """Colours when asked for; by default on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    if flag is not None:
+        return flag
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def screen_clearer(color: bool) -> Callable[[], None] | None:
+    """What wipes the screen before the table is drawn again, on an interactive terminal only."""
+    if not interactive():
+        return None
+    from rich.console import Console
+
+    console = Console(no_color=not color, highlight=False)
+    return lambda: console.clear(home=True)
+
+
+def line_reader(words: Callable[[], Sequence[str]]) -> Reader:
+    return terminal_reader(words) if interactive() else plain_reader
 
 
 def check_seats(seats: list[str], players: int) -> list[str]:
@@ -57,12 +73,12 @@ def check_seats(seats: list[str], players: int) -> list[str]:
 @click.option("--seed", type=int, default=None, help="Seed of the game (default: a random one).")
 @click.option("--resume", "resume", type=click.Path(exists=True, dir_okay=False), help="Resume a saved game.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
-              help="Where `save` and `quit` write the game (default: meeple-GAME-SEED.json).")
-@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
+              help="Where the game is saved after every action (default: meeple-GAME-SEED.json).")
+@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal, off with NO_COLOR).")
 @lang_option
 def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[str, ...], data: str | None,
-         seed: int | None, resume: str | None, save_path: str | None, color: bool | None, lang: str | None,
-         **flags: object) -> None:
+         seed: int | None, resume: str | None, save_path: str | None, color: bool | None,
+         lang: str | None, **flags: object) -> None:
     """Play GAME in the terminal against bots (or several people at one keyboard).
 
     The game's options are flags of this command (listed by `meeple play GAME --help`), or `-o NAME=VALUE`.
@@ -73,10 +89,8 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
       meeple play bluemooncity --edition kosmos2006 --seed 7
       meeple play bluemooncity -o layout=open --seats me,me
       meeple play --resume meeple-bluemooncity-7.json
-      meeple play bluemooncity --lang es
     """
     path: Path | None
-    language = chosen_language(lang)
     try:
         if resume:
             if pairs or any(v is not None for v in flags.values()):
@@ -100,15 +114,16 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
     except (MeepleError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     painted = want_color(color)
-    session = PlaySession(the_game, names, read_line, lambda text: write_text(text, painted), painted, path,
-                          lang=language)
+    session = PlaySession(the_game, names, plain_reader, lambda text: write_text(text, painted), painted, path,
+                          screen_clearer(painted), lang=chosen_language(lang))
+    session.read = line_reader(lambda: session.words)  # completes the legal actions of the moment
     sys.exit(session.run())
 
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Watch as this player (1, 2, ...): shows their hand.")
-@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal).")
+@click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal, off with NO_COLOR).")
 @lang_option
 def replay(file: str, seat: int | None, color: bool | None, lang: str | None) -> None:
     """Step through a saved game (from `meeple play`, `meeple arena --out` or the server) forwards and backwards."""
@@ -122,4 +137,5 @@ def replay(file: str, seat: int | None, color: bool | None, lang: str | None) ->
             raise click.BadParameter(f"choose a player from 1 to {the_replay.game.players}", param_hint="--seat")
         viewer = seat - 1
     painted = want_color(color)
-    ReplaySession(the_replay, read_line, lambda text: write_text(text, painted), viewer, painted).run()
+    ReplaySession(the_replay, line_reader(lambda: ()), lambda text: write_text(text, painted), viewer,
+                  painted).run()

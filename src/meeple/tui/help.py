@@ -1,8 +1,7 @@
 """What the terminal says when a player types `help` or `legend`, from the game's message catalogue.
 
 A game declares `help.<phase>` (what the actions of a phase do), `status.<phase>` (the prompt line, filled from
-the seat's view) and `legend` (the symbols of its text board); the terminal knows no game. The terminal's own
-words are the `tui.*` messages of the faces' catalogue (`meeple.i18n.catalogue` joins them to the game's).
+the seat's view) and `legend` (the symbols of its text board); the terminal knows no game.
 """
 
 from __future__ import annotations
@@ -13,21 +12,29 @@ from typing import Any
 
 from meeple.engine import Catalogue
 
+QUESTION = "question."  # a game's `question.<word>` explains what `<word> ...` asks (`tile SQ` in its help)
+
+
+def questions(catalogue: Catalogue) -> list[str]:
+    """The words of the questions the game answers (`Rules.explain`), from its `question.<word>` messages."""
+    return sorted({key[len(QUESTION):] for table in catalogue.tables for key in table if key.startswith(QUESTION)})
+
 
 def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str:
     """Help for the current phase (the game's `help.<phase>`), then the kinds of action legal right now."""
-    text = catalogue.text(f"help.{phase}") if phase and catalogue.has(f"help.{phase}") else ""
+    text = catalogue.get(f"help.{phase}") or "" if phase else ""
     kinds: dict[str, int] = defaultdict(int)
     for action in legal:
         kinds[action.split()[0]] += 1
     listing = ", ".join(f"{k} ({n})" if n > 1 else k for k, n in kinds.items())
-    return "\n".join(part for part in (text, catalogue.text("tui.legal_now", {"listing": listing}),
-                                       catalogue.text("tui.commands")) if part)
+    asked = "\n".join(f"  {catalogue.get(QUESTION + word)}" for word in questions(catalogue))
+    legal_now = catalogue.text("tui.legal_now", {"listing": listing})
+    return "\n".join(part for part in (text, legal_now, catalogue.text("tui.commands"), asked) if part)
 
 
 def legend(catalogue: Catalogue) -> str:
     """The game's legend of its text board, or a plain note when it has none."""
-    return catalogue.text("legend") if catalogue.has("legend") else catalogue.text("tui.no_legend")
+    return catalogue.get("legend") or catalogue.text("tui.no_legend")
 
 
 def status(catalogue: Catalogue, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
@@ -37,4 +44,4 @@ def status(catalogue: Catalogue, view: Mapping[str, Any], names: Sequence[str] |
         return ""
     if catalogue.has(f"status.{phase}"):
         return catalogue.text(f"status.{phase}", view, names)
-    return catalogue.text(f"phase.{phase}") if catalogue.has(f"phase.{phase}") else phase
+    return catalogue.get(f"phase.{phase}") or phase

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import shutil
+from collections import deque
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import meeple
-from meeple import i18n
 from meeple.agents import Agent, make_agent
+from meeple.engine import Catalogue
 
-from .help import legend, phase_help, status
-from .text import columns, event_lines, seat_name
+from .help import legend, phase_help, questions, status
+from .lines import Reader, normal, split_actions, suggestions
+from .messages import tui_catalogue
+from .text import columns, event_lines, result_lines
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
+HINT_LEVEL = "greedy"  # the bot that answers `hint`
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
-Reader = Callable[[str], "str | None"]
+RECENT_LINES = 6  # what happened last, shown under a board redrawn in place
+COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "quit")
+ALIASES = {"?": "help", "h": "help", "b": "board", "a": "actions", "list": "actions", "q": "quit", "exit": "quit"}
+EXIT_LEFT, EXIT_INPUT_ENDED, EXIT_INTERRUPTED = 0, 1, 130
 Writer = Callable[[str], None]
 
 
@@ -46,18 +55,23 @@ def load_save(text: str) -> tuple[meeple.Game, list[str] | None]:
 
 
 class PlaySession:
-    """The loop of `meeple play`, with input and output passed in so that it runs with or without a terminal."""
+    """The loop of `meeple play`, with input and output passed in so that it runs with or without a terminal.
+
+    `clear`, given on an interactive terminal, wipes the screen: the table is then redrawn in place at every
+    decision of a person rather than scrolled."""
 
     def __init__(self, game: meeple.Game, seats: list[str], read: Reader, write: Writer, color: bool = False,
-                 save_path: Path | None = None, lang: str = i18n.DEFAULT) -> None:
+                 save_path: Path | None = None, clear: Callable[[], None] | None = None,
+                 lang: str = "en") -> None:
         self.game = game
-        self.catalogue = i18n.catalogue(game.rules, lang)  # the game's and the terminal's words, in `lang`
         self.seats = seats
         self.bots = make_bots(seats, game.seed)
         self.read = read
         self.write = write
         self.color = color
+        self.clear = clear
         self.save_path = save_path or Path(f"meeple-{game.game_id}-{game.seed}.json")
+        self.cat: Catalogue = tui_catalogue(game, lang)
         humans = [s for s, bot in enumerate(self.bots) if bot is None]
         # One person sees their own seat throughout; several at one keyboard (hot-seat) see the table as a
         # spectator does between turns, and each their own seat only after the keyboard was passed to them.
@@ -65,18 +79,47 @@ class PlaySession:
         self.hot_seat = len(humans) > 1
         self.shown = game.log_length()  # log entries whose events were printed
         self.last_active: int | None = None
+        self.recent: deque[str] = deque(maxlen=RECENT_LINES)
+        self.words: list[str] = []  # what the line editor completes now
+        self.hinter: Agent | None = None
+        self.stale = False  # the table shown scrolled out of date: draw it again before the next question
+        self.just_undone = False  # an only choice is not taken for a person who has just taken it back
+
+    def say(self, msg: str, **params: Any) -> None:
+        self.write(self.cat.text(msg, params, self.names()))
+
+    def names(self) -> list[str]:
+        return [self.seat_name(s) for s in range(self.game.players)]
+
+    def seat_name(self, seat: int) -> str:
+        bot = self.bots[seat]
+        name = self.cat.seat_name(seat)
+        if bot is None:
+            return self.cat.text("tui.you", {"name": name})
+        return self.cat.text("tui.bot", {"name": name, "level": bot.level})
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> int:
-        """Play until the game ends (0) or the person leaves (1, after saving)."""
+        """Play until the game ends (0), the person leaves (0) or the input ends (1); every exit saves."""
+        try:
+            return self.loop()
+        except KeyboardInterrupt:
+            self.write("")
+            self.save("tui.why.interrupted")
+            return EXIT_INTERRUPTED
+
+    def loop(self) -> int:
         game = self.game
         self.write(game.render(self.viewer, color=self.color))
+        if self.write_save(self.save_path):  # the file the game is kept in after every action, from the start
+            self.say("tui.saved", path=self.save_path)
         while not game.is_over():
             seat = game.deciders()[0]
             bot = self.bots[seat]
             if bot is None:
-                if not self.human_turn(seat):
-                    return 1
+                outcome = self.human_turn(seat)
+                if outcome is not None:
+                    return outcome
             else:
                 self.bot_turn(seat, bot)
         self.finish()
@@ -84,95 +127,194 @@ class PlaySession:
 
     def bot_turn(self, seat: int, bot: Agent) -> None:
         if self.last_active != seat and bot.level.startswith("ismcts"):
-            self.say("tui.thinking", name=self.name(seat))
+            self.say("tui.thinking", name=self.seat_name(seat))
         self.last_active = seat
         self.game.apply(seat, bot.choose(self.game.seat_table(seat)))
+        self.autosave()
         self.show_events()
 
-    def human_turn(self, seat: int) -> bool:
-        """Ask one person for one action; False when they leave."""
+    def human_turn(self, seat: int) -> int | None:
+        """Ask one person for one action; an exit code when they leave."""
         game = self.game
         if self.last_active != seat:
             if self.hot_seat and not self.pass_keyboard(seat):
-                return False
+                return EXIT_INPUT_ENDED
+            self.last_active = seat
+            self.stale = True
+        if self.stale and self.clear is None:
             self.write("")
             self.write(game.render(seat, color=self.color))
-            self.last_active = seat
+        self.stale = False
         legal = game.legal_actions(seat)
-        self.write(self.prompt_header(seat) + "\n" + columns(legal))
+        if len(legal) == 1 and not self.just_undone:
+            return self.only_choice(seat, legal[0])
+        self.just_undone = False
+        listing = columns(legal)
+        if self.clear is not None:
+            used = self.redraw(seat) + 2  # the header and the prompt
+            if used + listing.count("\n") + 1 > shutil.get_terminal_size().lines:
+                listing = self.cat.text("tui.many_actions", {"count": len(legal)})  # the table stays in sight
+        self.write(self.prompt_header(seat) + "\n" + listing)
+        self.words = [*legal, *COMMANDS, *questions(self.cat)]
         while True:
-            line = self.read(f"{self.name(seat)}> ")
+            line = self.read(f"{self.seat_name(seat)}> ")
             if line is None:
-                self.save("input ended")
-                return False
+                self.save("tui.why.input_ended")
+                return EXIT_INPUT_ENDED
             outcome = self.handle(seat, line.strip(), legal)
             if outcome == "acted":
                 self.show_events(seat if self.hot_seat else self.viewer)  # the keyboard is still theirs
-                return True
+                return None
             if outcome == "quit":
-                return False
+                return EXIT_LEFT
+
+    def only_choice(self, seat: int, action: str) -> int | None:
+        """Take the only legal action of a person (a `done` that closes a payment, say) without asking."""
+        self.say("tui.only_choice", action=action)
+        self.game.apply(seat, action)
+        self.autosave()
+        self.show_events(seat if self.hot_seat else self.viewer)
+        return None
+
+    def redraw(self, seat: int) -> int:
+        """The table of `seat` drawn in place, with what happened last under it; returns the lines written."""
+        assert self.clear is not None
+        self.clear()
+        board = self.game.render(seat, color=self.color)
+        self.write(board)
+        if self.recent:
+            self.write("\n".join(self.recent))
+        return board.count("\n") + 1 + len(self.recent)
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hide the table and wait until the person of `seat` has the keyboard; False when the input ends."""
-        self.write("\n" * PASS_BLANK_LINES + self.catalogue.text("tui.pass_keyboard", {"name": self.name(seat)}))
-        if self.read(f"{self.name(seat)}> ") is None:
-            self.save("input ended")
+        if self.clear is not None:
+            self.clear()
+        else:
+            self.write("\n" * PASS_BLANK_LINES)
+        self.say("tui.pass_keyboard", name=self.seat_name(seat))
+        if self.read(self.cat.text("tui.press_enter", {"seat": seat}, self.names())) is None:
+            self.save("tui.why.input_ended")
             return False
+        self.recent.clear()  # the last person's private lines stay with them
         return True
 
     def prompt_header(self, seat: int) -> str:
-        line = status(self.catalogue, self.game.view(seat))
-        return self.catalogue.text("tui.your_move_status", {"status": line}) if line else \
-            self.catalogue.text("tui.your_move")
+        line = status(self.cat, self.game.view(seat), self.names())
+        return self.cat.text("tui.your_move_status", {"status": line}) if line else self.cat.text("tui.your_move")
 
-    def name(self, seat: int) -> str:
-        bot = self.bots[seat]
-        return seat_name(seat, bot.level if bot is not None else None, self.catalogue)
-
-    def say(self, msg: str, **params: object) -> None:
-        """Write one of the terminal's messages in the session's language."""
-        self.write(self.catalogue.text(msg, params))
-
+    # -- one line of input ------------------------------------------------------------
     def handle(self, seat: int, line: str, legal: list[str]) -> str:
         """Do what one input line says; return 'acted', 'quit' or 'again'."""
-        word = line.split()[0].lower() if line else ""
         if not line:
             return "again"
-        if word in ("help", "?", "h"):
-            self.write(phase_help(self.catalogue, self.game.view(seat).get("phase"), legal))
-        elif word == "legend":
-            self.write(legend(self.catalogue))
-        elif word in ("board", "b"):
+        word = normal(line).split()[0]
+        command = ALIASES.get(word, word)
+        if command in COMMANDS:
+            return self.command(seat, command, line, legal)
+        return self.act(seat, line, legal)
+
+    def command(self, seat: int, command: str, line: str, legal: list[str]) -> str:
+        if command == "help":
+            self.write(phase_help(self.cat, self.game.view(seat).get("phase"), legal))
+        elif command == "legend":
+            self.write(legend(self.cat))
+        elif command == "board":
             self.write(self.game.render(seat, color=self.color))
-        elif word in ("actions", "a", "list"):
+        elif command == "actions":
             self.write(columns(legal))
-        elif word == "log":
+        elif command == "log":
             self.show_log(line)
-        elif word == "save":
+        elif command == "undo":
+            return self.undo(seat)
+        elif command == "hint":
+            self.hint(seat)
+        elif command == "save":
             parts = line.split(maxsplit=1)
-            self.save("saved", Path(parts[1]) if len(parts) > 1 else None)
-        elif word in ("quit", "q", "exit"):
-            self.save("you left")
+            self.save("tui.why.saved", Path(parts[1]) if len(parts) > 1 else None)
+        elif command == "quit":
+            self.save("tui.why.left")
             return "quit"
-        else:
-            return self.act(seat, line, legal)
         return "again"
 
     def act(self, seat: int, line: str, legal: list[str]) -> str:
         if line.isdigit():
             n = int(line)
             if not 1 <= n <= len(legal):
-                self.say("tui.no_action", number=n, count=len(legal))
+                self.say("tui.no_such_number", n=n, count=len(legal))
                 return "again"
-            line = legal[n - 1]
-        try:
-            self.game.apply(seat, line)
-        except meeple.IllegalAction as exc:
-            # The game's reason in the reader's language when it gave one as a message, else the engine's text.
-            error = self.catalogue.text(exc.msg, exc.params) if exc.msg else str(exc)
-            self.say("tui.not_possible", error=error, count=len(legal))
+            return self.play_line(seat, [legal[n - 1]], legal)
+        actions = split_actions(self.game, line)
+        if actions is None:
+            if self.explain(seat, line):
+                return "again"
+            self.refuse(line, self.cat.text("tui.unknown_word", {"word": normal(line)}), legal)
             return "again"
+        return self.play_line(seat, actions, legal)
+
+    def play_line(self, seat: int, actions: Sequence[str], legal: list[str]) -> str:
+        """Play the actions of one line in order; at a refusal, take back what the line played when the rules
+        allow it (the line is then all or nothing), else say what stays played."""
+        done: list[str] = []
+        for action in actions:
+            try:
+                self.game.apply(seat, action)
+            except meeple.IllegalAction as exc:
+                # The game's reason in the reader's language when it gave one as a message, else the engine's text.
+                reason = self.cat.text(exc.msg, exc.params, self.names()) if exc.msg else str(exc)
+                if not done:
+                    self.refuse(action, reason, legal)
+                    return "again"
+                self.say("tui.line_stopped", action=action, reason=reason)
+                return self.take_back_line(seat, done)
+            done.append(action)
+            self.autosave()
         return "acted"
+
+    def take_back_line(self, seat: int, done: list[str]) -> str:
+        while done and self.game.can_undo(seat):
+            self.game.undo(seat)
+            done.pop()
+        self.autosave()
+        if not done:
+            self.say("tui.line_taken_back")
+            return "again"
+        self.say("tui.line_kept", actions=done)
+        return "acted"
+
+    def refuse(self, typed: str, reason: str, legal: list[str]) -> None:
+        self.say("tui.not_possible", error=reason, count=len(legal))
+        near = suggestions(typed, [*legal, *COMMANDS])
+        if near:
+            self.say("tui.did_you_mean", suggestions=" / ".join(f"`{s}`" for s in near))
+
+    def explain(self, seat: int, line: str) -> bool:
+        """Answer a question about the table that the game declares (`tile c2`); False when it is none."""
+        events = self.game.explain(self.viewer if self.viewer is not None else seat, normal(line).split())
+        if events is None:
+            return False
+        self.write("\n".join(self.cat.text(e.msg, e.params, self.names()) for e in events))
+        return True
+
+    def undo(self, seat: int) -> str:
+        try:
+            _, action = self.game.undo(seat)
+        except meeple.IllegalAction as exc:
+            reason = self.cat.text(exc.msg, exc.params, self.names()) if exc.msg else str(exc)
+            self.say("tui.cannot_undo", reason=reason)
+            return "again"
+        self.shown = min(self.shown, self.game.log_length())
+        self.autosave()
+        self.recent.append(self.cat.text("tui.undone", {"seat": seat, "action": action}, self.names()))
+        self.say("tui.undone", seat=seat, action=action)
+        self.just_undone = True
+        self.stale = True  # show the table as it is again (the keyboard stays with this person)
+        return "acted"
+
+    def hint(self, seat: int) -> None:
+        if self.hinter is None:
+            self.hinter = make_agent(HINT_LEVEL, seed=self.game.seed)
+        self.say("tui.hint", level=HINT_LEVEL, action=self.hinter.choose(self.game.seat_table(seat)))
 
     # -- output --------------------------------------------------------------------
     def show_events(self, viewer: int | None = None) -> None:
@@ -180,44 +322,48 @@ class PlaySession:
         if viewer is None:
             viewer = self.viewer
         log = self.game.log(viewer=viewer, start=self.shown)
-        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown, catalogue=self.catalogue),
+        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown, self.names(), self.cat),
                                     strict=True):
             if lines:
                 # indent what the bots do, so that a person's own moves stand out
                 indent = "  " if self.bots[seat] is not None and self.viewer is not None else ""
                 self.write("\n".join(indent + text for text in lines))
+                self.recent.extend(indent + text for text in lines)
         self.shown = self.game.log_length()
 
     def show_log(self, line: str) -> None:
         parts = line.split()
         count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 15
-        lines = [text for entry in event_lines(self.game, self.viewer, catalogue=self.catalogue) for text in entry]
-        self.write("\n".join(lines[-count:]) or self.catalogue.text("tui.nothing_yet"))
+        lines = [text for entry in event_lines(self.game, self.viewer, 0, self.names(), self.cat) for text in entry]
+        self.write("\n".join(lines[-count:]) or self.cat.text("tui.nothing_yet"))
 
     def finish(self) -> None:
         game = self.game
-        result = game.result()
-        self.write("")
-        self.write(game.render(self.viewer, color=self.color))
-        names = [self.name(s) for s in range(len(self.bots))]
-        why = self.catalogue.text(result.reason, result.params, names) if result.reason else ""
-        if result.winners:
-            winners = ", ".join(names[s] for s in result.winners)
-            self.say("tui.winner_why" if why else "tui.winner", names=winners, reason=why)
+        if self.clear is not None:
+            self.clear()
         else:
-            self.say("tui.no_winner", reason=why)
-        for place, group in enumerate(result.ranking, start=1):
-            who = ", ".join(f"{names[s]} {result.scores.get(s, 0):g}" for s in group)
-            self.write(f"  {place}. {who}")
-        self.save("game over")
+            self.write("")
+        self.write(game.render(self.viewer, color=self.color))
+        for line in result_lines(self.cat, game.result(), self.names()):
+            self.write(line)
+        self.save("tui.why.over")
+
+    def autosave(self) -> None:
+        """Keep the game on disk after every action, quietly (a failure is said once per call)."""
+        self.write_save(self.save_path)
 
     def save(self, why: str, path: Path | None = None) -> None:
         target = path or self.save_path
+        if not self.write_save(target):
+            return
+        msg = "tui.saved_over" if self.game.is_over() else "tui.saved_resume"
+        self.say(msg, why=self.cat.text(why), path=target)
+
+    def write_save(self, target: Path) -> bool:
         try:
             target.write_text(save_text(self.game, self.seats) + "\n", encoding="utf-8")
         except OSError as exc:
-            self.say("tui.cannot_save", path=target, error=exc.strerror)
-            return
-        saved = self.catalogue.text(f"tui.save.{why}", {"path": target})
-        resume = self.catalogue.text("tui.resume", {"saved": saved, "path": target})
-        self.write(saved if self.game.is_over() else resume)
+            self.say("tui.save_failed", path=target, error=exc.strerror)
+            return False
+        return True
+

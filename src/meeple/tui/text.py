@@ -6,7 +6,7 @@ import shutil
 from collections.abc import Sequence
 
 import meeple
-from meeple.engine import Catalogue
+from meeple.engine import Catalogue, Result
 
 
 def columns(items: list[str], width: int | None = None) -> str:
@@ -26,18 +26,22 @@ def columns(items: list[str], width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def seat_name(seat: int, level: str | None, catalogue: Catalogue | None = None) -> str:
-    """A seat as the terminal names it: `Player 2 (greedy)`, `Player 1 (you)` (in the catalogue's language)."""
-    if catalogue is None or not catalogue.has("tui.player_you"):
-        return f"Player {seat + 1}" + (f" ({level})" if level else " (you)")
-    if level:
-        return catalogue.text("tui.player_bot", {"number": seat + 1, "level": level})
-    return catalogue.text("tui.player_you", {"number": seat + 1})
+def event_lines(game: meeple.Game, viewer: int | None, start: int = 0, names: Sequence[str] | None = None,
+                catalogue: Catalogue | None = None) -> list[list[str]]:
+    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages)."""
+    cat = catalogue or game.catalogue()
+    return [[cat.event_text(e, names) for e in evs] for evs in game.events(viewer, start)]
 
 
-def event_lines(game: meeple.Game, viewer: int | None, start: int = 0,
-                names: Sequence[str] | None = None, catalogue: Catalogue | None = None) -> list[list[str]]:
-    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages, in the
-    catalogue's language; English by default)."""
-    catalogue = catalogue or game.catalogue()
-    return [[catalogue.event_text(e, names) for e in evs] for evs in game.events(viewer, start)]
+def result_lines(cat: Catalogue, result: Result, names: Sequence[str]) -> list[str]:
+    """The end of a game, said once: why it ended (which names the winners) or who won, then the ranking."""
+    if result.reason:
+        head = cat.text("tui.game_over", {"why": cat.text(result.reason, result.params, names)})
+    elif result.winners:
+        head = cat.text("tui.won", {"seats": ", ".join(names[s] for s in result.winners)})
+    else:
+        head = cat.text("tui.draw")
+    places = [cat.text("tui.place", {"place": place, "who": ", ".join(f"{names[s]} {result.scores.get(s, 0):g}"
+                                                                     for s in group)})
+              for place, group in enumerate(result.ranking, start=1)]
+    return [head, *places]

@@ -37,6 +37,7 @@ export const SEATS = [
   { colour: "#7b3fa8", symbol: "■", name: "purple" },
   { colour: "#138a72", symbol: "▲", name: "teal" },
   { colour: "#c2185b", symbol: "◆", name: "pink" },
+  { colour: "#2f5fa8", symbol: "★", name: "blue" },
 ];
 
 export function seatBadge(seat, label) {

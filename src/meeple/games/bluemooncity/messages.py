@@ -64,6 +64,57 @@ EVENTS: dict[str, Message] = {
     "end.turn_limit": "The turn limit was reached; winner(s): {winner_seats}",
 }
 
+EXPLAIN: dict[str, Message] = {
+    "explain.tile": "{square}: {tile} ({letter})",
+    "explain.tile_usage": "Ask `tile SQ`, with a square from a1 to e5 (`tile c2`).",
+    "explain.no_square": "`{square}` is not a square: squares go from a1 to e5.",
+    "explain.empty": "No tile lies on {square}.",
+    "explain.courtyard": "  Offerings are made here for crystals (`offer`); the Courtyard pays no bonus.",
+    "explain.rebuilt": "  Rebuilt: its boxes are done.",
+    "explain.box": "  box {box}: {need} in {people} cards, free",
+    "explain.box_paid": "  box {box}: {need} in {people} cards, paid by {seat}",
+    "explain.any_colour": "any one colour",
+    "explain.majority.crystals": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} crystal",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} crystals"),
+    "explain.majority.scales": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} golden scale",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} golden scales"),
+    "explain.majority.cards": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} card",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} cards"),
+    "explain.majority.nothing": "  majority bonus (most markers; a tie goes to the leftmost marker): nothing",
+    "explain.construction.crystals": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} crystal",
+        "  construction bonus (every player with a marker, once): {n} crystals"),
+    "explain.construction.scales": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} golden scale",
+        "  construction bonus (every player with a marker, once): {n} golden scales"),
+    "explain.construction.cards": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} card",
+        "  construction bonus (every player with a marker, once): {n} cards"),
+    "explain.construction.nothing": "  construction bonus (every player with a marker, once): nothing",
+    "explain.neighbourhood.crystals": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} crystal",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} crystals"),
+    "explain.neighbourhood.scales": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): "
+             "{n} golden scale",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): "
+        "{n} golden scales"),
+    "explain.neighbourhood.cards": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} card",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} cards"),
+    "explain.neighbourhood.nothing": "  neighbourhood bonus, once rebuilt (each contributor of a building completed "
+                                     "next to it): nothing",
+    "explain.extra.move": "  extra action for the player standing here after contributing: move to any tile",
+    "explain.extra.draw": "  extra action for the player standing here after contributing: draw 2 cards",
+    "explain.extra.offer": "  extra action for the player standing here after contributing: one offering",
+    "explain.design": "  values no source settles (reconstructions, [design]): {fields}",
+    "explain.figures": "  figures here: {seats}",
+    "explain.dragons": "  dragons here: {dragons}",
+}
+
 TERMS = {
     "why.dragons": "dragon bonus",
     "why.majority": "majority bonus",
@@ -115,11 +166,18 @@ PHASES: dict[str, Message] = {
         "`refill CARD CARD` discards two and draws 4. Reward cards you received join your hand now."
     ),
     "legend": (
-        "Legend: each square shows its name, the building's letter and name, then its boxes as colour letter and\n"
-        "cost (`T3` = 3 in Terrah red, `*2` = 2 in any colour); `=2` marks a box paid by Player 2. A rebuilt\n"
-        "building is marked `*` and shows its neighbourhood bonus (`+1c` crystal, `+1s` golden scale, `+1k` card).\n"
-        "`@1` is Player 1's figure; `Dr`, `Dg`, `Db` are the red, green and blue dragons."
+        "Legend: each square shows the building's name; then the square and the boxes, as the letter of the\n"
+        "people whose cards pay a box and its cost (`T3` = 3 in Terrah cards, `*2` = 2 in any one colour), `=2`\n"
+        "for a box paid by Player 2; then what the building pays: `2k/1c +2s` = majority bonus 2 cards (most\n"
+        "markers), construction bonus 1 crystal (every player with a marker), and once it is rebuilt, a\n"
+        "neighbourhood bonus of 2 golden scales to the contributors of each building completed next to it\n"
+        "(`c` crystal, `s` golden scale, `k` card; `1csk` = one of each). A rebuilt building shows `rebuilt` and\n"
+        "its neighbourhood bonus. `@1` is Player 1's figure; `Dr`, `Dg`, `Db` are the red, green and blue dragons.\n"
+        "Obelisk, bottom first: `P2` is an offering of Player 2, a number what the next offering there costs.\n"
+        "`Player 2: c3, ... hand 5+2`: Player 2's figure is on c3; 5 cards in hand, 2 reward cards face down.\n"
+        "Type `tile c2` to have the tile on square c2 described in full."
     ),
+    "question.tile": "tile SQ        the building on a square: its boxes, what it pays, who stands there",
     "option.edition": "Edition",
     "option.edition.cmon2019": "CMON 2019 edition",
     "option.edition.kosmos2006": "Kosmos 2006 edition",
@@ -181,7 +239,7 @@ SCREEN: dict[str, Message] = {
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:

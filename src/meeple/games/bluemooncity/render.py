@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.engine.messages import Catalogue
 
-from .data import COLOURS
+from .data import COLOURS, Reward, Tile
 from .payments import CARD_TYPES
 from .rules.context import Ctx, card_name
 from .state import FREE, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
@@ -15,7 +15,8 @@ ANSI = {
 }
 RESET = "\033[0m"
 DRAGON_MARK = ("Dr", "Dg", "Db")
-CELL = 19
+WIDTH = 79  # the board fits a terminal of 80 columns
+CELL = 15  # the longest building name (Monastery Tower) fits; five cells and four bars make 79 columns
 
 
 def _paint(text: str, colour: str, color: bool) -> str:
@@ -27,48 +28,63 @@ def _letter(ctx: Ctx, colour_index: int) -> str:
 
 
 def _cell(ctx: Ctx, s: State, sq: int, color: bool) -> list[tuple[str, str]]:
-    """Three lines of (plain text, painted text) for one square."""
+    """Three lines of (plain text, painted text) for one square: the building's whole name; the square and the
+    boxes (a paid box shows its owner, `=2`); figures, dragons and what the building pays."""
     ti = s.tile_at[sq]
     if ti < 0:
         return [("", "")] * 3
     tile = ctx.tiles[ti]
-    mark = "*" if s.rebuilt[sq] and tile.kind != "courtyard" else ""
-    head = f"{square_name(sq)} {tile.letter} {tile.name}"[: CELL - 1 - len(mark)] + mark
+    where = square_name(sq)
     if tile.kind == "courtyard":
-        boxes = "offerings here"
-        boxes_p = boxes
+        boxes = boxes_p = f"{where} offerings"
     elif s.rebuilt[sq]:
-        boxes = f"rebuilt +{tile.neighbourhood.text()}"
-        boxes_p = boxes
+        boxes = boxes_p = f"{where} rebuilt"
     else:
-        parts, painted = [], []
+        parts, painted = [where], [where]
         for i, n in enumerate(tile.boxes):
             c = tile.box_colours[i]
             owner = s.boxes[sq * 4 + i]
-            txt = f"{_letter(ctx, c)}{n}" + (f"={owner + 1}" if owner != FREE else "")
+            txt = f"{_letter(ctx, c)}{n}" if owner == FREE else f"={owner + 1}"
             parts.append(txt)
-            painted.append(_paint(txt, COLOURS[c] if c >= 0 else "", color))
+            painted.append(_paint(txt, COLOURS[c] if c >= 0 and owner == FREE else "", color))
         boxes, boxes_p = " ".join(parts), " ".join(painted)
     pieces = [f"@{p + 1}" for p in range(s.players) if s.figures[p] == sq]
     pieces += [DRAGON_MARK[d] for d in range(3) if s.dragons[d] == sq]
     line3 = " ".join(pieces)
-    return [(head, head), (boxes, boxes_p), (line3, line3)]
+    if tile.kind != "courtyard":
+        pays = f"+{_short(tile.neighbourhood)}" if s.rebuilt[sq] else pays_text(tile)
+        joined = f"{line3} {pays}" if line3 else pays
+        if len(joined) <= CELL:  # figures and dragons first; `tile SQ` tells the rest
+            line3 = joined
+    return [(tile.name, tile.name), (boxes, boxes_p), (line3, line3)]
+
+
+def _short(reward: Reward) -> str:
+    """A reward in a few letters: `2c`, `1c2s`, and `1csk` when every part is 1."""
+    parts = [(n, k) for n, k in ((reward.crystals, "c"), (reward.scales, "s"), (reward.cards, "k")) if n]
+    if not parts:
+        return "0"
+    if len(parts) > 1 and len({n for n, _ in parts}) == 1:
+        return f"{parts[0][0]}" + "".join(k for _, k in parts)
+    return "".join(f"{n}{k}" for n, k in parts)
+
+
+def pays_text(tile: Tile) -> str:
+    """What a building pays, short: `2k/1c +2s` is 2 cards to the majority, 1 crystal to every player with a
+    marker, and, once rebuilt, 2 golden scales to contributors of a building completed next to it."""
+    return f"{_short(tile.majority)}/{_short(tile.construction)} +{_short(tile.neighbourhood)}"
 
 
 def render_city(ctx: Ctx, s: State, color: bool = True) -> str:
+    """The city in at most 79 columns and 15 lines: five columns of 15 letters, three lines per row."""
     rows = []
     cols = [c for c in range(5) if any(s.tile_at[r * 5 + c] >= 0 for r in range(5))]
-    border = "+" + "+".join("-" * CELL for _ in cols) + "+"
-    rows.append(border)
     for r in range(5):
+        if not any(s.tile_at[r * 5 + c] >= 0 for c in cols):
+            continue
         cells = [_cell(ctx, s, r * 5 + c, color) for c in cols]
         for line in range(3):
-            out = "|"
-            for cell in cells:
-                plain, painted = cell[line]
-                out += " " + painted + " " * max(0, CELL - 1 - len(plain)) + "|"
-            rows.append(out)
-        rows.append(border)
+            rows.append("|".join(cell[line][1] + " " * max(0, CELL - len(cell[line][0])) for cell in cells).rstrip())
     return "\n".join(rows)
 
 
@@ -76,41 +92,54 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: C
     """The city, the obelisk, every seat's public state, and the viewer's hand and crystals."""
     lines = [render_city(ctx, s, color)]
     spaces = ctx.obelisk_spaces(s)
-    cells = [f"{n}:P{s.obelisk[i] + 1}" if i < len(s.obelisk) else str(n) for i, n in enumerate(spaces)]
-    lines.append("Obelisk (bottom first): " + " ".join(cells)
-                 + f"   to win: {ctx.comp.offerings_to_win(s.players)} offerings")
+    cells = [f"P{s.obelisk[i] + 1}" if i < len(s.obelisk) else str(n) for i, n in enumerate(spaces)]
+    lines.append("Obelisk: " + " ".join(cells) + f"   offerings to win: {ctx.comp.offerings_to_win(s.players)}")
     lines.append(f"Golden scales in the pool: {max(s.pool, 0)}   deck: {len(s.deck)} cards   "
                  f"discard: {len(s.discard)}" + (f" (top {card_name(s.discard[-1])})" if s.discard else ""))
     for p in range(s.players):
         you = " (you)" if p == seat else ""
         hand = sum(seat_cards(s.hands, p))
         pend = sum(seat_cards(s.pending, p))
-        extra = f" crystals {s.crystals[p]}" if p == seat or s.over else ""
-        lines.append(f"Player {p + 1}{you}: figure {square_name(s.figures[p])}  offerings {s.offerings[p]}  "
-                     f"scales {s.scales[p]}  markers {s.markers[p]}  hand {hand}"
-                     + (f"  face-down rewards {pend}" if pend else "") + extra)
+        extra = f", crystals {s.crystals[p]}" if p == seat or s.over else ""
+        lines.append(f"Player {p + 1}{you}: {square_name(s.figures[p])}, offerings {s.offerings[p]}, "
+                     f"scales {s.scales[p]}, markers {s.markers[p]}, hand {hand}"
+                     + (f"+{pend}" if pend else "") + extra)
     if seat is not None:
-        lines.append("Your hand: " + hand_text(ctx, s, seat, color))
+        lines += hand_lines(ctx, s, seat, color)
     if s.over:
-        won = ", ".join(f"Player {p + 1}" for p in s.winners) or "nobody (draw)"
-        from .rules import end_params
-
-        reason = messages.text(s.end_reason, end_params(s)) if messages is not None else s.end_reason
-        lines.append(f"Game over: {reason}. Winner(s): {won}")
+        lines.append(f"Turn {s.turn}: game over")  # the faces say why and who won, once, under the board
     else:
         lines.append(status_line(ctx, s))
     return "\n".join(lines)
 
 
-def hand_text(ctx: Ctx, s: State, seat: int, color: bool = True) -> str:
+def _hand_cards(ctx: Ctx, s: State, seat: int) -> list[tuple[str, str]]:
+    """(label, colour) of each kind of card in a seat's hand."""
     parts = []
     for t in CARD_TYPES:
         n = s.hands[card_base(seat) + t]
         if n:
             people = ctx.comp.peoples[t // 3]
-            label = f"{people.letter}{t % 3 + 1} {people.names[s.edition]} {t % 3 + 1}" + (f" x{n}" if n > 1 else "")
-            parts.append(_paint(label, people.colour, color))
-    return ", ".join(parts) or "(empty)"
+            label = f"{people.letter}{t % 3 + 1} {people.names[s.edition]}" + (f" x{n}" if n > 1 else "")
+            parts.append((label, people.colour))
+    return parts
+
+
+def hand_text(ctx: Ctx, s: State, seat: int, color: bool = True) -> str:
+    return ", ".join(_paint(label, colour, color) for label, colour in _hand_cards(ctx, s, seat)) or "(empty)"
+
+
+def hand_lines(ctx: Ctx, s: State, seat: int, color: bool = True) -> list[str]:
+    """`Your hand: ...` wrapped at WIDTH columns (colour codes take no room on the screen)."""
+    lines, plain, painted = [], "Your hand:", "Your hand:"
+    for label, colour in _hand_cards(ctx, s, seat) or [("(empty)", "")]:
+        if len(plain) + len(label) + 3 > WIDTH:  # the separator and the comma left at the end of the line
+            lines.append(painted + ",")
+            plain = painted = " "
+        sep = " " if plain.endswith(":") or plain == " " else ", "
+        plain += sep + label
+        painted += sep + _paint(label, colour, color)
+    return [*lines, painted]
 
 
 def status_line(ctx: Ctx, s: State) -> str:
@@ -119,8 +148,9 @@ def status_line(ctx: Ctx, s: State) -> str:
         text += f" ({s.steps} step(s) left)"
     if s.pay_box >= 0:
         tile = ctx.tiles[s.tile_at[s.figures[s.active]]]
-        paid = [card_name(t) for t in CARD_TYPES for _ in range(s.pay_cards[t])]
-        text += f"; paying box {s.pay_box + 1} ({tile.boxes[s.pay_box]}) with " + (" + ".join(paid) or "nothing yet")
+        # the cards by their letters (as in `Your hand`), so that the line fits the screen
+        paid = [f"{ctx.comp.peoples[t // 3].letter}{t % 3 + 1}" for t in CARD_TYPES for _ in range(s.pay_cards[t])]
+        text += f"; paying box {s.pay_box + 1} ({tile.boxes[s.pay_box]}) with " + (" ".join(paid) or "nothing yet")
     return text
 
 

@@ -12,7 +12,7 @@ from .actions import DIAL, END
 from .rules.context import Ctx
 from .rules.effects import can_pay
 from .rules.flow import bridge_score, sections
-from .state import SELECT, TURN, State
+from .state import EVENT, KEEP, SELECT, TURN, State
 
 # VP worth of one piece held (money, pieces, cards, Barrels)
 WORTH = {"bucks": 0.35, "gold": 0.55, "dudes": 0.45, "tents": 0.5, "horses": 0.7, "gunmen": 1.2, "card": 0.7,
@@ -96,6 +96,20 @@ def evaluate(ctx: Ctx, s: State, seat: int) -> float:
         return max(0.0, min(1.0, 0.5 + (mine - float(other)) / 200.0))
     best = max(potential(ctx, s, q) for q in range(s.players) if q != seat)
     return max(0.0, min(1.0, 0.5 + (mine - best) / 100.0))
+
+
+def plan_horizon(s: State, seat: int) -> bool:
+    """The search's cut-off for `seat` (never asked of the decision at hand itself): the end of the game, its
+    cards kept, an Event answered or a new chapter begun, or its turn of the chapter over."""
+    if s.over:
+        return True
+    if s.phase == KEEP:
+        return not s.returns[seat]
+    if s.phase == EVENT:
+        return True
+    if s.phase == SELECT:
+        return not s.dials[seat]  # a new chapter (the decision at hand set the dial)
+    return s.active != seat and seat not in s.queue
 
 
 def rollout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:

@@ -147,11 +147,16 @@ PHASES = {
         "  ability c01 | foundry c04 | use oats    Town Buildings, the Foundry, fresh Barrels"),
     "help.over": "The game is over.",
     "legend": (
-        "Wheel: [B] Barker (Trade / Barrel), [S] Signpost, X Bust; each Site shows common / Boom.\n"
-        "Map: (CITY) any number of Wagons, <Town> and .Horseshoe. hold one; digits are seats' Wagons, "
-        "s is Shade; Lands show their owner.\n"
+        "Wheel: [B] Barker (Trade / Barrel), [S] Signpost, X Bust; each Site shows common / Boom and the pioneers "
+        "on it (after the reveal).\n"
+        "Map: (CITY) holds any number of Wagons, <TOWN> and .Horseshoe one; digits are players' Wagons, s is "
+        "Shade's; Lands read LAND:owner/VP (. free); then what the space pays (City: the Dudes or the "
+        "alternative) and the roads.\n"
         "Lodge: $ Bucks, G Gold, D Dudes, T Tents, H Horses; gun = gunmen at the Shootout, grave = Graveyard.\n"
-        "Rivers: - no river, ~ river, A-F Bridges. Tableau: * covered by a Hotel."),
+        "Amounts: $ Bucks, G Gold, Gc Gold from the Gold Cart, D Dudes, H Horses, T Tents, K cards, X discards, "
+        "S gunmen, W Wagon steps, M Wagon actions, B Barrels, VP.\n"
+        "Rivers: - no river, ~ river, A-F Bridges. Tableau: * covered by a Hotel. Hand: each card's Site and "
+        "section, ability, cost (Saw cost) and VP."),
     "option.shade": "Shade's handicap in the solo game",
     "option.shade.easy": "easy (0 VP)",
     "option.shade.normal": "normal (10 VP)",

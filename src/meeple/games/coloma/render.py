@@ -35,27 +35,60 @@ def _wheel(s: State) -> list[str]:
     return lines
 
 
+def _wagons_at(s: State, space: int) -> list[str]:
+    out = [str(p + 1) for p in range(s.players) if s.wagons[p] == space]
+    if s.solo and s.shade_wagon == space:
+        out.append("s")
+    return out
+
+
 def _map(ctx: Ctx, s: State) -> list[str]:
+    """Every City and Town with its Wagons, Lands (owner or .), reward and roads; then the Horseshoes."""
     comp = ctx.comp
     lines = ["Frontier Map"]
     for space in comp.spaces:
         if space.type == "horseshoe":
             continue
         shape = f"({space.id})" if space.type == "city" else f"<{space.id}>"
-        wagons = [str(p + 1) for p in range(s.players) if s.wagons[p] == space.index]
-        if s.solo and s.shade_wagon == space.index:
-            wagons.append("s")
+        wagons = _wagons_at(s, space.index)
         lands = []
         for land in ctx.lands_at[space.index]:
             owner = s.lands[land]
-            lands.append(f"{comp.lands[land].id}:{'s' if owner == SHADE else owner + 1 if owner >= 0 else '.'}")
+            lands.append(f"{comp.lands[land].id}:{'s' if owner == SHADE else owner + 1 if owner >= 0 else '.'}"
+                         f"/{comp.lands[land].vp}")
+        pays = space.reward.text + (f" or {space.alternative.text}" if space.alternative.text else "")
         links = " ".join(comp.spaces[n].id for n in comp.neighbours[space.index])
-        lines.append(f"  {shape:<6} {' '.join(wagons):<6} {' '.join(lands):<16} -> {links}")
-    shoes = [f"{sp.id}:{','.join(str(p + 1) for p in range(s.players) if s.wagons[p] == sp.index)}"
-             for sp in comp.spaces if sp.type == "horseshoe" and any(w == sp.index for w in s.wagons)]
-    if shoes:
-        lines.append("  Horseshoes with Wagons: " + " ".join(shoes))
+        lines.append(f"  {shape:<5} {space.name:<16} {' '.join(wagons) or '.':<8} {' '.join(lands):<18} "
+                     f"{pays:<12} -> {links}")
+    shoes = [f".{sp.id}{'=' + ','.join(_wagons_at(s, sp.index)) if _wagons_at(s, sp.index) else ''}"
+             for sp in comp.spaces if sp.type == "horseshoe"]
+    lines.append("  Horseshoes: " + " ".join(shoes))
     return lines
+
+
+def _card_line(ctx: Ctx, c: int) -> str:
+    card = ctx.comp.cards[c]
+    cost = "+".join(f"{n}{u}" for u, n in card.hammer.items()) or "0"
+    saw = "+".join(f"{n}{u}" for u, n in card.saw.items()) or "0"
+    return (f"{card.id} {card.name} [Site {card.site} {card.trigger}: {card.ability.text}] "
+            f"cost {cost} (Saw {saw}) {card.vp} VP")
+
+
+def _turn(ctx: Ctx, s: State) -> list[str]:
+    if s.active < 0:
+        return []
+    done = [name for bit, name in ((1, "common"), (2, "Boom")) if s.done & bit]
+    parts = [f"Turn: Player {s.active + 1} on position {s.positions[s.active]}",
+             f"used {' and '.join(done)}" if done else "no section used yet"]
+    if s.trade_left and s.sub == "trade":
+        parts.append(f"{s.trade_left} purchase(s) left")
+    if s.sub == "wagon":
+        parts.append(f"Wagon: {s.wagon_left} step(s) left")
+    if s.depot:
+        parts.append(f"Depot +{s.depot}")
+    if s.timber:
+        parts.append(f"Timber -{s.timber}$")
+    return ["  ".join(parts)]
 
 
 def _player(ctx: Ctx, s: State, p: int, seat: int | None, color: bool) -> list[str]:
@@ -71,8 +104,8 @@ def _player(ctx: Ctx, s: State, p: int, seat: int | None, color: bool) -> list[s
     barrels = " ".join([comp.barrels[k].id for k in s.fresh[p]] + [comp.barrels[k].id + "(used)" for k in s.used[p]])
     lines.append(f"  Rivers {rivers}   Tableau {tableau}   Barrels {barrels or '-'}")
     if seat == p:
-        hand = " ".join(f"{i + 1}:{comp.cards[c].id} {comp.cards[c].name}" for i, c in enumerate(s.hands[p]))
-        lines.append(f"  Hand {hand or '-'}   deck {len(s.decks[p])}")
+        lines.append(f"  Hand ({len(s.hands[p])}), deck {len(s.decks[p])}:" + ("" if s.hands[p] else " -"))
+        lines += [f"    {i + 1}: {_card_line(ctx, c)}" for i, c in enumerate(s.hands[p])]
         if s.dials[p] and not s.revealed:
             lines.append(f"  Your dial: Site {s.dials[p]}")
     else:
@@ -100,5 +133,6 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool, catalogue: Catalog
                      f"{s.shade_gold}G rivers {s.shade_rivers} hotels {s.shade_hotels} barrels {s.shade_barrels} "
                      f"gun {s.shade_gunmen}  Wagon {comp.spaces[s.shade_wagon].id} -> "
                      f"{comp.spaces[s.shade_dest].id if s.shade_dest >= 0 else '-'}")
+    lines += _turn(ctx, s)
     lines.append(catalogue.text(f"phase.{s.phase}"))
     return "\n".join(lines)

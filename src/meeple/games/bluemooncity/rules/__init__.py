@@ -186,6 +186,11 @@ class BlueMoonCity(Rules[State]):
             turn.apply_refill(ctx, state, act, events)
         turn.check_rebuilt_city_end(ctx, state, events)
 
+    def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
+        # Hidden from everybody are only the deck and the stream that reshuffles it: an action that leaves both as
+        # they were drew no card (refill, Hospital, card rewards) and showed nobody anything new.
+        return before.rng == after.rng and before.deck == after.deck
+
     # -- views, copies, saves --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_mod.view(self.ctx, state, seat)
@@ -224,6 +229,11 @@ class BlueMoonCity(Rules[State]):
         from ..render import render
 
         return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue_of(self)))
+
+    def explain(self, state: State, seat: int | None, words: Sequence[str]) -> list[Event] | None:
+        from ..explain import explain
+
+        return explain(self.ctx, state, words)
 
     # -- what the faces show ------------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:

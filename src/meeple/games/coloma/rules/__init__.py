@@ -43,6 +43,7 @@ SPEC = GameSpec(
                 "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws.",
     package="meeple.games.coloma",
     metrics=("vp", "buildings", "gunmen_lost"),
+    encoder="meeple.games.coloma.encoder:make_encoder",
 )
 
 
@@ -199,6 +200,13 @@ class Coloma(Rules[State]):
         from ..heuristics import evaluate
 
         return evaluate(self.ctx, state, seat)
+
+    def plan_horizon(self, state: State, seat: int) -> bool:
+        """The search of a seat's decisions stops once its decisions of the moment are done: its cards kept, its
+        Event answered, or its turn of the chapter over (a dial is searched through the reveal and that turn)."""
+        from ..heuristics import plan_horizon
+
+        return plan_horizon(state, seat)
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         from ..heuristics import rollout_action
