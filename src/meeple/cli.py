@@ -16,6 +16,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "replay": "meeple.tui.commands:replay",
     "arena": "meeple.arena.commands:arena",
     "serve": "meeple.server.commands:serve",
+    "i18n": "meeple.i18n.commands:i18n",
 }
 LAZY_BENCH: dict[str, str] = {
     "engine": "meeple.bench.engine:engine",
@@ -152,6 +153,26 @@ def chosen_options(spec: Any, flags: dict[str, Any], pairs: tuple[str, ...]) -> 
             raise click.BadParameter(f"{pair!r} is not NAME=VALUE", param_hint="-o/--option")
         texts[name.strip()] = value
     return dict(spec.parse_options(texts))
+
+
+def lang_option(command: Any) -> Any:
+    """`--lang`: the language of a face's texts (default: the terminal's locale: LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG)."""
+    return click.option("--lang", "lang", default=None, metavar="LANG",
+                        help="Language of the texts: en, es, pt or he (default: from LANGUAGE/LC_ALL/LANG).")(command)
+
+
+def chosen_language(lang: str | None) -> str:
+    """The language asked for with `--lang` (a language the faces speak), else the terminal's."""
+    from meeple import i18n
+
+    if lang is None:
+        return i18n.from_environment()
+    found = i18n.language_of(lang)
+    if found not in i18n.LANGUAGES:
+        raise click.BadParameter(f"{lang!r} is not one of the languages: {', '.join(i18n.LANGUAGES)}",
+                                 param_hint="--lang")
+    return found
 
 
 def the_game(game: str | None) -> str:

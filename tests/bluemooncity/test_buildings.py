@@ -32,7 +32,7 @@ def test_bmc_6_2_tie_goes_to_the_leftmost_marker() -> None:
                     turn={"active": 0, "phase": "contribution"})
     lines = run(game, "contribute 4 blue", "pay aqua3", "done")
     majority = [line for line in lines if "majority bonus" in line]
-    assert majority == ["Player 3 receives 2 crystal(s) (majority bonus of the Royal Palace)"]
+    assert majority == ["Player 3 receives 2 crystals (majority bonus of the Royal Palace)"]
 
 
 def test_bmc_6_3_construction_bonus_once_per_player() -> None:
@@ -71,13 +71,13 @@ def test_bmc_6_5_order_of_payment() -> None:
     lines = run(game, "contribute 3", "pay vulca3", "done")  # one marker each: seat 2's is leftmost
     bonus = [line for line in lines if "bonus" in line]
     assert bonus == [
-        "Player 3 receives 2 crystal(s) (majority bonus of the Fire Temple)",
-        "Player 2 receives 3 crystal(s) (construction bonus of the Fire Temple)",
-        "Player 3 receives 3 crystal(s) (construction bonus of the Fire Temple)",
-        "Player 1 receives 3 crystal(s) (construction bonus of the Fire Temple)",
-        "Player 2 receives 1 crystal(s) (neighbourhood bonus of the Aqueduct)",
-        "Player 3 receives 1 crystal(s) (neighbourhood bonus of the Aqueduct)",
-        "Player 1 receives 1 crystal(s) (neighbourhood bonus of the Aqueduct)",
+        "Player 3 receives 2 crystals (majority bonus of the Fire Temple)",
+        "Player 2 receives 3 crystals (construction bonus of the Fire Temple)",
+        "Player 3 receives 3 crystals (construction bonus of the Fire Temple)",
+        "Player 1 receives 3 crystals (construction bonus of the Fire Temple)",
+        "Player 2 receives 1 crystal (neighbourhood bonus of the Aqueduct)",
+        "Player 3 receives 1 crystal (neighbourhood bonus of the Aqueduct)",
+        "Player 1 receives 1 crystal (neighbourhood bonus of the Aqueduct)",
     ]
 
 
@@ -120,9 +120,9 @@ def test_bmc_6_7_kosmos2006_cards_in_another_players_turn_wait_until_the_turn_en
     game = meeple.scenario("bluemooncity", SCENARIOS / "bmc-6-7-kosmos-rewards-in-another-turn.yaml")
     lines = run(game, "contribute 3", "pay terrah2", "done")  # seat 1 has the Mill's majority: 2 cards
     assert hand(game, 1) == {"vulca3": 1} and seat_view(game, 1)["pending_cards"] == 2
-    assert any("Player 2 receives 2 card(s) face down" in line for line in lines)
+    assert any("Player 2 receives 2 cards face down" in line for line in lines)
     assert phase(game) == "refill"
     lines = run(game, "refill")
     assert hand(game, 1) == {"vulca3": 1, "pillar1": 1, "pillar2": 1}
     assert seat_view(game, 1)["pending_cards"] == 0 and hand(game, 0) == {"aqua3": 1, "lux1": 1, "lux2": 1}
-    assert "Player 2 takes 2 reward card(s) into the hand" in lines
+    assert "Player 2 takes 2 reward cards into the hand" in lines

@@ -17,6 +17,10 @@ def words(game: meeple.Game, question: str) -> list[str]:
     return [game.catalogue().text(e.msg, e.params) for e in answer]
 
 
+def crystals(n: int) -> str:
+    return f"{n} crystal" if n == 1 else f"{n} crystals"
+
+
 def test_a_building_says_its_boxes_and_what_it_pays() -> None:
     game = meeple.scenario("bluemooncity", {"players": 2, "city": {"c2": "earth-temple"}, "turn": {"active": 0}})
     tile = game.rules.ctx.comp.tile("earth-temple")
@@ -24,10 +28,11 @@ def test_a_building_says_its_boxes_and_what_it_pays() -> None:
     assert lines[0] == "c2: Earth Temple (ET)"
     assert [line for line in lines if "box" in line and "bonus" not in line] == [
         f"  box {i + 1}: {n} in Terrah cards, free" for i, n in enumerate(tile.boxes)]
-    assert f"  majority bonus (most markers; a tie goes to the leftmost marker): {tile.majority.crystals} crystal(s)" \
+    assert f"  majority bonus (most markers; a tie goes to the leftmost marker): {crystals(tile.majority.crystals)}" \
         in lines
-    assert f"  construction bonus (every player with a marker, once): {tile.construction.crystals} crystal(s)" in lines
-    assert any(line.startswith("  neighbourhood bonus") and line.endswith(f"{tile.neighbourhood.cards} card(s)")
+    assert f"  construction bonus (every player with a marker, once): {crystals(tile.construction.crystals)}" in lines
+    cards = tile.neighbourhood.cards
+    assert any(line.startswith("  neighbourhood bonus") and line.endswith(f"{cards} card" + ("" if cards == 1 else "s"))
                for line in lines)
     design = sorted(f for f, src in tile.provenance.items() if src == "design")
     assert any(line.endswith(", ".join(design)) for line in lines if "[design]" in line)

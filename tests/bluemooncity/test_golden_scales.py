@@ -44,8 +44,8 @@ def test_bmc_7_2_scoring_at_once_before_further_bonuses() -> None:
                     hands=[["aqua3"], []], turn={"active": 0, "phase": "contribution"})
     lines = run(game, "contribute 4 blue", "pay aqua3", "done")
     scored = next(i for i, line in enumerate(lines) if "scored" in line)
-    assert "Player 1 receives 1 golden scale(s) (construction bonus" in lines[scored - 1]
-    assert any("Player 2 receives 1 golden scale(s) (construction" in line for line in lines[scored:])
+    assert "Player 1 receives 1 golden scale (construction bonus" in lines[scored - 1]
+    assert any("Player 2 receives 1 golden scale (construction" in line for line in lines[scored:])
     # seat 0: 5 scales, the most: 6 crystals, returned; seat 1 has 2 (< 3): keeps them, then +1 from the bonus
     assert scales(game) == [0, 3]
     assert crystals(game) == [6 + 2 + 1, 1]

@@ -42,7 +42,7 @@ def test_bmc_13_2_bonus_crystals_are_public_events_totals_are_not() -> None:
                     turn={"active": 0, "phase": "contribution"})
     run(game, "contribute 3", "pay vulca3", "done")
     public = lines(game, None)
-    assert "Player 1 receives 2 crystal(s) (majority bonus of the Fire Temple)" in public
+    assert "Player 1 receives 2 crystals (majority bonus of the Fire Temple)" in public
     assert "crystals" not in game.view(None) and game.view(1)["crystals"] == 12
 
 
@@ -84,7 +84,7 @@ def test_bmc_13_private_draws_only_in_the_owners_log() -> None:
     run(game, "refill")
     assert any("Lux 1" in line for line in lines(game, 0))
     assert not any("Lux" in line for line in lines(game, 1) + lines(game, None))
-    assert any("draws 2 card(s)" in line for line in lines(game, 1))
+    assert any("draws 2 cards" in line for line in lines(game, 1))
 
 
 def test_hidden_values_never_appear_in_views() -> None:

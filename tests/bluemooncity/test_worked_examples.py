@@ -77,7 +77,7 @@ def test_bmc_e5_scales_scored_before_the_building() -> None:
     scored = next(i for i, line in enumerate(lines) if "scored" in line)
     majority = next(i for i, line in enumerate(lines) if "majority bonus" in line)
     assert scored < majority  # BMC-7.2: the scales are scored before the building's bonuses
-    assert "Player 1 receives 2 golden scale(s)" in lines[scored - 1] and "1 owed" in lines[scored - 1]
+    assert "Player 1 receives 2 golden scales" in lines[scored - 1] and "1 owed" in lines[scored - 1]
     assert "Player 4" in lines[majority]  # Carol's marker is leftmost
     # Miguel 6c, Natasha 3c from the scales; 1c construction bonus each for the three contributors
     assert crystals(game) == [6 + 1, 3 + 1, 0, 0 + 1]

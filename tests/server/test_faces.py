@@ -15,6 +15,7 @@ import meeple.server
 import meeple.web
 from engine.dials import Dials
 from meeple.engine import get_rules, registry
+from meeple.engine.messages import wire
 
 GAME = "bluemooncity"
 
@@ -49,10 +50,27 @@ def test_a_game_without_a_renderer_gets_the_generic_one(client: TestClient, dial
 def test_the_catalogue_of_messages_goes_to_the_client(client: TestClient) -> None:
     """Phase help, status lines, the legend and the option labels come from the game's messages."""
     face = client.get(f"/api/catalog/{GAME}").json()
-    messages = get_rules(GAME).messages()
+    messages = wire(get_rules(GAME).messages())
     for key in ("phase.movement", "help.movement", "status.movement", "legend", "option.edition"):
         assert face["messages"][key] == messages[key]
     assert face["messages"]["engine.player"] == "Player {number}"
+
+
+def test_the_catalogue_comes_in_the_language_asked_for(client: TestClient) -> None:
+    """`?lang=` (or Accept-Language) chooses the language of the game's words and the faces' chrome; a language
+    the server does not speak gets English."""
+    face = client.get(f"/api/catalog/{GAME}", params={"lang": "es-AR"}).json()
+    assert face["lang"] == "es" and face["messages"]["phase.refill"] == "Reinicio"
+    assert face["messages"]["status.movement"]["forms"]["other"] == "movimiento, quedan {steps_left} pasos"
+    assert set(face["languages"]) >= {"en", "es", "pt", "he"}
+    hebrew = client.get(f"/api/catalog/{GAME}", headers={"accept-language": "he-IL,he;q=0.9,en;q=0.5"}).json()
+    assert hebrew["lang"] == "he" and hebrew["messages"]["tile.courtyard"] == "חצר"
+    assert client.get(f"/api/catalog/{GAME}", params={"lang": "xx"}).json()["lang"] == "en"
+    chrome = client.get("/api/messages", params={"lang": "he"}).json()
+    assert chrome["dir"] == "rtl" and chrome["messages"]["web.new_game"] == "משחק חדש"
+    assert {"code": "pt", "name": "português", "dir": "ltr"} in chrome["languages"]
+    options = {g["id"]: g for g in client.get("/api/catalog", params={"lang": "pt"}).json()["games"]}[GAME]["options"]
+    assert next(o for o in options if o["name"] == "edition")["label"] == "Edição"
 
 
 def test_options_are_shown_in_words_from_the_spec_and_messages(client: TestClient, dials: None) -> None:

@@ -33,7 +33,7 @@ def test_help_status_and_legend_come_from_the_games_catalogue(tmp_path: Path) ->
 
 def test_blue_moon_citys_help_and_status_are_its_own_messages(tmp_path: Path) -> None:
     result = run_play(["bluemooncity", "--seats", "me,greedy", "--seed", "3"], ["help", "legend", "quit"], tmp_path)
-    assert "Your move (movement, 2 step(s) left)" in result.output
+    assert "Your move (movement, 2 steps left)" in result.output
     assert "Movement: take up to your steps left" in result.output
     assert "Legend: each square shows the building's name" in result.output
 

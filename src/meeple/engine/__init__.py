@@ -10,7 +10,7 @@ from .errors import (
     UnknownGame,
 )
 from .game import Game, load_game, new_game, replay, scenario
-from .messages import Catalogue
+from .messages import Catalogue, Plural, plural
 from .registry import game_ids, get_rules, register
 from .rules import REVEAL, ActionTable, Event, Result, Rules, reveal
 from .spec import GameSpec, OptionSpec
@@ -18,7 +18,7 @@ from .table import SearchRules, SeatTable
 
 __all__ = [
     "REVEAL", "ActionTable", "Catalogue", "DataError", "Event", "Game", "GameSpec", "IllegalAction",
-    "InvalidOptions", "MeepleError", "OptionSpec", "Result", "Rules", "SaveError", "ScenarioError", "SearchRules",
-    "SeatTable", "UnknownGame", "game_ids", "get_rules", "load_game", "new_game", "register", "replay", "reveal",
-    "scenario",
+    "InvalidOptions", "MeepleError", "OptionSpec", "Plural", "Result", "Rules", "SaveError", "ScenarioError",
+    "SearchRules", "SeatTable", "UnknownGame", "game_ids", "get_rules", "load_game", "new_game", "plural",
+    "register", "replay", "reveal", "scenario",
 ]

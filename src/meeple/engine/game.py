@@ -154,9 +154,11 @@ class Game:
         rules = self.rules
         state = self.state
         if rules.is_over(state):
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", msg="engine.game_over")
         if seat not in rules.deciders(state):
-            raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})")
+            raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})",
+                                msg="engine.not_deciding",
+                                params={"seat": seat, "deciding_seats": list(rules.deciders(state))})
         reason = rules.check(state, seat, idx)
         if reason is not None:
             raise self._refusal(idx, reason)
@@ -286,7 +288,8 @@ class Game:
         """The error for a refused action; a reason given as a message is rendered in English and kept as data."""
         action = self.rules.actions.text(idx)
         if isinstance(reason, str):
-            return IllegalAction(f"{action!r} is not allowed now: {reason}")
+            return IllegalAction(f"{action!r} is not allowed now: {reason}", msg="engine.not_allowed",
+                                 params={"action": repr(action), "reason": reason})
         text = self.catalogue().text(reason.msg, reason.params)
         return IllegalAction(f"{action!r} is not allowed now: {text}", msg=reason.msg, params=dict(reason.params))
 

@@ -12,10 +12,13 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import IllegalAction, ScenarioError
 from .spec import GameSpec
+
+if TYPE_CHECKING:
+    from .messages import Message
 
 S = TypeVar("S")
 
@@ -96,7 +99,8 @@ class ActionTable:
         key = " ".join(str(text).split())
         idx = self.index.get(key)
         if idx is None:
-            raise IllegalAction(f"{text!r} is not an action of this game")
+            raise IllegalAction(f"{text!r} is not an action of this game", msg="engine.unknown_action",
+                                params={"action": repr(text)})
         return idx
 
 
@@ -207,8 +211,10 @@ class Rules(ABC, Generic[S]):
         return json.dumps(self.view(state, seat), indent=1, sort_keys=True)
 
     # -- what the faces show ---------------------------------------------------------------------
-    def messages(self) -> Mapping[str, str]:
-        """The game's message catalogue in English: message id -> template with `{param}` fields.
+    def messages(self) -> Mapping[str, Message]:
+        """The game's message catalogue in English: message id -> template with `{param}` fields (or a `Plural`:
+        one template per plural form and the parameter holding the count). Other languages are gettext
+        catalogues in the game package's `locale/` folder (docs/i18n.md).
 
         Ids used by the faces: `phase.<id>` (a phase's name), `help.<id>` (one paragraph on what its actions do),
         `status.<id>` (the prompt line; fields are filled from the seat's view), `legend` (the text board's

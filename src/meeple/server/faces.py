@@ -11,9 +11,10 @@ import re
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from meeple import i18n
 from meeple.engine import get_rules
 from meeple.engine.errors import UnknownGame
-from meeple.engine.messages import ENGINE_MESSAGES
+from meeple.engine.messages import Message, wire
 from meeple.engine.spec import GameSpec, OptionSpec
 
 RENDERER = "renderer.js"
@@ -52,33 +53,45 @@ def plain(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
-def option_words(spec: GameSpec, messages: dict[str, str]) -> list[dict[str, Any]]:
+def option_words(spec: GameSpec, messages: dict[str, Message]) -> list[dict[str, Any]]:
     """Each option with its label and its values' labels from the game's messages (`option.<name>`,
     `option.<name>.<value>`), falling back to the option's help and the plain values."""
     return [_option(o, messages) for o in spec.options]
 
 
-def _option(o: OptionSpec, messages: dict[str, str]) -> dict[str, Any]:
+def _words(messages: dict[str, Message], msg_id: str) -> str | None:
+    found = messages.get(msg_id)
+    return found if isinstance(found, str) else None
+
+
+def _option(o: OptionSpec, messages: dict[str, Message]) -> dict[str, Any]:
     return {
         "name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
-        "label": messages.get(f"option.{o.name}") or o.help or o.name,
-        "choice_labels": [messages.get(f"option.{o.name}.{plain(c)}") or plain(c) for c in o.choices],
+        "label": _words(messages, f"option.{o.name}") or o.help or o.name,
+        "choice_labels": [_words(messages, f"option.{o.name}.{plain(c)}") or plain(c) for c in o.choices],
     }
 
 
-def messages_of(game_id: str) -> dict[str, str]:
-    """The English catalogue a client renders a game's texts with: the engine's messages, then the game's."""
-    return {**ENGINE_MESSAGES, **get_rules(game_id).messages()}
+def messages_of(game_id: str, lang: str = i18n.DEFAULT) -> dict[str, Message]:
+    """The catalogue a client renders a game's texts with, in a language (English where a text is not translated):
+    the game's messages, then the engine's and the faces'."""
+    return i18n.flat(i18n.catalogue(get_rules(game_id), lang))
 
 
-def face(game_id: str) -> dict[str, Any]:
-    """Everything the browser needs to show a game (raises UnknownGame)."""
+def chrome(lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """The faces' own words in a language, with the languages a reader may choose from."""
+    return {"lang": lang, "dir": i18n.direction(lang), "languages": i18n.language_names(),
+            "messages": wire(i18n.flat(i18n.faces_catalogue(lang)))}
+
+
+def face(game_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """Everything the browser needs to show a game (raises UnknownGame), its words in a language."""
     rules = get_rules(game_id)
     spec = rules.spec
-    messages = messages_of(game_id)
+    messages = messages_of(game_id, lang)
     return {
         "id": spec.id, "title": spec.title, "description": spec.description, "min_players": spec.min_players,
         "max_players": spec.max_players, "simultaneous": spec.simultaneous,
-        "options": option_words(spec, messages), "messages": messages, "client_data": rules.client_data(),
-        "renderer": renderer_url(game_id),
+        "options": option_words(spec, messages), "messages": wire(messages), "client_data": rules.client_data(),
+        "renderer": renderer_url(game_id), "lang": lang, "languages": i18n.game_languages(rules),
     }

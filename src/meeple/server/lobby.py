@@ -10,6 +10,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 import meeple
+from meeple import i18n
 from meeple.agents import LEVEL_HELP
 from meeple.engine import get_rules
 from meeple.engine.errors import MeepleError, UnknownGame
@@ -67,6 +68,24 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
+Lang = Annotated[str | None, Query(max_length=200, description="the reader's languages in order of preference "
+                                    "(`es`, `pt-BR`, `he,en`); default: the request's Accept-Language, else English")]
+
+
+def _lang(lang: str | None, accept: str | None) -> str:
+    """The language to answer in: the one asked for, else the first of Accept-Language the faces speak."""
+    wanted = (lang or accept or "").split(",")  # a list in order of preference, as browsers give it
+    wanted = [part.split(";")[0].strip() for part in wanted]
+    return i18n.negotiate(wanted)
+
+
+@router.get("/messages", responses=ERRORS)
+def messages(lang: Lang = None, accept_language: Annotated[str | None, Header(max_length=500)] = None
+             ) -> dict[str, Any]:
+    """The faces' own words (lobby, game screen) in a language, and the languages a reader may choose from."""
+    return faces.chrome(_lang(lang, accept_language))
+
+
 def client_of(request: Request, game_id: str | None = None, seat: int | None = None) -> Client:
     """Who is asking, for the limits: the address (after trusted proxies) and the seat its token holds."""
     ip = request.client.host if request.client else "unknown"
@@ -74,25 +93,28 @@ def client_of(request: Request, game_id: str | None = None, seat: int | None = N
 
 
 @router.get("/catalog", response_model=Catalog, responses=ERRORS)
-def catalog() -> Catalog:
-    """The games this server plays, their options, and the bot levels."""
+def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max_length=500)] = None) -> Catalog:
+    """The games this server plays, their options (in words of the language asked for), and the bot levels."""
+    language = _lang(lang, accept_language)
     infos = []
     for gid in meeple.game_ids():
         spec = get_rules(gid).spec
         infos.append(GameInfo(
             id=spec.id, title=spec.title, description=spec.description, min_players=spec.min_players,
             max_players=spec.max_players,
-            options=[OptionOut(**o) for o in faces.option_words(spec, faces.messages_of(gid))],
+            options=[OptionOut(**o) for o in faces.option_words(spec, faces.messages_of(gid, language))],
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
 
 
 @router.get("/catalog/{game}", response_model=GameFace, responses=ERRORS)
-def game_face(game: str) -> GameFace:
-    """What the browser needs to show a game: its options and messages in words, the data its renderer takes
-    from the game's data files, and where its renderer is (none: the generic renderer shows the game)."""
+def game_face(game: str, lang: Lang = None,
+              accept_language: Annotated[str | None, Header(max_length=500)] = None) -> GameFace:
+    """What the browser needs to show a game: its options and messages in words (in the language asked for,
+    English where the game has no such catalogue), the data its renderer takes from the game's data files, and
+    where its renderer is (none: the generic renderer shows the game)."""
     try:
-        return GameFace(**faces.face(game))
+        return GameFace(**faces.face(game, _lang(lang, accept_language)))
     except UnknownGame as exc:
         raise ApiError(404, str(exc), "unknown_game") from None
 

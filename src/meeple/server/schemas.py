@@ -143,10 +143,13 @@ class GameFace(BaseModel):
     max_players: int
     simultaneous: bool = Field(description="several seats may have to decide at once")
     options: list[OptionOut]
-    messages: dict[str, str] = Field(description="the game's English message catalogue (then the engine's): "
-                                                 "phases, help, status lines, legend, options, terms, events")
+    messages: dict[str, Any] = Field(description="the game's message catalogue in the language asked for (then the "
+                                                 "engine's and the faces'): phases, help, status lines, legend, "
+                                                 "options, terms, events; a plural message is {count, forms}")
     client_data: dict[str, Any] = Field(description="what the game's renderer takes from its data files")
     renderer: str | None = Field(description="address of the game's renderer module; null: the generic one")
+    lang: str = Field(default="en", description="the language of the messages")
+    languages: list[str] = Field(default_factory=lambda: ["en"], description="the languages the game ships")
 
 
 class Catalog(BaseModel):

@@ -11,7 +11,7 @@ import click
 
 import meeple
 from meeple.agents import LEVEL_HELP, parse_level
-from meeple.cli import GameCommand, chosen_options
+from meeple.cli import GameCommand, chosen_language, chosen_options, lang_option
 from meeple.engine.errors import MeepleError
 
 from .lines import Reader, plain_reader, terminal_reader
@@ -75,8 +75,10 @@ def check_seats(seats: list[str], players: int) -> list[str]:
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Where the game is saved after every action (default: meeple-GAME-SEED.json).")
 @click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal, off with NO_COLOR).")
+@lang_option
 def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[str, ...], data: str | None,
-         seed: int | None, resume: str | None, save_path: str | None, color: bool | None, **flags: object) -> None:
+         seed: int | None, resume: str | None, save_path: str | None, color: bool | None,
+         lang: str | None, **flags: object) -> None:
     """Play GAME in the terminal against bots (or several people at one keyboard).
 
     The game's options are flags of this command (listed by `meeple play GAME --help`), or `-o NAME=VALUE`.
@@ -113,7 +115,7 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
         raise click.ClickException(str(exc)) from None
     painted = want_color(color)
     session = PlaySession(the_game, names, plain_reader, lambda text: write_text(text, painted), painted, path,
-                          screen_clearer(painted))
+                          screen_clearer(painted), lang=chosen_language(lang))
     session.read = line_reader(lambda: session.words)  # completes the legal actions of the moment
     sys.exit(session.run())
 
@@ -122,10 +124,11 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Watch as this player (1, 2, ...): shows their hand.")
 @click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal, off with NO_COLOR).")
-def replay(file: str, seat: int | None, color: bool | None) -> None:
+@lang_option
+def replay(file: str, seat: int | None, color: bool | None, lang: str | None) -> None:
     """Step through a saved game (from `meeple play`, `meeple arena --out` or the server) forwards and backwards."""
     try:
-        the_replay = Replay(Path(file).read_text(encoding="utf-8"))
+        the_replay = Replay(Path(file).read_text(encoding="utf-8"), chosen_language(lang))
     except (MeepleError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     viewer = None

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import meeple
+from meeple import i18n
 from meeple.engine.errors import SaveError
 
 from .lines import Reader
@@ -17,7 +18,7 @@ from .text import event_lines, result_lines
 class Replay:
     """Every position of a saved game, computed once, with what happened at each step."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = i18n.DEFAULT) -> None:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -28,6 +29,8 @@ class Replay:
         self.game = meeple.load_game(text)
         step = meeple.load_game(json.dumps({**data, "actions": [], "version": self.game.spec.version}))
         self.rules = step.rules
+        self.lang = lang
+        self.catalogue = tui_catalogue(self.game, lang)
         self.states: list[Any] = [step.rules.copy(step.state)]
         self.moves: list[tuple[int, str]] = self.game.full_log()
         for seat, action in self.moves:
@@ -46,7 +49,7 @@ class Replay:
 
     def events(self, step: int, viewer: int | None) -> list[str]:
         """What happened in action `step` (1-based), as `viewer` may read it."""
-        return event_lines(self.game, viewer, step - 1)[0] if step >= 1 else []
+        return event_lines(self.game, viewer, step - 1, catalogue=self.catalogue)[0] if step >= 1 else []
 
     def render(self, step: int, viewer: int | None, color: bool) -> str:
         return str(self.rules.render(self.states[step], viewer, color))
@@ -63,7 +66,7 @@ class ReplaySession:
         self.viewer = viewer
         self.color = color
         self.step = 0
-        self.cat = tui_catalogue(replay.game)
+        self.cat = replay.catalogue
 
     def help(self) -> str:
         return self.cat.text("tui.replay_help")

@@ -61,7 +61,8 @@ class PlaySession:
     decision of a person rather than scrolled."""
 
     def __init__(self, game: meeple.Game, seats: list[str], read: Reader, write: Writer, color: bool = False,
-                 save_path: Path | None = None, clear: Callable[[], None] | None = None) -> None:
+                 save_path: Path | None = None, clear: Callable[[], None] | None = None,
+                 lang: str = "en") -> None:
         self.game = game
         self.seats = seats
         self.bots = make_bots(seats, game.seed)
@@ -70,7 +71,7 @@ class PlaySession:
         self.color = color
         self.clear = clear
         self.save_path = save_path or Path(f"meeple-{game.game_id}-{game.seed}.json")
-        self.cat: Catalogue = tui_catalogue(game)
+        self.cat: Catalogue = tui_catalogue(game, lang)
         humans = [s for s, bot in enumerate(self.bots) if bot is None]
         # One person sees their own seat throughout; several at one keyboard (hot-seat) see the table as a
         # spectator does between turns, and each their own seat only after the keyboard was passed to them.
@@ -259,10 +260,12 @@ class PlaySession:
             try:
                 self.game.apply(seat, action)
             except meeple.IllegalAction as exc:
+                # The game's reason in the reader's language when it gave one as a message, else the engine's text.
+                reason = self.cat.text(exc.msg, exc.params, self.names()) if exc.msg else str(exc)
                 if not done:
-                    self.refuse(action, str(exc), legal)
+                    self.refuse(action, reason, legal)
                     return "again"
-                self.say("tui.line_stopped", action=action, reason=exc)
+                self.say("tui.line_stopped", action=action, reason=reason)
                 return self.take_back_line(seat, done)
             done.append(action)
             self.autosave()

@@ -3,6 +3,7 @@
 // otherwise the generic one shows the view as data and the legal actions as buttons.
 
 import { el, clear } from "./dom.js";
+import { languageSelector, loadLanguage, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { saveToken, tokens } from "./session.js";
 
@@ -25,4 +26,10 @@ window.addEventListener("error", (e) => {
   const root = document.getElementById("app");
   if (root && !root.childElementCount) { clear(root); root.append(el("p", { class: "error" }, String(e.message))); }
 });
-route();
+// The page's words come in the reader's language before anything is drawn.
+loadLanguage().then(() => {
+  document.querySelector(".topbar").append(el("label", { class: "language" }, languageSelector()));
+  const root = document.getElementById("app");
+  if (root && !root.childElementCount) root.textContent = t("web.loading");
+  route();
+});

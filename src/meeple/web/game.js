@@ -9,6 +9,7 @@
 // text(id, params), has(id) } (text renders a message of the game's catalogue in words).
 
 import { el, clear, seatBadge } from "./dom.js";
+import { lang, t } from "./i18n.js";
 import { has, text } from "./messages.js";
 import { api, myName } from "./session.js";
 
@@ -43,8 +44,8 @@ class GameScreen {
     this.logBox = el("ul", { class: "log", id: "log" });
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
     this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
-    this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, "All legal moves"), this.moves),
-      el("h3", {}, "Log"), this.logBox);
+    this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
+      el("h3", {}, t("web.log")), this.logBox);
     root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
     setInterval(() => this.tickClock(), 1000);
   }
@@ -65,20 +66,20 @@ class GameScreen {
 
   closed(ev) {
     this.pending = null;
-    if (ev.code === 4403) return this.fatal("This seat link is not valid for this game. You can still watch.", true);
-    if (ev.code === 4404) return this.fatal("There is no such game on this server.");
-    if (ev.code === 4409) return this.fatal(this.lastError || "This game cannot go on on this server.");
+    if (ev.code === 4403) return this.fatal(t("web.bad_link"), true);
+    if (ev.code === 4404) return this.fatal(t("web.no_game"));
+    if (ev.code === 4409) return this.fatal(this.lastError || t("web.cannot_go_on"));
     if (this.closedForGood) return;
     this.retry += 1;
     const wait = Math.min(10, 2 ** (this.retry - 1));
-    this.showBanner(`Connection lost (${ev.reason || ev.code}); reconnecting in ${wait} s…`);
+    this.showBanner(t("web.reconnecting", { reason: ev.reason || ev.code, seconds: wait }));
     setTimeout(() => this.connect(), wait * 1000);
   }
 
   fatal(message, canWatch = false) {
     this.closedForGood = true;
     this.showBanner(message);
-    if (canWatch) this.banner.append(" ", el("a", { href: `/play/${this.gameId}?watch` }, "Watch the game"));
+    if (canWatch) this.banner.append(" ", el("a", { href: `/play/${this.gameId}?watch` }, t("web.watch_game")));
   }
 
   showBanner(text) {
@@ -158,9 +159,10 @@ class GameScreen {
   }
 
   addLog(perAction, since) {
-    // Each entry is a message id with its parameters and the server's English text, which is shown.
+    // Each entry is a message id with its parameters (shown in the reader's language when the page shows the log)
+    // and the server's English text (shown for a message the game's catalogue does not have).
     perAction.forEach((entries, i) => {
-      for (const entry of entries) this.lines.push({ n: since + i + 1, line: entry.text, msg: entry.msg });
+      for (const entry of entries) this.lines.push({ n: since + i + 1, english: entry.text, msg: entry.msg, params: entry.params });
     });
   }
 
@@ -177,7 +179,7 @@ class GameScreen {
 
   async load() {
     try {
-      this.face = await api("GET", `/api/catalog/${encodeURIComponent(this.state.game)}`);
+      this.face = await api("GET", `/api/catalog/${encodeURIComponent(this.state.game)}?lang=${encodeURIComponent(lang())}`);
     } catch {
       this.face = { messages: {}, client_data: {}, options: [], renderer: null, simultaneous: false };
     }
@@ -217,15 +219,15 @@ class GameScreen {
   renderHeader() {
     const s = this.state;
     clear(this.header);
-    document.getElementById("topinfo").textContent = `${s.title} · ${s.seat === null ? "watching" : `you are seat ${s.seat + 1}`}`;
+    document.getElementById("topinfo").textContent = `${s.title} · ${s.seat === null ? t("web.watching") : t("web.you_are_seat", { number: s.seat + 1 })}`;
     const clock = s.clock;
     const seats = el("ul", { class: "seat-list" }, s.seats.map((seat) => {
       const toMove = s.status === "active" && s.deciders.includes(seat.seat);
       return el("li", { class: toMove ? "to-move" : "", "data-seat": seat.seat },
-        seatBadge(seat.seat, seat.name + (seat.seat === s.seat ? " (you)" : "")),
-        el("span", { class: seat.connected ? "dot on" : "dot", title: seat.connected ? "online" : "offline" }),
+        seatBadge(seat.seat, seat.seat === s.seat ? t("web.you_suffix", { name: seat.name }) : seat.name),
+        el("span", { class: seat.connected ? "dot on" : "dot", title: t(seat.connected ? "web.online" : "web.offline") }),
         clock ? el("span", { class: "clock", "data-clock": seat.seat }, fmtTime(clock.left[seat.seat])) : null,
-        toMove ? el("span", { class: "badge turn" }, "to move") : null);
+        toMove ? el("span", { class: "badge turn" }, t("web.to_move")) : null);
     }));
     this.header.append(seats, el("p", { class: "status", id: "status" }, this.statusText()));
     this.clockAt = Date.now();
@@ -235,20 +237,22 @@ class GameScreen {
     const s = this.state;
     if (s.status !== "active") {
       const r = s.result || {};
-      const winners = (r.winners || []).map((w) => s.seats[w].name).join(" and ");
+      const names = (r.winners || []).map((w) => s.seats[w].name);
+      const winners = names.length > 1 ? t("web.and", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names.join("");
       // The reason is a message id of the game's catalogue (or a sentence of the server's, shown as it is).
       const reason = r.reason ? (this.face && has(this.face.messages, r.reason) ? this.text(r.reason, r.params || {}) : r.reason) : "";
-      return `Game over: ${r.draw ? "a draw" : `${winners} won`}${reason ? ` (${reason})` : ""}.`;
+      if (r.draw) return reason ? t("web.game_over_draw_why", { reason }) : t("web.game_over_draw");
+      return reason ? t("web.game_over_won_why", { winners, reason }) : t("web.game_over_won", { winners });
     }
     // Several seats choosing at once: how many are still choosing, never what anyone chose.
     const together = s.deciders.length > 1 || Boolean(this.face && this.face.simultaneous);
     const others = s.deciders.filter((d) => d !== s.seat).length;
     if (s.seat !== null && s.deciders.includes(s.seat)) {
-      if (this.pending) return "Sending…";
-      return together && others ? `Your move (${others} other ${others === 1 ? "player chooses" : "players choose"} at the same time).` : "Your move.";
+      if (this.pending) return t("web.sending");
+      return together && others ? t("web.your_move_together", { others }) : t("web.your_move");
     }
-    if (together) return `Waiting for ${s.deciders.length} ${s.deciders.length === 1 ? "player" : "players"}.`;
-    return `Waiting for ${s.deciders.map((d) => s.seats[d].name).join(", ")}.`;
+    if (together) return t("web.waiting_for_count", { n: s.deciders.length });
+    return t("web.waiting_for", { names: s.deciders.map((d) => s.seats[d].name).join(", ") });
   }
 
   renderHelp(view) {
@@ -261,7 +265,7 @@ class GameScreen {
     this.help.hidden = !id;
     if (!id) return;
     const title = has(this.face.messages, `phase.${phase}`) ? this.text(`phase.${phase}`) : phase;
-    this.help.append(el("summary", {}, `Help: ${title}`), el("p", { class: "help-text" }, this.text(id)));
+    this.help.append(el("summary", {}, t("web.help_title", { phase: title })), el("p", { class: "help-text" }, this.text(id)));
   }
 
   tickClock() {
@@ -276,7 +280,7 @@ class GameScreen {
 
   renderMoves(legal) {
     clear(this.moves);
-    if (!legal.length) { this.moves.append(el("p", { class: "muted" }, "Nothing to do right now.")); return; }
+    if (!legal.length) { this.moves.append(el("p", { class: "muted" }, t("web.nothing_to_do"))); return; }
     for (const a of legal) {
       this.moves.append(el("button", { type: "button", class: "move", "data-action": a, onclick: () => this.send(a) }, a));
     }
@@ -288,7 +292,8 @@ class GameScreen {
     const fresh = this.lines.slice(Math.max(this.logShown, this.lines.length - LOG_LINES));
     this.logShown = this.lines.length;
     if (!fresh.length) return;
-    this.logBox.append(...fresh.map(({ n, line, msg }) => el("li", { "data-n": n, "data-msg": msg }, line)));
+    this.logBox.append(...fresh.map(({ n, english, msg, params }) => el("li", { "data-n": n, "data-msg": msg },
+      has(this.face.messages, msg) ? this.text(msg, params) : english)));
     while (this.logBox.childElementCount > LOG_LINES) this.logBox.firstElementChild.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }

@@ -2,12 +2,13 @@
 // name, the phase's name from the game's messages) and the legal actions as buttons.
 
 import { el, clear } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function render(root, ctx) {
   clear(root);
   const actions = ctx.legal.length
     ? ctx.legal.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.send(a) }, a))
-    : [el("p", { class: "muted" }, ctx.seat === null ? "You are watching." : "Nothing to do right now.")];
+    : [el("p", { class: "muted" }, t(ctx.seat === null ? "web.you_watch" : "web.nothing_to_do"))];
   root.append(
     el("div", { class: "generic-actions", id: "actions" }, actions),
     el("div", { class: "generic-view", id: "view" }, tree(ctx.view, ctx, null)),
@@ -25,8 +26,8 @@ function isSeatKey(key) {
 
 function scalar(v, ctx, key) {
   if (v === null || v === undefined) return "–";
-  if (typeof v === "boolean") return v ? "yes" : "no";
-  if (key && isSeatKey(key) && Number.isInteger(v)) return ctx.names[v] ?? `Player ${v + 1}`;
+  if (typeof v === "boolean") return t(v ? "web.yes" : "web.no");
+  if (key && isSeatKey(key) && Number.isInteger(v)) return ctx.names[v] ?? t("engine.player", { number: v + 1 });
   if (key === "phase" && typeof v === "string" && ctx.has(`phase.${v}`)) return ctx.text(`phase.${v}`);
   return String(v);
 }
@@ -38,7 +39,7 @@ function isScalar(v) {
 function tree(value, ctx, key) {
   if (isScalar(value)) return el("span", { class: "value" }, scalar(value, ctx, key));
   if (Array.isArray(value)) {
-    if (!value.length) return el("span", { class: "muted" }, "none");
+    if (!value.length) return el("span", { class: "muted" }, t("web.none"));
     if (value.every(isScalar)) return el("span", { class: "value" }, value.map((v) => scalar(v, ctx, key)).join(", "));
     return el("ol", { class: "tree-list" }, value.map((v) => el("li", {}, tree(v, ctx, key))));
   }

@@ -1,12 +1,13 @@
 // The lobby: create a game (seats, options, clock), hand out invite links, list your games and recent ones.
 
 import { el, clear, seatBadge } from "./dom.js";
+import { lang, t } from "./i18n.js";
 import { api, myName, saveName, saveToken, tokens } from "./session.js";
 
 const CLOCKS = [
-  { value: "", label: "No clock" },
-  { value: "move", label: "Time per move" },
-  { value: "game", label: "Time for the whole game" },
+  { value: "", label: "web.clock.none" },
+  { value: "move", label: "web.clock.move" },
+  { value: "game", label: "web.clock.game" },
 ];
 
 export async function renderLobby(root) {
@@ -14,17 +15,17 @@ export async function renderLobby(root) {
   document.getElementById("topinfo").textContent = "";
   let catalog;
   try {
-    catalog = await api("GET", "/api/catalog");
+    catalog = await api("GET", `/api/catalog?lang=${encodeURIComponent(lang())}`);
   } catch (e) {
-    root.append(el("p", { class: "error" }, `The server does not answer: ${e.message}`));
+    root.append(el("p", { class: "error" }, t("web.no_server", { error: e.message })));
     return;
   }
   const created = el("section", { class: "card created", hidden: true, id: "created" });
   root.append(el("div", { class: "lobby" },
-    el("section", { class: "card" }, el("h2", {}, "New game"), createForm(catalog, created)),
+    el("section", { class: "card" }, el("h2", {}, t("web.new_game")), createForm(catalog, created)),
     created,
-    el("section", { class: "card" }, el("h2", {}, "Your games"), yourGames()),
-    el("section", { class: "card" }, el("h2", {}, "Recent games"), recentGames()),
+    el("section", { class: "card" }, el("h2", {}, t("web.your_games")), yourGames()),
+    el("section", { class: "card" }, el("h2", {}, t("web.recent_games")), recentGames()),
   ));
 }
 
@@ -35,18 +36,18 @@ function createForm(catalog, created) {
   const playerCount = el("select", { name: "players", id: "players" });
   const seatsBox = el("div", { class: "seats" });
   const optionsBox = el("div", { class: "options" });
-  const name = el("input", { id: "name", name: "name", maxlength: 40, placeholder: "Your name", value: myName() });
-  const clockMode = el("select", { id: "clock-mode" }, CLOCKS.map((c) => el("option", { value: c.value }, c.label)));
+  const name = el("input", { id: "name", name: "name", maxlength: 40, placeholder: t("web.your_name"), value: myName() });
+  const clockMode = el("select", { id: "clock-mode" }, CLOCKS.map((c) => el("option", { value: c.value }, t(c.label))));
   const clockSeconds = el("input", { id: "clock-seconds", type: "number", min: 5, value: 300, step: 5 });
   const clockPolicy = el("select", { id: "clock-policy" },
-    el("option", { value: "bot" }, "a bot plays the move"), el("option", { value: "forfeit" }, "the player forfeits"));
+    el("option", { value: "bot" }, t("web.timeout.bot")), el("option", { value: "forfeit" }, t("web.timeout.forfeit")));
   const error = el("p", { class: "error", role: "alert" });
 
   const game = () => catalog.games.find((g) => g.id === gameSelect.value);
   function fillPlayers() {
     const g = game();
     clear(playerCount);
-    for (let n = g.min_players; n <= g.max_players; n++) playerCount.append(el("option", { value: n }, `${n} players`));
+    for (let n = g.min_players; n <= g.max_players; n++) playerCount.append(el("option", { value: n }, t("web.players", { n })));
     fillOptions();
     fillSeats();
   }
@@ -54,7 +55,7 @@ function createForm(catalog, created) {
     clear(optionsBox);
     // Each option and its values in words, from the game's spec and messages (the server sends them).
     const options = game().options;
-    if (!options.length) optionsBox.append(el("p", { class: "muted" }, "This game has no options."));
+    if (!options.length) optionsBox.append(el("p", { class: "muted" }, t("web.no_options")));
     for (const o of options) {
       const select = el("select", { name: o.name, id: `option-${o.name}`, "data-option": o.name },
         o.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === o.default },
@@ -67,12 +68,12 @@ function createForm(catalog, created) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", "Person"], ...catalog.bot_levels.map((l) => [`bot:${l}`, `Bot (${l})`])];
+      const choices = [["human", t("web.person")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
       const value = old[i] || (i === 0 ? "human" : "bot:greedy");
-      const select = el("select", { id: `seat-${i}`, "aria-label": `Seat ${i + 1}` },
+      const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
       if (i === 0) select.disabled = true; // seat 1 is the creator's
-      seatsBox.append(el("div", { class: "seat-row" }, seatBadge(i, i === 0 ? "You" : `Seat ${i + 1}`), select));
+      seatsBox.append(el("div", { class: "seat-row" }, seatBadge(i, i === 0 ? t("web.you") : t("web.seat", { number: i + 1 })), select));
     }
   }
   gameSelect.addEventListener("change", fillPlayers);
@@ -101,19 +102,19 @@ function createForm(catalog, created) {
   });
 
   form.append(
-    el("label", {}, "Game ", gameSelect), " ", el("label", {}, playerCount),
-    el("h3", {}, "Seats"), seatsBox,
-    el("h3", {}, "Options"), optionsBox,
-    el("h3", {}, "Clock"), el("div", { class: "clock-row" }, clockMode, " ", clockSeconds, " seconds; when time runs out, ",
+    el("label", {}, `${t("web.game")} `, gameSelect), " ", el("label", {}, playerCount),
+    el("h3", {}, t("web.seats")), seatsBox,
+    el("h3", {}, t("web.options")), optionsBox,
+    el("h3", {}, t("web.clock")), el("div", { class: "clock-row" }, clockMode, " ", clockSeconds, ` ${t("web.seconds_timeout")} `,
       clockPolicy),
-    el("div", { class: "form-end" }, name, el("button", { type: "submit", id: "create" }, "Create game")),
+    el("div", { class: "form-end" }, name, el("button", { type: "submit", id: "create" }, t("web.create"))),
     error);
   return form;
 }
 
 function label(value) {
-  if (value === true) return "yes";
-  if (value === false) return "no";
+  if (value === true) return t("web.yes");
+  if (value === false) return t("web.no");
   return String(value);
 }
 
@@ -123,13 +124,13 @@ function showCreated(box, game) {
   const mine = game.seats.find((s) => s.kind === "human");
   if (mine) saveToken(game.id, mine.token);
   const others = game.seats.filter((s) => s.kind === "human" && s !== mine);
-  box.append(el("h2", {}, "Game created"),
-    el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, "Go to the table")),
-    others.length ? el("p", {}, "Send each person their own link (it is their seat's secret):") : null,
-    el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, `Seat ${s.seat + 1}`), " ",
+  box.append(el("h2", {}, t("web.created")),
+    el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, t("web.go_to_table"))),
+    others.length ? el("p", {}, t("web.send_links")) : null,
+    el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, t("web.seat", { number: s.seat + 1 })), " ",
       el("input", { readonly: true, value: s.invite, class: "invite", onfocus: (e) => e.target.select() }),
-      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.invite) }, "Copy")))),
-    el("p", { class: "muted" }, "Spectators: ", el("a", { href: `/play/${game.id}?watch` }, "watch link")));
+      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.invite) }, t("web.copy"))))),
+    el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link"))));
 }
 
 function yourGames() {
@@ -137,12 +138,12 @@ function yourGames() {
   const held = Object.values(tokens());
   api("POST", "/api/my-games", { tokens: held.slice(-200) }).then((games) => {
     clear(list);
-    if (!games.length) list.append(el("li", { class: "muted" }, "No games yet."));
+    if (!games.length) list.append(el("li", { class: "muted" }, t("web.no_games")));
     for (const g of games) {
       const yourTurn = g.status === "active" && g.deciders.includes(g.your_seat);
-      list.append(el("li", {}, el("a", { href: `/play/${g.id}` }, `${g.title}, ${g.players} players`), " ",
-        el("span", { class: yourTurn ? "badge turn" : "badge" }, g.status === "over" ? "finished" : yourTurn ? "your turn" : "waiting"),
-        el("span", { class: "muted" }, ` · move ${g.version}`)));
+      list.append(el("li", {}, el("a", { href: `/play/${g.id}` }, t("web.game_players", { title: g.title, players: g.players })), " ",
+        el("span", { class: yourTurn ? "badge turn" : "badge" }, t(g.status === "over" ? "web.finished" : yourTurn ? "web.your_turn" : "web.waiting")),
+        el("span", { class: "muted" }, ` · ${t("web.move_number", { version: g.version })}`)));
     }
   }).catch((e) => { clear(list); list.append(el("li", { class: "error" }, e.message)); });
   return list;
@@ -151,11 +152,11 @@ function yourGames() {
 function recentGames() {
   const list = el("ul", { class: "games", id: "recent-games" });
   api("GET", "/api/games?limit=15").then((games) => {
-    if (!games.length) list.append(el("li", { class: "muted" }, "Nobody has played yet."));
+    if (!games.length) list.append(el("li", { class: "muted" }, t("web.nobody_played")));
     for (const g of games) {
-      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? `bot ${s.level}` : `player ${s.seat + 1}`)).join(", ");
+      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? t("web.bot_name", { level: s.level }) : t("engine.player", { number: s.seat + 1 }))).join(", ");
       list.append(el("li", {}, el("a", { href: `/play/${g.id}?watch` }, `${g.title}: ${names}`),
-        el("span", { class: "muted" }, ` · ${g.status === "over" ? "finished" : `move ${g.version}`}`)));
+        el("span", { class: "muted" }, ` · ${g.status === "over" ? t("web.finished") : t("web.move_number", { version: g.version })}`)));
     }
   }).catch(() => {});
   return list;

@@ -1,8 +1,27 @@
 // Message catalogues in the browser: a message id and its parameters in words, as the engine renders them
 // (meeple.engine.messages): `{param}` fields; parameters named seat/seats/*_seat/*_seats show as the seats' names;
-// a text starting with "@" is the id of another message (a game term); lists are joined with commas.
+// a text starting with "@" is the id of another message (a game term); lists are joined with commas. A plural
+// message is { count, forms }: the form of the count's plural category in the reader's language (Intl.PluralRules,
+// the same CLDR rules the server uses), else its "other" form.
 
 const TERM = "@";
+let plurals = new Intl.PluralRules("en");
+// In a right-to-left language each filled-in value (a name, a square, a card) is isolated (Unicode FSI ... PDI), so
+// that a Latin name inside a Hebrew sentence keeps the sentence's order.
+let isolate = false;
+const RTL = new Set(["he", "ar", "fa", "ur", "yi"]);
+
+export function setLanguage(lang) {
+  try { plurals = new Intl.PluralRules(lang); } catch { plurals = new Intl.PluralRules("en"); }
+  isolate = RTL.has(String(lang).split("-")[0]);
+}
+
+function template(message, params) {
+  if (message === undefined || typeof message === "string") return message;
+  const count = params ? params[message.count] : undefined;
+  const category = typeof count === "number" ? plurals.select(count) : "other";
+  return message.forms[category] ?? message.forms.other;
+}
 
 function isSeatKey(key) {
   return key === "seat" || key === "seats" || key.endsWith("_seat") || key.endsWith("_seats");
@@ -25,14 +44,14 @@ function value(messages, key, v, names) {
 
 // The message in words; an unknown id shows as the id with its parameters, a missing field as `{field}`.
 export function text(messages, id, params = {}, names = null) {
-  const template = messages[id];
+  const form = template(messages[id], params || {});
   const shown = {};
   for (const [k, v] of Object.entries(params || {})) shown[k] = value(messages, k, v, names);
-  if (template === undefined) {
+  if (form === undefined) {
     const inside = Object.entries(shown).map(([k, v]) => `${k}=${v}`).join(", ");
     return inside ? `${id}(${inside})` : id;
   }
-  return template.replace(/\{(\w+)\}/g, (field, k) => (k in shown ? String(shown[k]) : field));
+  return form.replace(/\{(\w+)\}/g, (field, k) => (k in shown ? (isolate ? `\u2068${shown[k]}\u2069` : String(shown[k])) : field));
 }
 
 export function has(messages, id) {

@@ -13,7 +13,7 @@ from .data import Reward, Tile
 from .rules.context import Ctx
 from .state import FREE, State, parse_square, square_name
 
-REWARD_KINDS = (("crystals", "@explain.crystals"), ("scales", "@explain.scales"), ("cards", "@explain.cards"))
+REWARD_KINDS = ("crystals", "scales", "cards")
 BONUSES = ("majority", "construction", "neighbourhood")
 
 
@@ -75,7 +75,6 @@ def boxes(ctx: Ctx, s: State, sq: int, tile: Tile) -> list[Event]:
 
 def reward_lines(bonus: str, reward: Reward) -> list[Event]:
     if not reward:
-        return [Event(f"explain.{bonus}", {"n": 0, "kind": "@explain.nothing"})]
-    return [Event(f"explain.{bonus}", {"n": n, "kind": kind})
-            for field, kind in REWARD_KINDS if (n := getattr(reward, field))]
+        return [Event(f"explain.{bonus}.nothing")]
+    return [Event(f"explain.{bonus}.{kind}", {"n": n}) for kind in REWARD_KINDS if (n := getattr(reward, kind))]
 

@@ -7,10 +7,12 @@ peoples in each edition) are added from the components, so a name corrected ther
 
 from __future__ import annotations
 
+from meeple.engine.messages import Message, plural
+
 from .data import Components
 from .payments import COLOUR_NAMES
 
-EVENTS = {
+EVENTS: dict[str, Message] = {
     "turn": "Turn {turn}: {seat}",
     "move.step": "{seat} steps to the {tile} ({square})",
     "move.venti1": "{seat} plays {card} and flies to the {tile} ({square})",
@@ -25,25 +27,36 @@ EVENTS = {
     "offer": "{seat} makes an offering for {cost} crystals ({offerings} in all)",
     "offer.pillar": "{seat} makes an offering with {card} for {cost} crystals ({offerings} in all)",
     "extra.mainhall": "{seat} uses the Main Hall and moves to the {tile} ({square})",
-    "extra.hospital": "{seat} uses the Hospital and draws {n} card(s)",
+    "extra.hospital": plural("n", "{seat} uses the Hospital and draws {n} card",
+                             "{seat} uses the Hospital and draws {n} cards"),
     "extra.goldentemple": "{seat} uses the Golden Temple",
     "extra.skip": "{seat} skips the extra action",
-    "refill": "{seat} discards {discarded} and draws {n} card(s)",
-    "refill.rewards": "{n} reward card(s) join {seat}'s hand",
+    "refill": plural("n", "{seat} discards {discarded} and draws {n} card",
+                     "{seat} discards {discarded} and draws {n} cards"),
+    "refill.rewards": plural("n", "{n} reward card joins {seat}'s hand", "{n} reward cards join {seat}'s hand"),
     "cards.drawn": "You draw {cards}",
     "cards.received": "You receive {cards}",
-    "reward.crystals": "{seat} receives {n} crystal(s) ({why} of the {tile})",
-    "reward.scales": "{seat} receives {n} golden scale(s) ({why} of the {tile})",
-    "reward.scales_owed": "{seat} receives {n} golden scale(s) ({why} of the {tile}; {owed} owed)",
-    "reward.cards": "{seat} receives {n} card(s) ({why} of the {tile})",
-    "reward.cards_pending": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand after "
-                            "the refill",
-    "reward.cards_pending_turn": "{seat} receives {n} card(s) face down ({why} of the {tile}); they join the hand "
-                                 "when this turn ends",
-    "reward.cards_taken": "{seat} takes {n} reward card(s) into the hand",
-    "reward.no_cards": "{seat} would receive {n} card(s) ({why} of the {tile}) but no card is left",
+    "reward.crystals": plural("n", "{seat} receives {n} crystal ({why} of the {tile})",
+                              "{seat} receives {n} crystals ({why} of the {tile})"),
+    "reward.scales": plural("n", "{seat} receives {n} golden scale ({why} of the {tile})",
+                            "{seat} receives {n} golden scales ({why} of the {tile})"),
+    "reward.scales_owed": plural("n", "{seat} receives {n} golden scale ({why} of the {tile}; {owed} owed)",
+                                 "{seat} receives {n} golden scales ({why} of the {tile}; {owed} owed)"),
+    "reward.cards": plural("n", "{seat} receives {n} card ({why} of the {tile})",
+                           "{seat} receives {n} cards ({why} of the {tile})"),
+    "reward.cards_pending": plural(
+        "n", "{seat} receives {n} card face down ({why} of the {tile}); it joins the hand after the refill",
+        "{seat} receives {n} cards face down ({why} of the {tile}); they join the hand after the refill"),
+    "reward.cards_pending_turn": plural(
+        "n", "{seat} receives {n} card face down ({why} of the {tile}); it joins the hand when this turn ends",
+        "{seat} receives {n} cards face down ({why} of the {tile}); they join the hand when this turn ends"),
+    "reward.cards_taken": plural("n", "{seat} takes {n} reward card into the hand",
+                                 "{seat} takes {n} reward cards into the hand"),
+    "reward.no_cards": plural("n", "{seat} would receive {n} card ({why} of the {tile}) but no card is left",
+                              "{seat} would receive {n} cards ({why} of the {tile}) but no card is left"),
     "scales.scored": "The golden scales run out and are scored (scales per player in turn order: {scales})",
-    "scales.paid": "{seat} receives {crystals} crystals for {scales} scales and returns them",
+    "scales.paid": plural("scales", "{seat} receives {crystals} crystals for {scales} scale and returns it",
+                          "{seat} receives {crystals} crystals for {scales} scales and returns them"),
     "end.offerings": "{seat} wins with {offerings} offerings",
     "end.no_markers": "No player has a marker left: the game ends in a draw",
     "end.rebuilt": "Every building is rebuilt and no player can pay for another offering; winner(s): "
@@ -51,7 +64,7 @@ EVENTS = {
     "end.turn_limit": "The turn limit was reached; winner(s): {winner_seats}",
 }
 
-EXPLAIN = {
+EXPLAIN: dict[str, Message] = {
     "explain.tile": "{square}: {tile} ({letter})",
     "explain.tile_usage": "Ask `tile SQ`, with a square from a1 to e5 (`tile c2`).",
     "explain.no_square": "`{square}` is not a square: squares go from a1 to e5.",
@@ -61,14 +74,39 @@ EXPLAIN = {
     "explain.box": "  box {box}: {need} in {people} cards, free",
     "explain.box_paid": "  box {box}: {need} in {people} cards, paid by {seat}",
     "explain.any_colour": "any one colour",
-    "explain.majority": "  majority bonus (most markers; a tie goes to the leftmost marker): {n} {kind}",
-    "explain.construction": "  construction bonus (every player with a marker, once): {n} {kind}",
-    "explain.neighbourhood": "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to "
-                             "it): {n} {kind}",
-    "explain.crystals": "crystal(s)",
-    "explain.scales": "golden scale(s)",
-    "explain.cards": "card(s)",
-    "explain.nothing": "(nothing)",
+    "explain.majority.crystals": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} crystal",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} crystals"),
+    "explain.majority.scales": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} golden scale",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} golden scales"),
+    "explain.majority.cards": plural(
+        "n", "  majority bonus (most markers; a tie goes to the leftmost marker): {n} card",
+        "  majority bonus (most markers; a tie goes to the leftmost marker): {n} cards"),
+    "explain.majority.nothing": "  majority bonus (most markers; a tie goes to the leftmost marker): nothing",
+    "explain.construction.crystals": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} crystal",
+        "  construction bonus (every player with a marker, once): {n} crystals"),
+    "explain.construction.scales": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} golden scale",
+        "  construction bonus (every player with a marker, once): {n} golden scales"),
+    "explain.construction.cards": plural(
+        "n", "  construction bonus (every player with a marker, once): {n} card",
+        "  construction bonus (every player with a marker, once): {n} cards"),
+    "explain.construction.nothing": "  construction bonus (every player with a marker, once): nothing",
+    "explain.neighbourhood.crystals": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} crystal",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} crystals"),
+    "explain.neighbourhood.scales": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): "
+             "{n} golden scale",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): "
+        "{n} golden scales"),
+    "explain.neighbourhood.cards": plural(
+        "n", "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} card",
+        "  neighbourhood bonus, once rebuilt (each contributor of a building completed next to it): {n} cards"),
+    "explain.neighbourhood.nothing": "  neighbourhood bonus, once rebuilt (each contributor of a building completed "
+                                     "next to it): nothing",
     "explain.extra.move": "  extra action for the player standing here after contributing: move to any tile",
     "explain.extra.draw": "  extra action for the player standing here after contributing: draw 2 cards",
     "explain.extra.offer": "  extra action for the player standing here after contributing: one offering",
@@ -88,14 +126,14 @@ TERMS = {
     "tile.none": "empty square",
 }
 
-PHASES = {
+PHASES: dict[str, Message] = {
     "phase.movement": "Movement",
     "phase.contribution": "Contribution",
     "phase.payment": "Payment",
     "phase.extra action": "Extra action",
     "phase.refill": "Refill",
     "phase.over": "Game over",
-    "status.movement": "movement, {steps_left} step(s) left",
+    "status.movement": plural("steps_left", "movement, {steps_left} step left", "movement, {steps_left} steps left"),
     "status.contribution": "contribution",
     "status.payment": "payment",
     "status.extra action": "extra action",
@@ -152,15 +190,62 @@ PHASES = {
 }
 
 
-def catalogue(comp: Components) -> dict[str, str]:
+# The browser renderer's words (web/renderer.js): buttons, hints, headings, tooltips.
+SCREEN: dict[str, Message] = {
+    "ui.pay_with": "Pay with this card",
+    "ui.choose_square": "Choose a square on the city",
+    "ui.dragon_off": "Dragon off the city",
+    "ui.lux_count": "Count {colour} cards in the box's colour",
+    "ui.play_it": "Play it",
+    "ui.city": "The city",
+    "ui.tile_label": "{name} ({square})",
+    "ui.tile_rebuilt_label": "{name} ({square}), rebuilt",
+    "ui.tile_title": "{name} ({square}): majority bonus {majority}, construction bonus {construction}, "
+                     "neighbourhood bonus {neighbourhood}",
+    "ui.tile_rebuilt_title": "{name} ({square}), rebuilt: neighbourhood bonus {neighbourhood}",
+    "ui.rebuilt": "rebuilt",
+    "ui.reward.none": "none",
+    "ui.reward.c": plural("n", "{n} crystal", "{n} crystals"),
+    "ui.reward.s": plural("n", "{n} golden scale", "{n} golden scales"),
+    "ui.reward.k": plural("n", "{n} card", "{n} cards"),
+    "ui.which_colour": "Pay box {box} in which colour?",
+    "ui.turn_line": "Turn {turn} · {name} · {status}",
+    "ui.end_movement": "End movement",
+    "ui.end_contributions": "End contributions",
+    "ui.finish_paying": "Finish paying",
+    "ui.offer": "Offer on the obelisk ({cost} crystals)",
+    "ui.skip": "Skip the extra action",
+    "ui.cancel": "Cancel",
+    "ui.click_square": "Click a highlighted square.",
+    "ui.discard_hint": "Click up to two cards to discard, then draw.",
+    "ui.discard_draw": "Discard {cards} and draw",
+    "ui.not_your_move": "Not your move.",
+    "ui.clickable": "Highlighted squares and boxes can be clicked.",
+    "ui.nothing_yet": "nothing yet",
+    "ui.lux_counts": "{card}: {colour} counts",
+    "ui.paying": "Paying box {box}: {number} in {colour}",
+    "ui.paid": "Paid: {cards}",
+    "ui.your_hand": "Your hand",
+    "ui.crystals_title": "your crystals (hidden from the others)",
+    "ui.crystals": plural("n", "◇ {n} crystal", "◇ {n} crystals"),
+    "ui.obelisk": "Obelisk · {n} offerings win",
+    "ui.col.scales": "scales",
+    "ui.col.markers": "markers",
+    "ui.col.cards": "cards",
+    "ui.col.offerings": "offerings",
+    "ui.final_crystals": "Final crystals: {crystals}",
+}
+
+
+def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out = {**EVENTS, **TERMS, **PHASES, **EXPLAIN}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:
         out[f"tile.{tile.id}"] = tile.name
     for people in comp.peoples:
-        for name in set(people.names.values()):
+        for name in sorted(set(people.names.values())):  # a stable order (the catalogue files follow it)
             out[f"people.{name.lower()}"] = name
             for value in sorted(people.values):
                 out[f"card.{name.lower()}.{value}"] = f"{name} {value}"

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from meeple.engine.messages import catalogue_of
+from meeple.engine.messages import Message, catalogue_of
 from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
 
@@ -236,7 +236,7 @@ class BlueMoonCity(Rules[State]):
         return explain(self.ctx, state, words)
 
     # -- what the faces show ------------------------------------------------------------
-    def messages(self) -> Mapping[str, str]:
+    def messages(self) -> Mapping[str, Message]:
         return self._messages
 
     def reconstructions(self) -> list[str]:

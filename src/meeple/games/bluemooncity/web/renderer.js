@@ -17,6 +17,16 @@ function usePeoples(clientData) {
   const peoples = clientData.peoples || [];
   PEOPLE = Object.fromEntries(peoples.map((p, i) => [p.id, { id: p.id, colour: p.colour, letter: p.letter, order: i }]));
   CARD = new RegExp(`^(${peoples.map((p) => p.id).join("|")})([1-9])$`);
+  TILE_IDS = Object.fromEntries((clientData.tiles || []).map((t) => [t.name, t.id]));
+}
+
+// Every word on the page comes from the game's catalogue in the reader's language (ctx.text); `say` is that.
+let say = (id) => id;
+let TILE_IDS = {};
+
+function tileName(t) {
+  const id = TILE_IDS[t.name];
+  return id ? say(`tile.${id}`) : t.name;
 }
 
 // The renderer's own styles, next to it in the game's package.
@@ -42,6 +52,7 @@ const ui = { selected: null, discard: [], chooser: null };
 export function render(root, ctx) {
   useStyles();
   usePeoples(ctx.face.client_data);
+  say = (id, params) => ctx.text(id, params);
   last = { root, ctx };
   const v = ctx.view;
   const moves = parse(ctx.legal);
@@ -62,14 +73,14 @@ function parse(legal) {
     const [verb, arg, arg2] = a.split(" ");
     if (verb === "refill") { m.refill.add(a); continue; }
     if (verb === "contribute") { (m.boxes[arg] ||= []).push({ action: a, colour: arg2 || null }); continue; }
-    if (verb === "pay") { card(m, arg).push({ label: "Pay with this card", action: a }); continue; }
+    if (verb === "pay") { card(m, arg).push({ label: say("ui.pay_with"), action: a }); continue; }
     if (arg && SQUARE.test(arg)) {
       (m.squares[verb] ||= {})[arg] = a;
-      if (CARD.test(verb)) card(m, verb).push({ label: "Choose a square on the city", squares: true });
+      if (CARD.test(verb)) card(m, verb).push({ label: say("ui.choose_square"), squares: true });
       continue;
     }
     if (CARD.test(verb)) {
-      const label = arg === "off" ? "Dragon off the city" : arg ? `Count ${arg} cards in the box's colour` : "Play it";
+      const label = arg === "off" ? say("ui.dragon_off") : arg ? say("ui.lux_count", { colour: `@colour.${arg}` }) : say("ui.play_it");
       card(m, verb).push({ label, action: a });
       continue;
     }
@@ -93,7 +104,7 @@ function city(v, ctx, moves) {
   const verb = ui.selected && moves.squares[ui.selected] ? ui.selected : null;
   const targets = verb ? moves.squares[verb] : { ...(moves.squares.mainhall || {}), ...(moves.squares.step || {}) };
   const here = v.seats[v.active]?.figure;
-  const board = svg("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "city", role: "img", "aria-label": "The city" },
+  const board = svg("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "city", role: "img", "aria-label": say("ui.city") },
     svg("defs", {}, svg("linearGradient", { id: "any", x1: 0, y1: 0, x2: 1, y2: 1 },
       ...["#c0392b", "#e2b714", "#2e8b57", "#2471a3", "#7b3fa8"].map((c, i) => svg("stop", { offset: i / 4, "stop-color": c })))));
   for (const t of tiles) {
@@ -109,14 +120,14 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
   const classes = ["tile", t.rebuilt ? "rebuilt" : "", target ? "target" : "", isHere ? "here" : ""].join(" ");
   const g = svg("g", { class: classes, transform: `translate(${x} ${y})`, "data-square": t.square,
     tabindex: target ? 0 : null, role: target ? "button" : null,
-    "aria-label": `${t.name} (${t.square})${built ? ", rebuilt" : ""}` });
+    "aria-label": say(built ? "ui.tile_rebuilt_label" : "ui.tile_label", { name: tileName(t), square: t.square }) });
   const band = COLOURS[t.colour] || "#999";
   g.append(svg("title", {}, tileTitle(t)));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 8, class: "tile-bg",
     fill: t.rebuilt ? "#efe2bd" : "#fbf8f1", stroke: "#5b5346", "stroke-width": 1 }));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: 24, rx: 8, fill: band, class: "tile-band" }));
   const ink = LIGHT.has(t.colour) ? "#222" : "#fff";
-  const name = short(t.name);
+  const name = short(tileName(t));
   // Long names are squeezed to end before the square's label.
   g.append(svg("text", { x: 8, y: 18, class: "tile-name", fill: ink,
     textLength: name.length > 10 ? CELL - 38 : null, lengthAdjust: "spacingAndGlyphs" }, name));
@@ -125,7 +136,7 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
     // A complete building: no boxes any more (the markers went home), a badge where they were. What it still
     // does (its neighbourhood bonus) is in the tile's title.
     g.append(svg("rect", { x: 8, y: CELL - 32, width: CELL - 16, height: 22, rx: 11, class: "built-badge" }));
-    g.append(svg("text", { x: CELL / 2, y: CELL - 17, "text-anchor": "middle", class: "built-label" }, "★ rebuilt"));
+    g.append(svg("text", { x: CELL / 2, y: CELL - 17, "text-anchor": "middle", class: "built-label" }, `★ ${say("ui.rebuilt")}`));
   }
   if (target) {
     g.append(svg("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "tile-target" }));
@@ -142,22 +153,18 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
 
 // The tile's tooltip: its bonuses in words (a rebuilt building only pays its neighbourhood bonus any more).
 function tileTitle(t) {
-  const name = `${t.name} (${t.square})`;
-  if (t.kind === "courtyard") return name;
-  const next = `neighbourhood bonus ${reward(t.neighbourhood)}`;
-  if (t.rebuilt) return `${name}, rebuilt: ${next}`;
-  return `${name}: majority bonus ${reward(t.majority)}, construction bonus ${reward(t.construction)}, ${next}`;
+  const params = { name: tileName(t), square: t.square, neighbourhood: reward(t.neighbourhood) };
+  if (t.kind === "courtyard") return say("ui.tile_label", params);
+  if (t.rebuilt) return say("ui.tile_rebuilt_title", params);
+  return say("ui.tile_title", { ...params, majority: reward(t.majority), construction: reward(t.construction) });
 }
 
 // A bonus as the game's data writes it ("2c", "1c+1s+1k") in words.
-const REWARD_WORDS = { c: ["crystal", "crystals"], s: ["scale", "scales"], k: ["card", "cards"] };
-
 function reward(text) {
-  if (!text || text === "none") return "none";
+  if (!text || text === "none") return say("ui.reward.none");
   return text.split("+").map((part) => {
     const [, n, kind] = part.match(/^(\d+)([csk])$/) || [null, part, null];
-    const words = REWARD_WORDS[kind];
-    return words ? `${n} ${words[n === "1" ? 0 : 1]}` : part;
+    return kind ? say(`ui.reward.${kind}`, { n: Number(n) }) : part;
   }).join(" + ");
 }
 
@@ -187,7 +194,7 @@ function box(b, i, n, moves, ctx) {
       e.stopPropagation();
       if (options.length === 1) { ctx.send(options[0].action); return; }
       const choices = options.map((o) => ({ label: o.colour, action: o.action }));
-      ui.chooser = { title: `Pay box ${b.slot} in which colour?`, options: choices };
+      ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
       redraw();
     });
   }
@@ -209,45 +216,45 @@ function dragon(colour, x, y) {
 
 // -- panels -------------------------------------------------------------------------------------------------
 function turnLine(v, ctx) {
-  const name = ctx.names[v.active] || `Player ${v.active + 1}`;
+  const name = ctx.names[v.active] || say("engine.player", { number: v.active + 1 });
   const status = ctx.has(`status.${v.phase}`) ? ctx.text(`status.${v.phase}`, v) : v.phase;
-  return el("p", { class: "turn-line", id: "turn-line" }, `Turn ${v.turn} · ${name} · ${status}`);
+  return el("p", { class: "turn-line", id: "turn-line" }, say("ui.turn_line", { turn: v.turn, name, status }));
 }
 
 const BUTTON_LABELS = {
-  end: (v) => (v.phase === "movement" ? "End movement" : "End contributions"),
-  done: () => "Finish paying",
-  offer: (v) => `Offer on the obelisk (${v.obelisk.next_cost} crystals)`,
-  hospital: () => "Hospital", goldentemple: () => "Golden Temple", skip: () => "Skip the extra action",
+  end: (v) => say(v.phase === "movement" ? "ui.end_movement" : "ui.end_contributions"),
+  done: () => say("ui.finish_paying"),
+  offer: (v) => say("ui.offer", { cost: v.obelisk.next_cost }),
+  hospital: () => say("tile.hospital"), goldentemple: () => say("tile.golden-temple"), skip: () => say("ui.skip"),
 };
 
 function actionsBox(v, ctx, moves) {
   const box = el("div", { class: "bmc-actions", id: "bmc-actions" });
   if (ui.chooser) {
     box.append(el("p", {}, ui.chooser.title), ...ui.chooser.options.map((o) => button(o.label, o.action, ctx)),
-      el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, "Cancel"));
+      el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
   if (ui.selected) {
     const options = moves.cards[ui.selected];
     box.append(el("p", {}, `${peopleName(v, ui.selected)}:`));
     for (const o of options) {
-      if (o.squares) box.append(el("p", { class: "hint" }, "Click a highlighted square."));
+      if (o.squares) box.append(el("p", { class: "hint" }, say("ui.click_square")));
       else box.append(button(o.label, o.action, ctx));
     }
-    box.append(el("button", { type: "button", class: "secondary", onclick: () => { ui.selected = null; redraw(); } }, "Cancel"));
+    box.append(el("button", { type: "button", class: "secondary", onclick: () => { ui.selected = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
   if (v.phase === "refill" && moves.refill.size) {
     const chosen = refillAction(moves);
-    const names = ui.discard.map((c) => peopleName(v, c)).join(", ") || "nothing";
-    box.append(el("p", { class: "hint" }, "Click up to two cards to discard, then draw."),
+    const names = ui.discard.map((c) => peopleName(v, c)).join(", ") || say("engine.nothing");
+    box.append(el("p", { class: "hint" }, say("ui.discard_hint")),
       el("button", { type: "button", id: "refill", "data-action": chosen || "", disabled: !chosen,
-        onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, `Discard ${names} and draw`));
+        onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, say("ui.discard_draw", { cards: names })));
   }
   for (const a of moves.buttons) box.append(button((BUTTON_LABELS[a] || (() => a))(v), a, ctx));
-  if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, "Not your move."));
-  if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, "Highlighted squares and boxes can be clicked."));
+  if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, say("ui.not_your_move")));
+  if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, say("ui.clickable")));
   return box;
 }
 
@@ -269,10 +276,11 @@ function order(cardId) {
 function payment(v) {
   const p = v.payment;
   if (!p) return null;
-  const paid = p.cards.map((c) => peopleName(v, c)).join(", ") || "nothing yet";
-  const lux = p.lux.map((l) => `${l.card}: ${l.colour} counts`).join("; ");
+  const paid = p.cards.map((c) => peopleName(v, c)).join(", ") || say("ui.nothing_yet");
+  const lux = p.lux.map((l) => say("ui.lux_counts", { card: peopleName(v, l.card), colour: `@colour.${l.colour}` })).join("; ");
   return el("div", { class: "payment", id: "payment" },
-    el("strong", {}, `Paying box ${p.box}: ${p.number} in ${p.colour}`), el("div", {}, `Paid: ${paid}`),
+    el("strong", {}, say("ui.paying", { box: p.box, number: p.number, colour: `@colour.${p.colour}` })),
+    el("div", {}, say("ui.paid", { cards: paid })),
     lux ? el("div", { class: "muted" }, lux) : null);
 }
 
@@ -289,8 +297,8 @@ function hand(v, ctx, moves) {
     cards.append(cardButton(v, c, { usable, chosen, onclick: () => clickCard(c, ctx, moves, refilling) }));
   });
   return el("div", { class: "hand-box" },
-    el("h3", {}, "Your hand ", el("span", { class: "crystals", id: "crystals", title: "your crystals (hidden from the others)" },
-      `◇ ${v.crystals} crystals`)), cards);
+    el("h3", {}, `${say("ui.your_hand")} `, el("span", { class: "crystals", id: "crystals", title: say("ui.crystals_title") },
+      say("ui.crystals", { n: v.crystals }))), cards);
 }
 
 function cardButton(v, id, { usable, chosen, onclick }) {
@@ -325,27 +333,29 @@ function obelisk(v) {
       s ? el("span", { class: "seat-symbol" }, s.symbol) : null, el("span", { class: "cost" }, cost));
   });
   return el("div", { class: "obelisk", id: "obelisk" },
-    el("h3", {}, `Obelisk · ${o.to_win} offerings win`), el("ol", { class: "obelisk-slots" }, slots));
+    el("h3", {}, say("ui.obelisk", { n: o.to_win })), el("ol", { class: "obelisk-slots" }, slots));
 }
 
 function seats(v, ctx) {
   return el("table", { class: "seats-table", id: "seats" },
-    el("thead", {}, el("tr", {}, ["", "scales", "markers", "cards", "offerings"].map((h) => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, ["", "ui.col.scales", "ui.col.markers", "ui.col.cards", "ui.col.offerings"].map((h) => el("th", {}, h && say(h))))),
     el("tbody", {}, v.seats.map((s) => {
       const style = SEATS[s.seat % SEATS.length];
       return el("tr", { class: s.seat === v.active ? "active" : "" },
         el("td", {}, el("span", { class: "seat-badge", style: `--seat:${style.colour}` },
-          el("span", { class: "seat-symbol" }, style.symbol), ctx.names[s.seat] || `Player ${s.seat + 1}`)),
+          el("span", { class: "seat-symbol" }, style.symbol), ctx.names[s.seat] || say("engine.player", { number: s.seat + 1 }))),
         el("td", {}, s.scales), el("td", {}, s.markers), el("td", {}, s.hand_size + (s.pending_cards ? ` (+${s.pending_cards})` : "")),
         el("td", {}, s.offerings));
     })),
-    v.over && v.final_crystals ? el("caption", {}, `Final crystals: ${v.final_crystals.join(" / ")}`) : null);
+    v.over && v.final_crystals ? el("caption", {}, say("ui.final_crystals", { crystals: v.final_crystals.join(" / ") })) : null);
 }
 
 function peopleName(v, id) {
   const m = id.match(CARD);
   if (!m) return id;
-  return `${(v.people_names || {})[m[1]] || m[1]} ${m[2]}`;
+  const name = (v.people_names || {})[m[1]] || m[1];
+  const term = `card.${name.toLowerCase()}.${m[2]}`;
+  return last && last.ctx.has(term) ? say(term) : `${name} ${m[2]}`;
 }
 
 // -- redrawing after a local choice (a selected card, a chooser), without a message from the server ----------
