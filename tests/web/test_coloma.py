@@ -17,7 +17,7 @@ import pytest
 import meeple
 from meeple.engine.rng import Stream
 from meeple.server.app import create_app
-from meeple.server.config import Settings
+from meeple.server.config import Settings, without_client_limits
 from meeple.server.store import Store
 
 from .conftest import shot
@@ -37,7 +37,8 @@ def coloma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
     import uvicorn
 
     path = tmp_path_factory.mktemp("coloma-web") / "meeple.sqlite3"
-    settings = Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0, sweep_interval=0.2)
+    settings = without_client_limits(Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0,
+                                              sweep_interval=0.2))  # a test clicks faster than people do
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

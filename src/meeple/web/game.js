@@ -135,8 +135,11 @@ class GameScreen {
     } else if (msg.type === "notice") {
       this.say(msg.message);
     } else if (msg.type === "error") {
+      // an error (e.g. rate_limited) means the pending action was not taken: let the player send it again
       this.lastError = msg.message;
+      this.pending = null;
       this.say(msg.message, "warn");
+      if (this.state) this.render();
     }
   }
 
