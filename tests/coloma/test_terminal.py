@@ -60,7 +60,7 @@ def test_four_players_with_search_and_greedy_bots_play_to_the_end_in_the_termina
     wheel, the map, every player's Lodge and only the person's own hand; the game ends with a ranking."""
     game, text, code = play_through(4, ["me", "ismcts:8", "greedy", "greedy"], 5, tmp_path)
     assert code == 0 and game.is_over()
-    assert re.search(r"Game over: .* with \d+ VP", text) and re.search(r"  1\. Player \d", text)
+    assert re.search(r"Game over: .* the most VP \(\d+\): Player \d", text) and re.search(r"  1\. Player \d", text)
     for part in ("Wheel  round 1, chapter 1", "[B] 1", "Frontier Map", "(COL) Coloma", "Horseshoes:",
                  "Player 4", "Lodge ", "Rivers ", "Tableau ", "Hand (4), deck 12:", "Hand 4 card(s), deck 12"):
         assert part in text, part

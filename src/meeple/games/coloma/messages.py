@@ -7,19 +7,23 @@ Events, purchases) are added from the data, so a name corrected there reaches ev
 
 from __future__ import annotations
 
+from meeple.engine.messages import Message, plural
+
 from .data import Components
 
-EVENTS = {
-    "cards.drawn": "{seat} draws {n} Town card(s)",
+EVENTS: dict[str, Message] = {
+    "cards.drawn": plural("n", "{seat} draws {n} Town card", "{seat} draws {n} Town cards"),
     "cards.drawn_you": "You draw {cards}",
-    "cards.milled": "{seat} cannot draw {n} card(s) and gains {vp} VP instead",
+    "cards.milled": plural("n", "{seat} cannot draw {n} card and gains {vp} VP instead",
+                           "{seat} cannot draw {n} cards and gains {vp} VP instead"),
     "card.returned_top": "{seat} puts a card face down on top of their deck",
     "card.returned_bottom": "{seat} puts a card face down at the bottom of their deck",
-    "round.start": "Round {round} ({year}) begins: {added} Outlaw(s) ride in, {outlaws} at the Shootout",
+    "round.start": plural("added", "Round {round} ({year}) begins: {added} Outlaw rides in, {outlaws} at the Shootout",
+                          "Round {round} ({year}) begins: {added} Outlaws ride in, {outlaws} at the Shootout"),
     "chapter.start": "Round {round}, chapter {chapter}: the Barker covers Site {barker}, the Signpost points at "
                      "Site {signpost}",
     "event": "Barker Event of Site {site}: {event}",
-    "event.gain": "{seat} receives {event} ({times} time(s))",
+    "event.gain": plural("times", "{seat} receives {event} ({times} time)", "{seat} receives {event} ({times} times)"),
     "event.exchange": "{seat} returns {gold} Gold to the Gold Cart for {vp} VP",
     "buster.shown": "Buster will not go to Sites {sites}",
     "dial.set": "{seat} sets their dial",
@@ -66,21 +70,24 @@ EVENTS = {
     "shade.gunmen_gone": "Shade's {n} gunmen leave the game ({dead} fell)",
     "shade.final": "Shade scores {vp} VP",
     "score.final": "{seat} ends with {vp} VP (Hotels {hotels}, Bridges {bridges}, Camps {camps})",
-    "end.scored": "The game is over: {winner_seats} win(s) with {vp} VP",
+    "end.scored": "The game is over; the most VP ({vp}): {winner_seats}",
     "end.solo_won": "You beat Shade, {vp} VP to {shade}",
     "end.solo_lost": "Shade wins, {shade} VP to your {vp}",
     "error.not_now": "{action} is not a legal action now ({phase})",
     "error.not_selecting": "dials are set only while Sites are selected, once per chapter (COL-7.1)",
-    "error.no_such_card": "your hand has {cards} card(s); there is no card {slot} (COL-17.2)",
+    "error.no_such_card": plural("cards", "your hand has {cards} card; there is no card {slot} (COL-17.2)",
+                                 "your hand has {cards} cards; there is no card {slot} (COL-17.2)"),
     "error.nothing_to_return": "no card is to be put back now (COL-4.17, COL-17.4)",
     "error.exchange": "you may return at most {most} Gold now (D2.4, COL-18.5)",
     "error.no_exchange": "there is no Gold exchange now (COL-18)",
     "error.not_your_turn": "that belongs to a player's turn; the game is at {phase} (COL-5.2)",
-    "error.discard_first": "first put back the card(s) you must discard (COL-17.4)",
+    "error.discard_first": "first put back the cards you must discard (COL-17.4)",
     "error.no_wagon_action": "no Wagon action is under way: start one with `wagon common` or `wagon boom` (COL-13.1)",
     "error.not_adjacent": "{space} is not next to your Wagon (COL-13.4)",
     "error.backtrack": "your Wagon was on {space} earlier this turn and may not go back (COL-13.13)",
-    "error.no_allowance": "your Wagon cannot end a move beyond {space} with {left} step(s) left (COL-13.5, COL-13.7)",
+    "error.no_allowance": plural(
+        "left", "your Wagon cannot end a move beyond {space} with {left} step left (COL-13.5, COL-13.7)",
+        "your Wagon cannot end a move beyond {space} with {left} steps left (COL-13.5, COL-13.7)"),
     "error.stop_skipped": "a Wagon cannot stop on a space it skips (COL-13.6)",
     "error.no_alternative": "the alternative reward needs a stop on a City that pays (COL-13.10, COL-13.8a)",
     "error.finish_wagon": "finish the Wagon action first: `move SPACE` or `stop` (COL-8.7)",
@@ -164,7 +171,7 @@ PHASES = {
 }
 
 
-def catalogue(comp: Components) -> dict[str, str]:
+def catalogue(comp: Components) -> dict[str, Message]:
     """The whole English catalogue, names from the data file included."""
     out = dict(EVENTS)
     out.update(TERMS)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import InvalidOptions
-from meeple.engine.messages import catalogue_of
+from meeple.engine.messages import Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -174,7 +174,7 @@ class Coloma(Rules[State]):
         return render(self.ctx, state, seat, color, catalogue_of(self))
 
     # -- what the faces show -----------------------------------------------------------
-    def messages(self) -> Mapping[str, str]:
+    def messages(self) -> Mapping[str, Message]:
         return self._messages
 
     def reconstructions(self) -> list[str]:
