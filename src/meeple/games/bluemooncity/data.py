@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,16 +121,15 @@ def _field_text(tile: Tile, name: str) -> str:
     return str(value)
 
 
-_CACHE: dict[str, Components] = {}
-
-
 def load_components(path: str | Path | None = None) -> Components:
     """Load and check a components file (the shipped one by default); a bad entry raises DataError."""
-    p = Path(path) if path else DEFAULT_DATA
-    key = str(p.resolve())
-    if key not in _CACHE:
-        _CACHE[key] = _parse(p)
-    return _CACHE[key]
+    return _load((Path(path) if path else DEFAULT_DATA).resolve())
+
+
+@functools.cache
+def _load(path: Path) -> Components:
+    """One parse per data file (its resolved path)."""
+    return _parse(path)
 
 
 def _parse(path: Path) -> Components:
