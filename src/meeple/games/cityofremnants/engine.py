@@ -94,7 +94,7 @@ class Engine:
         rollers = list(seats)
         while True:
             rolls = [self.d6(s) for _ in rollers]
-            emit(events, "setup.rolls", what=what, seats=tuple(rollers), rolls=tuple(rolls))
+            emit(events, "setup.rolls", what=f"@term.roll_{what}", seats=tuple(rollers), rolls=tuple(rolls))
             top = max(rolls)
             rollers = [p for p, r in zip(rollers, rolls, strict=True) if r == top]
             if len(rollers) == 1:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
+from meeple.engine.messages import Message
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -69,14 +70,17 @@ class CityOfRemnants(Rules[State]):
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         self.eng.apply_action(state, seat, action, events)
 
-    def check(self, state: State, seat: int, action: int) -> str | None:
-        """None when the action is legal now; otherwise the reason, naming the phase and what it expects."""
+    def check(self, state: State, seat: int, action: int) -> Event | None:
+        """None when the action is legal now; otherwise the reason as a message naming the phase and, where the
+        phase has one, its help (what it expects)."""
         if action in self.eng.legal_actions(state, seat):
             return None
-        phase = self._messages.get(f"phase.{state.phase}", state.phase)
         if state.over:
-            return "the game is over"
-        return f"not a choice of this moment ({phase}); {self._messages.get(f'help.{state.phase}', '')}".strip()
+            return Event("engine.game_over")
+        phase = f"@phase.{state.phase}"
+        if f"help.{state.phase}" in self._messages:
+            return Event("error.not_now", {"phase": phase, "help": f"@help.{state.phase}"})
+        return Event("error.not_now_phase", {"phase": phase})
 
     def secret(self, state: State, seat: int, action: int) -> bool:
         """The Reset discards (COR-6.5), the cards committed face down to a battle (COR-18.3, 18.6) and the order
@@ -124,7 +128,7 @@ class CityOfRemnants(Rules[State]):
         return views.render(self.eng, state, seat)
 
     # -- faces -------------------------------------------------------------------------------------
-    def messages(self) -> Mapping[str, str]:
+    def messages(self) -> Mapping[str, Message]:
         return self._messages
 
     def reconstructions(self) -> list[str]:
