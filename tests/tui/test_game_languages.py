@@ -29,6 +29,11 @@ def test_coloma_in_spanish(tmp_path: Path) -> None:
     assert "Ronda 1, capítulo 1: el Barker cubre el Sitio 1, el Poste indicador señala el Sitio 2" in out
     assert "Buster no irá a los Sitios 3, 4" in out
     assert "Te toca (elige un Sitio en secreto)" in out
+    # the board's words: the wheel, the map, the supply, the players' boards and hands
+    assert "Rueda  ronda 1, capítulo 1:  Barker en el Sitio 1, Poste indicador Sitio 2 (cubierto)" in out
+    assert "Mapa de la frontera" in out and "Herraduras: .H1" in out and "Suministro: oro 10, carro del oro 18" in out
+    assert "Jugador 1 (Sheriff): 0 PV" in out and "  Logia 2$ 1G 4D 1T 1H   reserva 8D 7T" in out
+    assert "  Mano (6), mazo 10:" in out and "Mano 6 cartas, mazo 10" in out
     # the game's refusals, naming its phase (COL-5.2, COL-7.1)
     assert "No es posible: eso pertenece al turno de un jugador; la partida está en Quedarse cartas (COL-5.2)." in out
     assert "No es posible: los diales se ajustan solo mientras se eligen Sitios, una vez por capítulo (COL-7.1)." in out
@@ -42,6 +47,8 @@ def test_coloma_in_hebrew_from_the_locale(tmp_path: Path) -> None:
     assert "שחקן 1 (את/ה) מניח/ה קלף הפוך בתחתית החפיסה שלו/ה" in out
     assert "באסטר לא ילך לאתרים 3, 4" in out
     assert "זה שייך לתור של שחקן; המשחק נמצא בשמירת קלפים (COL-5.2)" in out
+    assert "גלגל  סיבוב 1, פרק 1:  הכרוז באתר 1, השלט באתר 2 (מכוסה)" in out and "מפת הספר" in out
+    assert "שחקן 1 (שריף): 0 נק׳" in out and "יד: 6 קלפים, חפיסה 10" in out
 
 
 CITY = ["help", "end", "recruit", "1", "1", "quit"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
+from meeple.engine.messages import Catalogue as Messages
 from meeple.engine.messages import Message
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
@@ -124,7 +125,7 @@ class CityOfRemnants(Rules[State]):
         state: State = build(self.eng, description)
         return state
 
-    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+    def render(self, state: State, seat: int | None, color: bool = True, catalogue: Messages | None = None) -> str:
         return views.render(self.eng, state, seat)
 
     # -- faces -------------------------------------------------------------------------------------

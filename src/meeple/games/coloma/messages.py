@@ -272,6 +272,58 @@ UI: dict[str, Message] = {
     "ui.barrels": "Barrels: {barrels}",
 }
 
+# The words of the text board (render.py); amounts, ids and the map's symbols are notation (see `legend`).
+BOARD: dict[str, Message] = {
+    "board.wheel": "Wheel  round {round}, chapter {chapter}:  Barker on Site {barker}, Signpost Site {signpost} "
+                   "({state})",
+    "board.wheel_bust": "Wheel  round {round}, chapter {chapter}:  Barker on Site {barker}, Signpost Site {signpost} "
+                        "({state}), Bust on {bust}",
+    "board.active": "active",
+    "board.covered": "covered",
+    "board.common.0": "Trade",
+    "board.common.1": "Sutter",
+    "board.common.2": "Survey/Bridge",
+    "board.common.3": "Build",
+    "board.common.4": "Wagon",
+    "board.common.5": "Deputise",
+    "board.boom.0": "Barrel",
+    "board.boom.1": "Sutter",
+    "board.boom.2": "Survey/Bridge (Saw)",
+    "board.boom.3": "Build (Saw)",
+    "board.boom.4": "Wagon",
+    "board.boom.5": "Camp",
+    "board.trigger.common": "common",
+    "board.trigger.boom": "boom",
+    "board.trigger.bust": "bust",
+    "board.map": "Frontier Map",
+    "board.or": "{reward} or {alternative}",
+    "board.horseshoes": "Horseshoes:",
+    "board.card": "{id} {name} [Site {site} {trigger}: {ability}] cost {cost} (Saw {saw}) {vp} VP",
+    "board.turn": "Turn: {seat} on position {position}",
+    "board.used": "used {sections}",
+    "board.none_used": "no section used yet",
+    "board.purchases": plural("n", "{n} purchase left", "{n} purchases left"),
+    "board.steps": plural("n", "Wagon: {n} step left", "Wagon: {n} steps left"),
+    "board.depot": "Depot +{n}",
+    "board.timber": "Timber -{n}$",
+    "board.player": "{seat}: {vp} VP",
+    "board.player_sheriff": "{seat} (Sheriff): {vp} VP",
+    "board.lodge": "Lodge {bucks}$ {gold}G {dudes}D {tents}T {horses}H   reserve {reserve_dudes}D {reserve_tents}T   "
+                   "gun {gunmen}  grave {graveyard}  Wagon {wagon}",
+    "board.used_barrel": "{barrel}(used)",
+    "board.rivers": "Rivers {rivers}   Tableau {tableau}   Barrels {barrels}",
+    "board.own_hand": "Hand ({n}), deck {deck}:",
+    "board.your_dial": "Your dial: Site {site}",
+    "board.hand": plural("n", "Hand {n} card, deck {deck}", "Hand {n} cards, deck {deck}"),
+    "board.dial_set": "dial set",
+    "board.buster": "Buster avoids Sites {sites}",
+    "board.supply": "Supply: Gold Supply {gold}, Gold Cart {cart}, Horses {horses}, Hotels {hotels}, Outlaws {outlaws} "
+                    "(neutral gunmen {gunmen})",
+    "board.bridges": "Bridges: {bridges}   Barrels: {barrels} ({n} face down)",
+    "board.shade": "Shade: {vp} VP  {dudes}D {camps} Camps {horses}H {gold}G rivers {rivers} hotels {hotels} "
+                   "barrels {barrels} gun {gunmen}  Wagon {wagon} -> {dest}",
+}
+
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """The whole English catalogue, names from the data file included."""
@@ -279,6 +331,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
     out.update(TERMS)
     out.update(PHASES)
     out.update(UI)
+    out.update(BOARD)
     out.update({f"card.{c.id}": c.name for c in comp.cards})
     out.update({f"space.{s.id}": s.name for s in comp.spaces})
     out.update({f"land.{land.id}": f"Land {land.id} by {comp.spaces[land.at].name}" for land in comp.lands})
