@@ -107,3 +107,14 @@ def test_city_of_remnants_terms_follow_the_spanish_rulebook() -> None:
     assert cat.text("phase.patrol") == "Patrulla Yugai"
     assert cat.text("renown.gain", {"seat": 1, "amount": 2}, names=["Ana", "Bo"]) == "Bo gana 2 de renombre"
     assert cat.text("row.bm", {"cards": ["@card.BM-01"]}) == "Nueva fila del mercado negro: Dispositivo de comunicación"
+
+
+def test_city_of_remnants_card_and_development_powers_are_messages_in_each_language() -> None:
+    """What a card or a development does is the message `power.<id>` (its data entry's words in English), so a
+    face shows it in the reader's language."""
+    rules = get_rules("cityofremnants")
+    english = rules.messages()
+    assert all(english[f"power.{c.id}"] == c.text for c in rules.comp.cards)
+    assert all(english[f"power.{d.id}"] == d.text for d in rules.comp.devs)
+    said = {lang: i18n.catalogue(rules, lang).text("power.HUM-08") for lang in i18n.LANGUAGES}
+    assert said == {"en": "Draw 2 cards.", "es": "Roba 2 cartas.", "pt": "Compre 2 cartas.", "he": "שלוף/שלפי 2 קלפים."}

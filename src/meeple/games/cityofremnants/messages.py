@@ -188,8 +188,10 @@ def catalogue(comp: Components) -> dict[str, Message]:
     out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS}
     for card in comp.cards:
         out[f"card.{card.id}"] = card.name
+        out[f"power.{card.id}"] = card.text  # what the card does, as its data entry words it
     for dev in comp.devs:
         out[f"dev.{dev.id}"] = dev.name
+        out[f"power.{dev.id}"] = dev.text
     for tok in comp.tokens:
         out[f"token.{tok.id}"] = f"{tok.id} ({tok.attack}/{tok.bribe})"
     for coord in comp.coords:
