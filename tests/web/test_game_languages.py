@@ -5,6 +5,7 @@ language selector; City of Remnants on the generic face in Spanish from the brow
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +42,15 @@ def test_coloma_in_hebrew_right_to_left_then_in_spanish(browser: Any, live_serve
         assert page.text_content("#col-actions .hint") == "לחץ/י על קלף מסומן ביד שלך."
         assert page.text_content(".col-hand-box h3").startswith(f"היד שלך ({FSI}6{PDI})")
         assert "מלאי זהב" in page.text_content("#supply")
+        # no English word of the renderer is left (the cards and towns keep their printed names, the amounts their
+        # notation, the seats their names)
+        labels = page.eval_on_selector_all(".coloma [aria-label], .coloma title",
+                                           "els => els.map((e) => e.getAttribute('aria-label') || e.textContent)")
+        words = page.inner_text(".coloma") + " ".join(labels)
+        english = (r"\b(Site|Gold Supply|Gold Cart|Dudes|Tents|Horses|Wagon|Rivers|Barrels|VP|hand|deck|Trade|Build|"
+                   r"Signpost|Bust|Land L\d+|Click|reserve|gunmen|Sheriff|Outlaws|Hotels|Supply|round|chapter|"
+                   r"Horseshoe|City)\b")
+        assert not re.findall(english, words)
         page.click("#hand button.usable")  # a card to put back: the choice is offered in Hebrew
         labels = page.locator("#col-actions button[data-action]").all_text_contents()
         assert sorted(labels) == ["להחזיר אותו לראש החפיסה", "להחזיר אותו לתחתית החפיסה"]
