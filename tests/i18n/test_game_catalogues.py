@@ -3,12 +3,15 @@ English built in the rules) and read right in Spanish, Portuguese and Hebrew, pl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import meeple
 from meeple import i18n
 from meeple.engine import get_rules
 from meeple.engine.rules import Event
+from meeple.i18n import tools
 
 
 @pytest.mark.parametrize("game", meeple.game_ids())
@@ -118,3 +121,19 @@ def test_city_of_remnants_card_and_development_powers_are_messages_in_each_langu
     assert all(english[f"power.{d.id}"] == d.text for d in rules.comp.devs)
     said = {lang: i18n.catalogue(rules, lang).text("power.HUM-08") for lang in i18n.LANGUAGES}
     assert said == {"en": "Draw 2 cards.", "es": "Roba 2 cartas.", "pt": "Compre 2 cartas.", "he": "שלוף/שלפי 2 קלפים."}
+
+
+def test_update_gives_a_returning_id_its_translation_back(tmp_path: Path) -> None:
+    """A translation written ahead of its id (or for an id removed and added again) waits as an obsolete entry
+    and is used again, not fuzzy, once the id comes back with the same English; with another English it is not."""
+    tools.update({"a": "one", "b": "two"}, tmp_path, ["es"], "Test")
+    po = tmp_path / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "two"\nmsgstr ""', 'msgid "two"\nmsgstr "dos"'),
+                  encoding="utf-8")
+    tools.update({"a": "one"}, tmp_path, ["es"], "Test")
+    assert '#~ msgctxt "b"' in po.read_text(encoding="utf-8")
+    tools.update({"a": "one", "b": "two"}, tmp_path, ["es"], "Test")
+    assert i18n.read(tmp_path, "es", {"a": "one", "b": "two"}) == {"b": "dos"}
+    tools.update({"a": "one"}, tmp_path, ["es"], "Test")
+    tools.update({"a": "one", "b": "two!"}, tmp_path, ["es"], "Test")
+    assert i18n.read(tmp_path, "es", {"a": "one", "b": "two!"}) == {}
