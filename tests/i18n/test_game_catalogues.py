@@ -132,8 +132,9 @@ def test_update_gives_a_returning_id_its_translation_back(tmp_path: Path) -> Non
                   encoding="utf-8")
     tools.update({"a": "one"}, tmp_path, ["es"], "Test")
     assert '#~ msgctxt "b"' in po.read_text(encoding="utf-8")
-    tools.update({"a": "one", "b": "two"}, tmp_path, ["es"], "Test")
+    tools.update({"a": "one", "b": "two"}, tmp_path, ["es", "pt"], "Test")  # pt has no translation to revive
     assert i18n.read(tmp_path, "es", {"a": "one", "b": "two"}) == {"b": "dos"}
+    assert i18n.read(tmp_path, "pt", {"a": "one", "b": "two"}) == {}
     tools.update({"a": "one"}, tmp_path, ["es"], "Test")
     tools.update({"a": "one", "b": "two!"}, tmp_path, ["es"], "Test")
     assert i18n.read(tmp_path, "es", {"a": "one", "b": "two!"}) == {}

@@ -34,9 +34,9 @@ def template(english: Mapping[str, Message], project: str) -> Catalog:
 
 def update(english: Mapping[str, Message], directory: Path, langs: list[str], project: str) -> list[Path]:
     """Merge the English source into each language's `.po` file (created when missing); the files written."""
-    pot = template(english, project)
     written = []
     for lang in langs:
+        pot = template(english, project)  # one per language: Babel's merge may take the template's entries over
         path = directory / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         if path.is_file():
             with path.open("rb") as handle:
