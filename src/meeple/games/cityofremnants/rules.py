@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
+from meeple.engine.messages import catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -121,7 +122,9 @@ class CityOfRemnants(Rules[State]):
         return state
 
     def render(self, state: State, seat: int | None, color: bool = True) -> str:
-        return views.render(self.eng, state, seat)
+        from .render import render
+
+        return render(self.eng, state, seat, color, catalogue_of(self))
 
     # -- faces -------------------------------------------------------------------------------------
     def messages(self) -> Mapping[str, str]:
