@@ -150,9 +150,23 @@ PHASES = {
     "help.bribe": "Pay the YCU token's bribe (`bribe`) to send it away, or `fight` it.",
     "help.pick_token": "Choose the YCU token you fight next (`fight <token>`).",
     "status.pre": "Round {round}: choose an action",
-    "legend": "Grid cells: s/m/h = Slums/Midtown/Heights, + = entry space, ///// = hazard; S1..H6 = development "
-              "(* = product tokens); Y B G R = figures of the yellow, blue, green, red gangs; a trailing Y after "
-              "them = a YCU token.",
+    "status.reset": "Round {round}: discard in secret",
+    "status.bid": "Auction: raise the bid or pass",
+    "status.commit": "Battle: commit cards face down",
+    "status.option": "Battle: pay for Hired Muscle or decline",
+    "status.reroll": "Battle: reroll your dice or done",
+    "status.lose": "Battle lost: choose the card you lose",
+    "status.bribe": "A YCU token: bribe it or fight",
+    "legend": (
+        "Grid: two lines per space. Top line: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id "
+        "without DEV-; :2 = product tokens on it); +R = the entry space of the gang with letter R; ////////// = "
+        "hazard, no figure may stand there.\n"
+        "Bottom line: figures by gang letter and count (Y yellow, B blue, G green, R red: R2 = two red figures); "
+        "!T05 = the YCU token YCU-T05 (!x2 = two tokens).\n"
+        "Gangs: ARC (money), renown (score), influence, cards in hand, turns used this round; figures in the pool, "
+        "the reserve and on the board; sizes of the draw and discard piles.\n"
+        "Black market and developments show their cost in ARC (your discounts included); YCU tokens read "
+        "attack/bribe. A battle shows each side's committed cards (face down until the reveal) and dice."),
     "option.leaders": "Gang leaders",
     "option.leaders.random": "dealt at random",
     "option.leaders.pick": "picked in d6 order",

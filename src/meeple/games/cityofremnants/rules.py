@@ -8,7 +8,7 @@ from typing import Any
 
 from meeple.engine.errors import DataError
 from meeple.engine.messages import Catalogue as Messages
-from meeple.engine.messages import Message
+from meeple.engine.messages import Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -126,7 +126,9 @@ class CityOfRemnants(Rules[State]):
         return state
 
     def render(self, state: State, seat: int | None, color: bool = True, catalogue: Messages | None = None) -> str:
-        return views.render(self.eng, state, seat)
+        from .render import render
+
+        return render(self.eng, state, seat, color, catalogue or catalogue_of(self))
 
     # -- faces -------------------------------------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:
