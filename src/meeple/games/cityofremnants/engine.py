@@ -236,7 +236,8 @@ class Engine:
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
-        return [i for i in range(len(s.built)) if self.controls_dev(s, p, i)]
+        figures = s.figures
+        return [i for i, b in enumerate(s.built) if figures[b[1]][p] > 0 and self.controls_dev(s, p, i)]
 
     def dev(self, s: State, i: int) -> Any:
         return self.comp.devs[s.built[i][0]]
@@ -433,7 +434,9 @@ class Engine:
     # ================================================================ award and end (COR-23, COR-24)
     def award_of(self, s: State, p: int) -> int:
         board = self.comp.boards[s.side]
-        total = sum(board.award[sp] for sp in range(NSPACE) if self.controls_space(s, p, sp))
+        award = board.award
+        total = sum(award[sp] for sp in range(NSPACE)
+                    if award[sp] and s.figures[sp][p] > 0 and self.controls_space(s, p, sp))
         total += sum(self.dev(s, i).renown for i in self.controlled_devs(s, p))
         return int(total + self.perm(s, p, "award_renown"))
 
@@ -1498,8 +1501,12 @@ class Engine:
             s.phase = "post"
 
     def move_more(self, s: State, p: int) -> bool:
-        return s.action.get("count", 0) < self.move_limit(s, p) and bool(
-            self.move_actions(s, p, self.move_range(s), pool=True, card_move=False))
+        if s.action.get("count", 0) >= self.move_limit(s, p):
+            return False
+        reach = self.move_range(s)
+        if s.pool[p] > 0 and self.destinations(s, p, -1, reach):
+            return True
+        return any(self.destinations(s, p, sp, reach) for sp in self.movable_from(s, p, False))
 
     def end_move(self, s: State, p: int, events: EVENTS) -> None:
         emit(events, "move.end", seat=p)

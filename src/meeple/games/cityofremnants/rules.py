@@ -143,6 +143,9 @@ class CityOfRemnants(Rules[State]):
     def evaluate(self, state: State, seat: int) -> float:
         return heuristics.evaluate(self.eng, state, seat)
 
+    def plan_horizon(self, state: State, seat: int) -> bool:
+        return heuristics.plan_horizon(state, seat)
+
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         return heuristics.rollout_action(self.eng, state, seat, legal, below)
 
