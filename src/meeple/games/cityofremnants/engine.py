@@ -213,7 +213,10 @@ class Engine:
         return s.gang[p]
 
     def enemies_at(self, s: State, p: int, sp: int) -> bool:
-        return bool(s.ycu[sp]) or any(n for q, n in enumerate(s.figures[sp]) if q != p)
+        if s.ycu[sp]:
+            return True
+        f = s.figures[sp]
+        return sum(f) > f[p]
 
     def controls_space(self, s: State, p: int, sp: int, ignore: tuple[int, int] = (-1, -1),
                        ignore_token: int = -1) -> bool:
@@ -568,6 +571,7 @@ class Engine:
         queue: deque[int] = deque()
         ends: set[int] = set()
         cost = self.k["POOL_ENTRY_COST"]
+        enemy = {sp for sp in range(NSPACE) if self.enemies_at(s, p, sp)}
         origins = [(start, 0)] if start >= 0 else [(sp, cost) for sp in [s.entry[p], *self.back_alleys(s, p)]]
         for sp, d in origins:
             if sp in dist or not board.usable(sp) or d > reach:
@@ -575,7 +579,7 @@ class Engine:
             dist[sp] = d
             if start < 0:
                 ends.add(sp)
-            if start < 0 and self.enemies_at(s, p, sp):
+            if start < 0 and sp in enemy:
                 continue
             queue.append(sp)
         while queue:
@@ -587,13 +591,13 @@ class Engine:
                     continue
                 dist[v] = dist[u] + 1
                 ends.add(v)
-                if not self.enemies_at(s, p, v):
+                if v not in enemy:
                     queue.append(v)
         out = []
         for v in sorted(ends):
             if v == start or s.figures[v][p] >= limit:
                 continue
-            if self.enemies_at(s, p, v) and s.enemy_space not in (-1, v):
+            if v in enemy and s.enemy_space not in (-1, v):
                 continue
             out.append(v)
         return out

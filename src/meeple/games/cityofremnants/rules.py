@@ -18,6 +18,9 @@ from .messages import catalogue
 from .state import State
 
 VERSION = 1
+# The search bot's default budget here: a City of Remnants turn is many small decisions, each slow to play out,
+# so 200 visits keep the median decision under half a second (docs/benchmarks.md).
+SEARCH_ITERATIONS = 200
 
 SPEC = GameSpec(
     id="cityofremnants",
@@ -35,6 +38,7 @@ SPEC = GameSpec(
     description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
+    search_iterations=SEARCH_ITERATIONS,
 )
 
 
