@@ -98,3 +98,27 @@ def test_a_controlled_award_counts_for_the_rounds_left() -> None:
     game = scenario(pool=[5, 7, 7, 7], figures={"C3": [1, 0, 0, 0]})
     other = scenario(pool=[5, 7, 7, 7], figures={"A2": [1, 0, 0, 0]})
     assert game.rules.evaluate(game.state, ANA) > other.rules.evaluate(other.state, ANA)
+
+
+def test_the_greedy_bot_bids_for_a_cheap_card_and_passes_a_dear_one() -> None:
+    """Bidding answers: Ben bids while the card costs less than it is worth to him; Ana then passes rather than
+    pay 5,000 ARC for a gang member."""
+    from meeple.agents import make_agent
+
+    game = scenario(arc=[6000, 9000, 2000, 2000], tracker=[0, 0, 4, 4], gm_row=["GM-01", "GM-02", "GM-03"])
+    run(game, "recruit", "take GM-01")
+    bot = make_agent("greedy", seed=3)
+    assert game.deciders() == [BEN] and bot.choose(game.seat_table(BEN)).startswith("bid ")
+    run(game, "bid 5000")
+    assert game.deciders() == [ANA] and bot.choose(game.seat_table(ANA)) == "pass"
+
+
+def test_the_greedy_bot_commits_its_strong_cards_to_a_battle() -> None:
+    """Battle answers: the attacker commits a strong unit card before it declares its commit done."""
+    from meeple.agents import make_agent
+
+    game = scenario(active=DEE, pool=[7, 6, 7, 6], figures={"C2": [0, 1, 0, 0], "B2": [0, 0, 0, 1]},
+                    hands=[[], ["NEI-06"], [], ["IGG-04", "IGG-08"]])
+    run(game, "move", "move B2 C2", "stop")
+    bot = make_agent("greedy", seed=3)
+    assert game.deciders() == [DEE] and bot.choose(game.seat_table(DEE)) == "commit IGG-04"
