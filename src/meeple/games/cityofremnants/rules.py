@@ -20,6 +20,9 @@ from .messages import catalogue
 from .state import State
 
 VERSION = 1
+# The search bot's default budget here: a City of Remnants turn is many small decisions, each slow to play out,
+# so 200 visits keep the median decision under half a second (docs/benchmarks.md).
+SEARCH_ITERATIONS = 200
 
 SPEC = GameSpec(
     id="cityofremnants",
@@ -37,6 +40,7 @@ SPEC = GameSpec(
     description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
+    search_iterations=SEARCH_ITERATIONS,
 )
 
 
@@ -149,6 +153,9 @@ class CityOfRemnants(Rules[State]):
     # -- bots --------------------------------------------------------------------------------------
     def evaluate(self, state: State, seat: int) -> float:
         return heuristics.evaluate(self.eng, state, seat)
+
+    def plan_horizon(self, state: State, seat: int) -> bool:
+        return heuristics.plan_horizon(state, seat)
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         return heuristics.rollout_action(self.eng, state, seat, legal, below)
