@@ -234,7 +234,7 @@ class Hub:
                 return
             names = ", ".join(f"Player {s + 1}" for s in late)
             if clock["on_timeout"] == "forfeit":
-                result = forfeit_result(room.rec.players, late, f"{names} ran out of time and forfeited")
+                result = forfeit_result(room.rec.players, late)
                 stopped = clocks.advance(clock, room.humans(), [], now)
                 w = self._write(room, room.version, "over", [], stopped, result, None)
             else:

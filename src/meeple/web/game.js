@@ -10,6 +10,7 @@
 
 import { el, clear, seatBadge } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { api, myName } from "./session.js";
 
@@ -47,6 +48,8 @@ class GameScreen {
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
       el("h3", {}, t("web.log")), this.logBox);
     root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
+    this.tableHelp = new TableHelp(this);
+    this.header.after(this.tableHelp.bar);
     setInterval(() => this.tickClock(), 1000);
   }
 
@@ -217,6 +220,7 @@ class GameScreen {
     this.renderHelp(s.view);
     this.renderMoves(ctx.legal);
     this.renderLog();
+    this.tableHelp.update(ctx, renderer);
   }
 
   renderHeader() {

@@ -236,10 +236,58 @@ SCREEN: dict[str, Message] = {
     "ui.final_crystals": "Final crystals: {crystals}",
 }
 
+# Help at the table in the browser: one sentence per phase, each card's power, what a building pays, a payment's
+# progress, the boxes and cards named in full for screen readers, and a suggested move in words.
+TABLE_HELP: dict[str, Message] = {
+    "brief.movement": "Move your figure up to your steps left, or play Venti and dragon cards; then end the "
+                      "movement, or contribute where you stand.",
+    "brief.contribution": "Pay a box of the building you stand on with cards of its colour, or make an offering on "
+                          "the Courtyard; then end the contributions.",
+    "brief.payment": "Add cards until the box is paid, then finish paying.",
+    "brief.extra action": "Use the special building you stand on, or skip it.",
+    "brief.refill": "Discard up to two cards and draw: 2 cards, 3 after one discard, 4 after two.",
+    "power.vulca1": "Movement: the red dragon flies to any tile, or out of the city.",
+    "power.vulca2": "Movement: the red dragon moves up to 3 steps.",
+    "power.terrah1": "Movement: the green dragon flies to any tile, or out of the city.",
+    "power.terrah2": "Movement: the green dragon moves up to 3 steps.",
+    "power.aqua1": "Movement: the blue dragon flies to any tile, or out of the city.",
+    "power.aqua2": "Movement: the blue dragon moves up to 3 steps.",
+    "power.venti1": "Movement: your figure flies to any other tile.",
+    "power.venti2": "Movement: two more steps.",
+    "power.khind1": "Payment: counts 1 in any colour.",
+    "power.mimix1": "Payment: two Mimix 1 or 2 cards together count 3 in any colour.",
+    "power.mimix2": "Payment: two Mimix 1 or 2 cards together count 3 in any colour.",
+    "power.lux1": "Payment: up to 4 cards of one colour count in the box's colour.",
+    "power.lux2": "Payment: 1 card of another colour counts in the box's colour.",
+    "power.pillar1": "Contribution: one more offering after an offering, for 1 crystal more.",
+    "power.pillar2": "Contribution: one more offering after an offering, for 2 crystals more.",
+    "ui.card_title": "{card} ({colour}, worth {n}): {power}",
+    "ui.card_title_plain": "{card} ({colour}, worth {n})",
+    "ui.box_label": "Box {box}: {number} in {colour} cards ({letter})",
+    "ui.box_label_any": "Box {box}: {number} in any one colour",
+    "ui.box_label_paid": "Box {box}: {number} in {colour}, paid by {seat}",
+    "ui.legend": "Under a building's name: majority bonus / construction bonus, then +neighbourhood bonus (paid "
+                 "once it is rebuilt); ◇ crystal, ⚖ golden scale, ▭ card. Each box shows its cost and the letter "
+                 "of the people whose cards pay it; a paid box shows its owner below.",
+    "ui.still_due": plural("n", "{n} still due", "{n} still due"),
+    "ui.paid_in_full": "Paid in full: finish paying.",
+    "ui.cancel_payment": "Cancel the payment",
+    "ui.dragons_off": "Dragons off the city:",
+    "ui.do.step": "step to the {tile} ({square})",
+    "ui.do.fly": "play {card} and go to the {tile} ({square})",
+    "ui.do.dragon": "play {card}: the {dragon} flies to the {tile} ({square})",
+    "ui.do.contribute": "pay box {box} of this building",
+    "ui.do.contribute_colour": "pay box {box} of this building in {colour}",
+    "ui.do.pay": "pay with {card}",
+    "ui.do.card": "play {card}",
+    "ui.do.refill": "draw 2 cards",
+    "ui.do.refill_discard": "discard {cards} and draw",
+}
+
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:
