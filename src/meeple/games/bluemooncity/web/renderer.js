@@ -246,7 +246,7 @@ function box(b, i, n, moves, ctx) {
     ? say("ui.box_label_paid", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, seat: b.owner })
     : b.colour === "any" ? say("ui.box_label_any", { box: b.slot, number: b.number })
       : say("ui.box_label", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, letter });
-  const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot, "aria-label": label,
+  const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot, "data-number": b.number, "aria-label": label,
     role: options ? "button" : "img", tabindex: options ? 0 : null,
     "data-action": options && options.length === 1 ? options[0].action : null }, svg("title", {}, label));
   // A box to pay can be hit a little around it too: on a phone the city is a third of its drawn size.
