@@ -271,8 +271,29 @@ def test_what_a_first_look_found_stays_fixed(browser: Any, live_server: str, fix
             return [...g.querySelectorAll('circle, .box-letter')].some((m) => { const r = m.getBoundingClientRect();
               return r.top < n.bottom && n.top < r.bottom && r.left < n.right && n.left < r.right; }); }).length""")
         assert overlaps == 0
+        # the dragons start beside the city (BMC-1.5): drawn there, not lost
+        off = page.eval_on_selector_all("#off-city [data-dragon]", "ds => ds.map((d) => d.dataset.dragon)")
+        assert sorted(off) == ["blue", "green", "red"]
         # every box says its colour with a letter too, and its label names it in full
         letters = page.eval_on_selector_all("g.box .box-letter", "ts => ts.map((t) => t.textContent)")
         assert letters and all(len(x) == 1 for x in letters)
         labels = page.eval_on_selector_all("g.box", "gs => gs.map((g) => g.getAttribute('aria-label'))")
         assert all(label and label.startswith("Box ") for label in labels)
+
+
+def test_after_a_forfeit_the_page_says_who_forfeited_and_nobody_is_to_move(browser: Any, live_server: str,
+                                                                          fix_seed: Callable[[int], None]) -> None:
+    fix_seed(SEED)
+    body = {"game": "bluemooncity", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}],
+            "clock": {"mode": "game", "seconds": 5, "on_timeout": "forfeit"}}
+    req = urllib.request.Request(f"{live_server}/api/games", json.dumps(body).encode(),
+                                 {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        game = json.loads(r.read())
+    with open_page(browser) as page:
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_function("() => document.getElementById('app').dataset.status === 'over'", timeout=30_000)
+        page.wait_for_selector("#turn-line")
+        assert page.inner_text("#status") == "Game over: Bea won (Ann ran out of time and forfeited)."
+        assert page.inner_text("#turn-line") == "Game over"
+        assert "Not your move." not in page.inner_text("#board")
