@@ -10,7 +10,7 @@ from meeple.agents import make_agent
 from meeple.server.app import create_app
 
 from .conftest import fast_settings
-from .helpers import create, humans
+from .helpers import Viewer, create, humans
 
 
 def _app(sqlite_url: str, **limits: object) -> TestClient:
@@ -84,3 +84,21 @@ def test_the_rules_summary_is_a_page_linked_from_the_games_face(sqlite_url: str)
             assert '<html lang="en" dir="ltr">' in page.text  # written in English: said so to a Hebrew reader too
             assert '<html lang="en"' in client.get(face["rules"], params={"lang": "he"}).text
         assert client.get("/rules/nosuchgame").status_code == 404
+
+
+def test_a_refusal_over_the_websocket_carries_the_games_message(sqlite_url: str) -> None:
+    """The game's reason comes as its message id and parameters too, so that the page shows it in the reader's
+    language (the English sentence stays for other clients)."""
+    with _app(sqlite_url) as client:
+        created = create(client, humans(2))
+        gid = created["id"]
+        seat = client.get(f"/api/games/{gid}").json()["deciders"][0]
+        with client.websocket_connect(f"/ws/games/{gid}") as ws:
+            viewer = Viewer(ws, seat)
+            viewer.hello(created["seats"][seat]["token"])
+            ws.send_json({"type": "act", "action": "refill", "version": 0, "ref": "r1"})
+            refused = viewer.next("rejected")
+        assert refused["code"] == "illegal" and refused["msg"] == "refuse.refill_after" and refused["params"] == {}
+        assert "refill comes after the contribution phase" in refused["message"]
+        face = client.get("/api/catalog/bluemooncity", params={"lang": "es"}).json()
+        assert face["messages"]["refuse.refill_after"].startswith("el reinicio viene después")

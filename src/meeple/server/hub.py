@@ -11,7 +11,7 @@ from typing import Any
 
 import meeple
 from meeple.engine import get_rules
-from meeple.engine.errors import MeepleError, SaveError
+from meeple.engine.errors import IllegalAction, MeepleError, SaveError
 from meeple.engine.game import SAVE_FORMAT
 
 from . import clock as clocks
@@ -374,6 +374,8 @@ def _apply(game: meeple.Game, seat: int, action: Any) -> str:
     ahead of storage until the commit (which rebuilds it from storage when it fails, so nobody ever sees it)."""
     try:
         game.apply(seat, action)
+    except IllegalAction as exc:
+        raise Rejected("illegal", str(exc), exc.msg, exc.params) from None
     except (MeepleError, ValueError) as exc:
         raise Rejected("illegal", str(exc)) from None
     return game.full_log(game.log_length() - 1)[0][1]

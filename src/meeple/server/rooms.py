@@ -19,10 +19,12 @@ from .store import GameRecord
 class Rejected(Exception):
     """An action or request that is refused; `code` is for programs, the message for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, msg: str | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # a refusal the game gave as a message of its catalogue: the clients show it in the reader's language
+        self.msg, self.params = msg, params or {}
 
 
 class Conn:

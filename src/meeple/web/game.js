@@ -129,7 +129,8 @@ class GameScreen {
       this.render();
     } else if (msg.type === "rejected") {
       this.pending = null;
-      this.say(msg.message, "warn");
+      // the game's reason in the reader's language when it gave one as a message of its catalogue
+      this.say(msg.msg && this.face && has(this.face.messages, msg.msg) ? this.text(msg.msg, msg.params || {}) : msg.message, "warn");
       if (msg.code === "stale") this.sync();
       this.render();
     } else if (msg.type === "presence" && this.state) {
