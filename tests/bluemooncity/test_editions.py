@@ -45,8 +45,9 @@ def test_bmc_12_event_lines_and_messages_use_the_edition_names() -> None:
                     turn={"active": 0})
     lines = run(game, "venti2")
     assert lines == ["Player 1 plays Flit 2: 2 more steps"]
-    with pytest.raises(meeple.IllegalAction, match="Flit 1"):
+    with pytest.raises(meeple.IllegalAction, match="Flit 1") as refused:
         game.apply(0, "venti1 b2")
+    assert refused.value.msg == "refuse.no_card" and refused.value.params == {"card": "@card.flit.1"}  # a term
     assert "Hoax" in game.render(0) and "Venti" not in game.render(0)
     cmon = scenario(figures=["c3", "c3"], hands=[["venti2"], []], turn={"active": 0})
     assert run(cmon, "venti2") == ["Player 1 plays Venti 2: 2 more steps"]

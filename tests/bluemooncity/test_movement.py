@@ -33,8 +33,10 @@ def test_bmc_3_2_movement_and_contribution_optional_refill_mandatory() -> None:
     run(game, "end", "end")
     assert phase(game) == "refill"
     assert all(a.startswith("refill") for a in legal(game))
-    with pytest.raises(meeple.IllegalAction, match="not refill"):
+    with pytest.raises(meeple.IllegalAction, match="not Refill") as refused:
         game.apply(0, "end")
+    # the reason is a message of the game's catalogue, naming the phase by its term (translated with it)
+    assert refused.value.msg == "refuse.end_phase" and refused.value.params == {"phase": "@phase.refill"}
 
 
 def test_bmc_3_3_power_discards_the_card_and_not_for_value() -> None:

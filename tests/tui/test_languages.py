@@ -34,7 +34,8 @@ def test_play_in_portuguese_from_lang_environment(tmp_path: Path) -> None:
     assert "Movimentação: dê até os passos que restam" in out
     assert "Jogador 1 (você) descarta nada e compra 2 cartas" in out
     assert "Não há ação 999: escolha um número de 1 a" in out
-    assert "Não é possível: 'end' não é permitido agora: " in out  # the game's own reason is still English
+    # the game's own reason in Portuguese too, with the rulebook's name of the phase
+    assert "Não é possível: `end` encerra a movimentação ou a contribuição, não Reposição." in out
 
 
 def test_play_in_hebrew_and_lang_over_the_environment(tmp_path: Path) -> None:

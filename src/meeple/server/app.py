@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import faces, live, lobby, memory
+from . import faces, help, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -75,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)
     app.include_router(lobby.router)
+    app.include_router(help.router)
     _add_errors(app)
     _add_pages(app)
 

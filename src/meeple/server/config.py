@@ -32,6 +32,7 @@ class Settings:
     state_rate: str = "2/second;60/minute"  # whole-position requests (HTTP state, WebSocket hello and sync)
     create_rate: str = "2/minute;30/hour"  # games created
     rename_rate: str = "3/minute;20/hour"  # a seat changing its name
+    hint_rate: str = "1/second;30/minute"  # a seat asking the server's bot for a suggestion
     bot_only_rate: str | None = None  # games with no human seat, server-wide and per address; None: refused
     max_connections_per_ip: int = 32  # open WebSockets per address
     max_spectators: int = 100  # spectators of one game at once (each action is sent to every one of them)
@@ -46,7 +47,8 @@ class Settings:
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
 
 
-RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate")
+RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
+         "hint_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators")
 TIMES = ("header_timeout", "keep_alive", "hello_timeout")
 

@@ -18,6 +18,7 @@ from meeple.engine.messages import Message, wire
 from meeple.engine.spec import GameSpec, OptionSpec
 
 RENDERER = "renderer.js"
+RULES_FILE = "RULES"  # the game's rules summary: RULES.md in its package, RULES.<lang>.md in another language
 WEB_DIR = "web"
 FILE_NAME = re.compile(r"^[A-Za-z0-9_-]+\.(js|css|svg|png|json)$")
 MEDIA_TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
@@ -44,6 +45,41 @@ def web_file(game_id: str, name: str) -> Traversable | None:
 def renderer_url(game_id: str) -> str | None:
     """Where the browser loads the game's renderer from; None: the client's generic renderer shows the game."""
     return f"/games/{game_id}/{RENDERER}" if web_file(game_id, RENDERER) is not None else None
+
+
+def rules_file(game_id: str, lang: str = i18n.DEFAULT) -> tuple[str, str] | None:
+    """The text of a game's rules summary in a language, else in English, with the language it is written in;
+    None when the game has none."""
+    try:
+        spec = get_rules(game_id).spec
+    except UnknownGame:
+        return None
+    if not spec.package:
+        return None
+    try:
+        folder = importlib.resources.files(spec.package)
+    except (ModuleNotFoundError, TypeError):
+        return None
+    for name, written_in in ((f"{RULES_FILE}.{lang}.md", lang), (f"{RULES_FILE}.md", i18n.DEFAULT)):
+        found = folder / name
+        if found.is_file():
+            return found.read_text(encoding="utf-8"), written_in
+    return None
+
+
+def rules_url(game_id: str) -> str | None:
+    """Where the browser finds the game's rules summary as a page (None when the game has none)."""
+    try:
+        spec = get_rules(game_id).spec
+    except UnknownGame:
+        return None
+    if not spec.package:
+        return None
+    try:
+        found = importlib.resources.files(spec.package) / f"{RULES_FILE}.md"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return f"/rules/{game_id}" if found.is_file() else None
 
 
 def plain(value: Any) -> str:
@@ -94,4 +130,5 @@ def face(game_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         "max_players": spec.max_players, "simultaneous": spec.simultaneous,
         "options": option_words(spec, messages), "messages": wire(messages), "client_data": rules.client_data(),
         "renderer": renderer_url(game_id), "lang": lang, "languages": i18n.game_languages(rules),
+        "rules": rules_url(game_id),
     }

@@ -58,6 +58,7 @@ class Guard:
             "state requests": parse_many(settings.state_rate),
             "games created": parse_many(settings.create_rate),
             "renames": parse_many(settings.rename_rate),
+            "hints": parse_many(settings.hint_rate),
         }
         self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
         self.open: Counter[str] = Counter()  # open WebSockets per address

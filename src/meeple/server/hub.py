@@ -11,7 +11,7 @@ from typing import Any
 
 import meeple
 from meeple.engine import get_rules
-from meeple.engine.errors import MeepleError, SaveError
+from meeple.engine.errors import IllegalAction, MeepleError, SaveError
 from meeple.engine.game import SAVE_FORMAT
 
 from . import clock as clocks
@@ -234,7 +234,7 @@ class Hub:
                 return
             names = ", ".join(f"Player {s + 1}" for s in late)
             if clock["on_timeout"] == "forfeit":
-                result = forfeit_result(room.rec.players, late, f"{names} ran out of time and forfeited")
+                result = forfeit_result(room.rec.players, late)
                 stopped = clocks.advance(clock, room.humans(), [], now)
                 w = self._write(room, room.version, "over", [], stopped, result, None)
             else:
@@ -374,6 +374,8 @@ def _apply(game: meeple.Game, seat: int, action: Any) -> str:
     ahead of storage until the commit (which rebuilds it from storage when it fails, so nobody ever sees it)."""
     try:
         game.apply(seat, action)
+    except IllegalAction as exc:
+        raise Rejected("illegal", str(exc), exc.msg, exc.params) from None
     except (MeepleError, ValueError) as exc:
         raise Rejected("illegal", str(exc)) from None
     return game.full_log(game.log_length() - 1)[0][1]

@@ -268,8 +268,11 @@ async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, 
     try:
         await hub.act(room, conn.seat, action, msg.get("version"), ref, client=client)
     except Rejected as exc:
-        return {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
-                "action": action}
+        out = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
+               "action": action}
+        if exc.msg:
+            out.update(msg=exc.msg, params=exc.params)
+        return out
     return None
 
 

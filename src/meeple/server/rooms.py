@@ -19,10 +19,12 @@ from .store import GameRecord
 class Rejected(Exception):
     """An action or request that is refused; `code` is for programs, the message for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, msg: str | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # a refusal the game gave as a message of its catalogue: the clients show it in the reader's language
+        self.msg, self.params = msg, params or {}
 
 
 class Conn:
@@ -345,8 +347,10 @@ def _default_name(seat: int, kind: str, level: str | None) -> str:
     return f"Bot {seat + 1} ({level})" if kind == "bot" else f"Player {seat + 1}"
 
 
-def forfeit_result(players: int, losers: list[int], reason: str) -> dict[str, Any]:
-    """The outcome when seats forfeit on time: the others share first place, the forfeiting seats come last."""
+def forfeit_result(players: int, losers: list[int]) -> dict[str, Any]:
+    """The outcome when seats forfeit on time: the others share first place, the forfeiting seats come last. The
+    reason is a message id of the faces with its parameters (the clients name the seats in the reader's words)."""
     others = [s for s in range(players) if s not in losers]
     ranking = [others, list(losers)] if others else [list(losers)]
-    return {"ranking": ranking, "winners": others, "draw": not others, "scores": {}, "reason": reason}
+    return {"ranking": ranking, "winners": others, "draw": not others, "scores": {}, "reason": "web.forfeited",
+            "params": {"seats": list(losers)}}

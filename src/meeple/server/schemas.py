@@ -148,6 +148,7 @@ class GameFace(BaseModel):
                                                  "options, terms, events; a plural message is {count, forms}")
     client_data: dict[str, Any] = Field(description="what the game's renderer takes from its data files")
     renderer: str | None = Field(description="address of the game's renderer module; null: the generic one")
+    rules: str | None = Field(default=None, description="address of the game's rules summary page; null: none")
     lang: str = Field(default="en", description="the language of the messages")
     languages: list[str] = Field(default_factory=lambda: ["en"], description="the languages the game ships")
 

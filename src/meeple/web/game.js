@@ -10,6 +10,7 @@
 
 import { el, clear, seatBadge } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { api, myName } from "./session.js";
 
@@ -47,6 +48,8 @@ class GameScreen {
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
       el("h3", {}, t("web.log")), this.logBox);
     root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
+    this.tableHelp = new TableHelp(this);
+    this.header.after(this.tableHelp.bar);
     setInterval(() => this.tickClock(), 1000);
   }
 
@@ -126,7 +129,8 @@ class GameScreen {
       this.render();
     } else if (msg.type === "rejected") {
       this.pending = null;
-      this.say(msg.message, "warn");
+      // the game's reason in the reader's language when it gave one as a message of its catalogue
+      this.say(msg.msg && this.face && has(this.face.messages, msg.msg) ? this.text(msg.msg, msg.params || {}) : msg.message, "warn");
       if (msg.code === "stale") this.sync();
       this.render();
     } else if (msg.type === "presence" && this.state) {
@@ -217,6 +221,7 @@ class GameScreen {
     this.renderHelp(s.view);
     this.renderMoves(ctx.legal);
     this.renderLog();
+    this.tableHelp.update(ctx, renderer);
   }
 
   renderHeader() {

@@ -124,13 +124,15 @@ function showCreated(box, game) {
   const mine = game.seats.find((s) => s.kind === "human");
   if (mine) saveToken(game.id, mine.token);
   const others = game.seats.filter((s) => s.kind === "human" && s !== mine);
-  box.append(el("h2", {}, t("web.created")),
+  // (DOM's append writes null as the text "null": the parts a game does not have are left out first)
+  box.append(...[el("h2", {}, t("web.created")),
     el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, t("web.go_to_table"))),
     others.length ? el("p", {}, t("web.send_links")) : null,
     el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, t("web.seat", { number: s.seat + 1 })), " ",
       el("input", { readonly: true, value: s.invite, class: "invite", onfocus: (e) => e.target.select() }),
       el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.invite) }, t("web.copy"))))),
-    el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link"))));
+    el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link")))]
+    .filter(Boolean));
 }
 
 function yourGames() {

@@ -236,10 +236,109 @@ SCREEN: dict[str, Message] = {
     "ui.final_crystals": "Final crystals: {crystals}",
 }
 
+# Help at the table in the browser: one sentence per phase, each card's power, what a building pays, a payment's
+# progress, the boxes and cards named in full for screen readers, and a suggested move in words.
+TABLE_HELP: dict[str, Message] = {
+    "brief.movement": "Move your figure up to your steps left, or play Venti and dragon cards; then end the "
+                      "movement, or contribute where you stand.",
+    "brief.contribution": "Pay a box of the building you stand on with cards of its colour, or make an offering on "
+                          "the Courtyard; then end the contributions.",
+    "brief.payment": "Add cards until the box is paid, then finish paying.",
+    "brief.extra action": "Use the special building you stand on, or skip it.",
+    "brief.refill": "Discard up to two cards and draw: 2 cards, 3 after one discard, 4 after two.",
+    "power.vulca1": "Movement: the red dragon flies to any tile, or out of the city.",
+    "power.vulca2": "Movement: the red dragon moves up to 3 steps.",
+    "power.terrah1": "Movement: the green dragon flies to any tile, or out of the city.",
+    "power.terrah2": "Movement: the green dragon moves up to 3 steps.",
+    "power.aqua1": "Movement: the blue dragon flies to any tile, or out of the city.",
+    "power.aqua2": "Movement: the blue dragon moves up to 3 steps.",
+    "power.venti1": "Movement: your figure flies to any other tile.",
+    "power.venti2": "Movement: two more steps.",
+    "power.khind1": "Payment: counts 1 in any colour.",
+    "power.mimix1": "Payment: two Mimix 1 or 2 cards together count 3 in any colour.",
+    "power.mimix2": "Payment: two Mimix 1 or 2 cards together count 3 in any colour.",
+    "power.lux1": "Payment: up to 4 cards of one colour count in the box's colour.",
+    "power.lux2": "Payment: 1 card of another colour counts in the box's colour.",
+    "power.pillar1": "Contribution: one more offering after an offering, for 1 crystal more.",
+    "power.pillar2": "Contribution: one more offering after an offering, for 2 crystals more.",
+    "ui.card_title": "{card} ({colour}, worth {n}): {power}",
+    "ui.card_title_plain": "{card} ({colour}, worth {n})",
+    "ui.box_label": "Box {box}: {number} in {colour} cards ({letter})",
+    "ui.box_label_any": "Box {box}: {number} in any one colour",
+    "ui.box_label_paid": "Box {box}: {number} in {colour}, paid by {seat}",
+    "ui.legend": "Under a building's name: majority bonus / construction bonus, then +neighbourhood bonus (paid "
+                 "once it is rebuilt); ◇ crystal, ⚖ golden scale, ▭ card. Each box shows its cost and the letter "
+                 "of the people whose cards pay it; a paid box shows its owner below.",
+    "ui.still_due": plural("n", "{n} still due", "{n} still due"),
+    "ui.paid_in_full": "Paid in full: finish paying.",
+    "ui.cancel_payment": "Cancel the payment",
+    "ui.dragons_off": "Dragons off the city:",
+    "ui.do.step": "step to the {tile} ({square})",
+    "ui.do.fly": "play {card} and go to the {tile} ({square})",
+    "ui.do.dragon": "play {card}: the {dragon} flies to the {tile} ({square})",
+    "ui.do.contribute": "pay box {box} of this building",
+    "ui.do.contribute_colour": "pay box {box} of this building in {colour}",
+    "ui.do.pay": "pay with {card}",
+    "ui.do.card": "play {card}",
+    "ui.do.refill": "draw 2 cards",
+    "ui.do.refill_discard": "discard {cards} and draw",
+}
+
+# Why an action is refused (`Rules.check`); people and cards by their terms, in the names of the game's edition.
+REFUSALS: dict[str, Message] = {
+    "refuse.movement_over": "movement is over for this turn (BMC-4.8)",
+    "refuse.not_in_phase": "not in the {phase} phase",
+    "refuse.end_phase": "`end` ends movement or contribution, not {phase}",
+    "refuse.contribution_phase": "contributions and offerings belong to the contribution phase, not {phase}",
+    "refuse.no_payment": "no payment is open: start one with `contribute N`",
+    "refuse.extra_after": "extra actions of special buildings come after the contribution phase",
+    "refuse.refill_after": "refill comes after the contribution phase: send `end` first",
+    "refuse.unknown": "unknown action",
+    "refuse.on_courtyard": "your figure is on the Courtyard: make an offering there instead",
+    "refuse.rebuilt": "the {tile} ({square}) is already rebuilt",
+    "refuse.no_marker": "you have no marker left",
+    "refuse.few_boxes": plural("n", "the {tile} has only {n} box", "the {tile} has only {n} boxes"),
+    "refuse.box_taken": "box {box} of the {tile} already holds a marker",
+    "refuse.box_colour_fixed": "box {box} of the {tile} is {colour}; name no colour",
+    "refuse.box_any_colour": "a {tile} box takes any colour: say which, e.g. `contribute 1 red` (or `wild`)",
+    "refuse.cannot_pay": "your hand cannot pay {need} in {colour} for box {box}",
+    "refuse.no_other_card": "you have no other {card} card to add",
+    "refuse.card_overshoots": "with {card} the payment could no longer reach {need}",
+    "refuse.no_card_to_play": "you have no {card} card to play",
+    "refuse.wild_no_recolour": "a box paid with wild cards only takes no recoloured cards",
+    "refuse.colour_pays_already": "{colour} cards already pay this box",
+    "refuse.lux_useless": "the payment could no longer reach {need} without that {card} card",
+    "refuse.short": "the payment is worth {total}; box needs {need}",
+    "refuse.offer_courtyard": "offerings are made on the Courtyard",
+    "refuse.obelisk_full": "the obelisk is full",
+    "refuse.one_offering": "only one offering per turn (Pillar cards add more)",
+    "refuse.pillar_after": "a Pillar card adds an offering only after an offering this turn",
+    "refuse.no_card": "you have no {card} card",
+    "refuse.offer_cost": "the offering costs {cost} crystals; you have {crystals}",
+    "refuse.offer_unaffordable": "an offering costs {cost} crystals and a marker; you have {crystals} crystals, "
+                                 "{markers} markers",
+    "refuse.no_step": "no movement step is left this turn (a {card} card gives two more)",
+    "refuse.not_next": "{square} is not orthogonally next to your figure on {figure}",
+    "refuse.no_tile": "{square} holds no tile",
+    "refuse.not_another_tile": "{square} is not another tile of the city",
+    "refuse.dragon_outside": "the {dragon} is already outside the city",
+    "refuse.dragon_off_city": "the {dragon} is not in the city (a value-1 card brings it in)",
+    "refuse.dragon_reach": "{square} is not within {steps} steps of the {dragon}",
+    "refuse.not_on_extra": "your figure is not on the building with that extra action (the {tile} ({square}))",
+    "refuse.refill_cards": plural("n", "you do not have {n} {card} card", "you do not have {n} {card} cards"),
+    "refuse.wild_only": "{people} cards cannot pay a box paid with wild cards only",
+    "refuse.wrong_colour": "{people} cards are {colour} and cannot pay a {box_colour} box unless a {lux} card "
+                           "recolours them first",
+    "refuse.wrong_colour_capped": plural(
+        "n", "{people} cards are {colour} and cannot pay a {box_colour} box ({lux} recolours only {n} of them)",
+        "{people} cards are {colour} and cannot pay a {box_colour} box ({lux} recolours only {n} of them)"),
+    "refuse.mimix_pair": "a {people} card counts as a wild card only in a pair (1+1, 1+2 or 2+2)",
+}
+
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from meeple.engine.rules import Event
+
 from .state import NCARD
 
 KHIND, MIMIX, LUX = 4, 5, 6
@@ -34,8 +36,13 @@ def caps_of(powers: Sequence[tuple[int, int]]) -> list[int]:
     return caps
 
 
-def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> tuple[int, str | None]:
-    """Value of `cards` paid into a box of `colour`, or (0, reason) if a card cannot count.
+def _people(p: int) -> str:
+    """A people as a term of the game's messages, by its CMON 2019 name (the rules rename it for the edition)."""
+    return f"@people.{PEOPLE_NAMES[p].lower()}"
+
+
+def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> tuple[int, Event | None]:
+    """Value of `cards` paid into a box of `colour`, or (0, reason) if a card cannot count (a `refuse.*` message).
 
     With `partial`, an unpaired Mimix card is allowed (it counts 0 until its partner comes).
     """
@@ -55,18 +62,20 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
         elif p == MIMIX and v <= 2 and colour != MIMIX:
             low += [v] * c
         elif colour == WILD:
-            return 0, f"{PEOPLE_NAMES[p]} cards cannot pay a box paid with wild cards only"
+            return 0, Event("refuse.wild_only", {"people": _people(p)})
         else:
             rec[p] += c
             rec_total += v * c
     for p in range(8):
         if rec[p] > caps[p]:
-            return 0, (f"{PEOPLE_NAMES[p]} cards are {COLOUR_NAMES[p]} and cannot pay a {COLOUR_NAMES[colour]} box"
-                       + (" unless a Lux card recolours them first" if caps[p] == 0 else
-                          f" (Lux recolours only {caps[p]} of them)"))
+            params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
+                      "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
+            if caps[p] == 0:
+                return 0, Event("refuse.wrong_colour", params)
+            return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
     best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
     if best < 0:
-        return 0, "a Mimix card counts as a wild card only in a pair (1+1, 1+2 or 2+2)"
+        return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
         native += cards[MIMIX * 3] // 2
     return native + wild + rec_total + best, None

@@ -8,7 +8,7 @@ from typing import Any
 from meeple.engine import rng as rng_mod
 
 from .actions import COLOUR_IDS, DRAGON_NAMES, card_id
-from .payments import CARD_TYPES, COLOUR_NAMES, LUX1, LUX2
+from .payments import CARD_TYPES, COLOUR_NAMES, LUX1, LUX2, evaluate
 from .rules.context import Ctx
 from .state import FREE, NCARD, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
 
@@ -213,12 +213,16 @@ def _payment_view(ctx: Ctx, s: State) -> dict[str, Any] | None:
     for c in range(8):
         lux += [{"card": "lux1", "colour": COLOUR_IDS[c]}] * s.pay_lux[c]
         lux += [{"card": "lux2", "colour": COLOUR_IDS[c]}] * s.pay_lux[8 + c]
+    need = tile.boxes[s.pay_box]
+    # What the cards in the payment are worth so far (an unpaired Mimix card counts 0 until its partner comes).
+    worth = evaluate(s.pay_cards, s.pay_caps, colour, partial=True)[0]
     return {
         "box": s.pay_box + 1,
-        "number": tile.boxes[s.pay_box],
+        "number": need,
         "colour": COLOUR_NAMES[colour],
         "cards": _cards(s.pay_cards),
         "lux": lux,
+        "due": max(0, need - worth),
     }
 
 

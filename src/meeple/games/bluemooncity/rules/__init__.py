@@ -43,7 +43,7 @@ from ..state import PAY as PHASE_PAY
 from ..state import REFILL as PHASE_REFILL
 from . import contribution as contrib
 from . import movement, turn
-from .context import Ctx
+from .context import Ctx, refuse
 from .setup import new_state
 
 SAMPLE_TRIES = 50
@@ -112,11 +112,11 @@ class BlueMoonCity(Rules[State]):
         out.sort()
         return out
 
-    def check(self, state: State, seat: int, action: int) -> str | None:
+    def check(self, state: State, seat: int, action: int) -> Event | None:
         reason = self._check(state, seat, action)
-        return reason if reason is None else self.ctx.edition_text(state, reason)
+        return reason if reason is None else self.ctx.edition_event(state, reason)
 
-    def _check(self, state: State, seat: int, action: int) -> str | None:
+    def _check(self, state: State, seat: int, action: int) -> Event | None:
         act = ACTS[action]
         kind = act.kind
         phase = state.phase
@@ -124,20 +124,20 @@ class BlueMoonCity(Rules[State]):
         name = PHASE_NAMES[phase]
         if kind in MOVE_KINDS:
             if phase != MOVE:
-                return "movement is over for this turn (BMC-4.8)" if phase in (PHASE_CONTRIB, EXTRA, PHASE_REFILL) \
-                    else f"not in the {name} phase"
+                return refuse("refuse.movement_over") if phase in (PHASE_CONTRIB, EXTRA, PHASE_REFILL) \
+                    else refuse("refuse.not_in_phase", phase=f"@phase.{name}")
             return movement.check_move(ctx, state, act)
         if kind == END:
-            return None if phase in (MOVE, PHASE_CONTRIB) else f"`end` ends movement or contribution, not {name}"
+            return None if phase in (MOVE, PHASE_CONTRIB) else refuse("refuse.end_phase", phase=f"@phase.{name}")
         if kind in (CONTRIB, OFFER, PILLAR):
             if phase not in (MOVE, PHASE_CONTRIB):
-                return f"contributions and offerings belong to the contribution phase, not {name}"
+                return refuse("refuse.contribution_phase", phase=f"@phase.{name}")
             if kind == CONTRIB:
                 return contrib.check_contrib(ctx, state, act)
             return contrib.check_offer(ctx, state, None if kind == OFFER else act.a)
         if kind in (PAY, LUX, DONE):
             if phase != PHASE_PAY:
-                return "no payment is open: start one with `contribute N`"
+                return refuse("refuse.no_payment")
             if kind == PAY:
                 return contrib.check_pay_card(ctx, state, act.a)
             if kind == LUX:
@@ -145,13 +145,13 @@ class BlueMoonCity(Rules[State]):
             return contrib.check_done(ctx, state)
         if kind in EXTRA_KINDS:
             if phase != EXTRA:
-                return "extra actions of special buildings come after the contribution phase"
+                return refuse("refuse.extra_after")
             return turn.check_extra(ctx, state, act)
         if kind == REFILL:
             if phase != PHASE_REFILL:
-                return "refill comes after the contribution phase: send `end` first"
-            return turn.check_refill(state, act)
-        return "unknown action"
+                return refuse("refuse.refill_after")
+            return turn.check_refill(ctx, state, act)
+        return refuse("refuse.unknown")
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         act = ACTS[action]

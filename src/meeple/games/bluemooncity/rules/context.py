@@ -62,6 +62,20 @@ class Ctx:
             text = pattern.sub(name, text)
         return text
 
+    def edition_event(self, s: State, event: Event) -> Event:
+        """A refusal with the people names of the game's edition: its people and card terms, given by the CMON
+        2019 names (`@people.venti`, `@card.venti.1`), renamed for the Kosmos 2006 edition (`@people.flit`)."""
+        if s.edition == "cmon2019":
+            return event
+        names = dict(zip(self.name_ids["cmon2019"], self.name_ids[s.edition], strict=True))
+        params = {}
+        for key, value in event.params.items():
+            if isinstance(value, str) and value.startswith(("@people.", "@card.")):
+                kind, name, *rest = value[1:].split(".")
+                value = "@" + ".".join([kind, names.get(name, name), *rest])
+            params[key] = value
+        return Event(event.msg, params, event.seats)
+
     def tile(self, s: State, sq: int) -> Tile | None:
         i = s.tile_at[sq]
         return self.tiles[i] if i >= 0 else None
@@ -79,6 +93,11 @@ class Ctx:
 
     def scale_total(self, s: State) -> int:
         return self.comp.scale_pool(s.edition, s.players)
+
+
+def refuse(msg: str, **params: object) -> Event:
+    """Why an action is refused: a message id of the game's catalogue (`refuse.*`) and its parameters."""
+    return Event(msg, params)
 
 
 def card_name(t: int) -> str:

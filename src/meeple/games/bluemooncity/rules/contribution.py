@@ -27,7 +27,7 @@ from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
 from ..state import PAY as PHASE_PAY
 from .cards import discard_from_hand, give_reward, give_scales, turn_order
-from .context import COURTYARD_SQ, Ctx, card_name, place, say, tile_term, where
+from .context import COURTYARD_SQ, Ctx, place, refuse, say, tile_term
 from .context import card as card_term
 from .context import cards as card_terms
 from .setup import clear_payment
@@ -218,38 +218,39 @@ def _lux_cards_used(s: State) -> list[int]:
 
 
 # ---------------------------------------------------------------- checks
-def check_contrib(ctx: Ctx, s: State, act: Act) -> str | None:
+def check_contrib(ctx: Ctx, s: State, act: Act) -> Event | None:
     seat = s.active
     sq = s.figures[seat]
     tile = ctx.tile(s, sq)
     if tile is None or tile.kind == "courtyard":
-        return "your figure is on the Courtyard: make an offering there instead"
+        return refuse("refuse.on_courtyard")
     if s.rebuilt[sq]:
-        return f"{where(ctx, s, sq)} is already rebuilt"
+        return refuse("refuse.rebuilt", **place(ctx, s, sq))
     if s.markers[seat] <= 0:
-        return "you have no marker left"
+        return refuse("refuse.no_marker")
     slot, colour = act.a, act.b
     if slot >= len(tile.boxes):
-        return f"the {tile.name} has only {len(tile.boxes)} boxes"
+        return refuse("refuse.few_boxes", tile=tile_term(tile), n=len(tile.boxes))
     if s.boxes[sq * 4 + slot] != FREE:
-        return f"box {slot + 1} of the {tile.name} already holds a marker"
+        return refuse("refuse.box_taken", box=slot + 1, tile=tile_term(tile))
     fixed = tile.box_colours[slot]
     if fixed >= 0 and colour != -1:
-        return f"box {slot + 1} of the {tile.name} is {COLOUR_NAMES[fixed]}; name no colour"
+        return refuse("refuse.box_colour_fixed", box=slot + 1, tile=tile_term(tile),
+                      colour=f"@colour.{COLOUR_NAMES[fixed]}")
     if fixed < 0 and colour == -1:
-        return "a Royal Palace box takes any colour: say which, e.g. `contribute 1 red` (or `wild`)"
+        return refuse("refuse.box_any_colour", tile=tile_term(tile))
     pay_colour, need = box_need(tile, slot, colour)
     rest = hand_of(s, seat)
     if not can_pay(rest, pay_colour, need):
-        return f"your hand cannot pay {need} in {COLOUR_NAMES[pay_colour]} for box {slot + 1}"
+        return refuse("refuse.cannot_pay", need=need, colour=f"@colour.{COLOUR_NAMES[pay_colour]}", box=slot + 1)
     return None
 
 
-def check_pay_card(ctx: Ctx, s: State, t: int) -> str | None:
+def check_pay_card(ctx: Ctx, s: State, t: int) -> Event | None:
     colour, need, _ = _pay_context(ctx, s)
     rest = _rest(s)
     if rest[t] <= 0:
-        return f"you have no other {card_name(t)} card to add"
+        return refuse("refuse.no_other_card", card=card_term(ctx, s, t))
     sel = s.pay_cards[:]
     sel[t] += 1
     _, reason = evaluate(sel, s.pay_caps, colour, partial=True)
@@ -257,58 +258,58 @@ def check_pay_card(ctx: Ctx, s: State, t: int) -> str | None:
         return reason
     rest[t] -= 1
     if not _on_useful_path(ctx, s, sel, _used_powers(s)) and not can_complete(sel, rest, s.pay_caps, colour, need):
-        return f"with {card_name(t)} the payment could no longer reach {need}"
+        return refuse("refuse.card_overshoots", card=card_term(ctx, s, t), need=need)
     return None
 
 
-def check_lux(ctx: Ctx, s: State, lux: int, target: int) -> str | None:
+def check_lux(ctx: Ctx, s: State, lux: int, target: int) -> Event | None:
     colour, need, _ = _pay_context(ctx, s)
     rest = _rest(s)
     if rest[lux] <= 0:
-        return f"you have no {card_name(lux)} card to play"
+        return refuse("refuse.no_card_to_play", card=card_term(ctx, s, lux))
     if colour == WILD:
-        return "a box paid with wild cards only takes no recoloured cards"
+        return refuse("refuse.wild_no_recolour")
     if target == colour:
-        return f"{COLOUR_NAMES[target]} cards already pay this box"
+        return refuse("refuse.colour_pays_already", colour=f"@colour.{COLOUR_NAMES[target]}")
     caps = s.pay_caps[:]
     caps[target] += LUX_CAPACITY[lux]
     rest[lux] -= 1
     powers = [*_used_powers(s), (lux, target)]
     if not _on_useful_path(ctx, s, s.pay_cards, powers) and not can_complete(s.pay_cards, rest, caps, colour, need):
-        return f"the payment could no longer reach {need} without that {card_name(lux)} card"
+        return refuse("refuse.lux_useless", need=need, card=card_term(ctx, s, lux))
     return None
 
 
-def check_done(ctx: Ctx, s: State) -> str | None:
+def check_done(ctx: Ctx, s: State) -> Event | None:
     colour, need, _ = _pay_context(ctx, s)
     total, reason = evaluate(s.pay_cards, s.pay_caps, colour)
     if reason is not None:
         return reason
     if total < need:
-        return f"the payment is worth {total}; box needs {need}"
+        return refuse("refuse.short", total=total, need=need)
     return None
 
 
-def check_offer(ctx: Ctx, s: State, card: int | None) -> str | None:
+def check_offer(ctx: Ctx, s: State, card: int | None) -> Event | None:
     seat = s.active
     if s.figures[seat] != COURTYARD_SQ:
-        return "offerings are made on the Courtyard"
+        return refuse("refuse.offer_courtyard")
     if s.markers[seat] <= 0:
-        return "you have no marker left"
+        return refuse("refuse.no_marker")
     cost = ctx.next_cost(s)
     if cost is None:
-        return "the obelisk is full"
+        return refuse("refuse.obelisk_full")
     if card is None:
         if s.offered:
-            return "only one offering per turn (Pillar cards add more)"
+            return refuse("refuse.one_offering")
     else:
         if not s.offered:
-            return "a Pillar card adds an offering only after an offering this turn"
+            return refuse("refuse.pillar_after")
         if not s.hands[card_base(seat) + card]:
-            return f"you have no {card_name(card)} card"
+            return refuse("refuse.no_card", card=card_term(ctx, s, card))
         cost += ctx.surcharge[card]
     if s.crystals[seat] < cost:
-        return f"the offering costs {cost} crystals; you have {s.crystals[seat]}"
+        return refuse("refuse.offer_cost", cost=cost, crystals=s.crystals[seat])
     return None
 
 

@@ -7,7 +7,7 @@ from meeple.engine.rules import Event
 from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
 from ..state import NEIGHBOURS, NSQ, State, card_base, square_name
 from .cards import discard_from_hand
-from .context import Ctx, card, place, say
+from .context import Ctx, card, place, refuse, say
 
 VENTI1_CARD, VENTI2_CARD = 9, 10
 
@@ -82,41 +82,42 @@ def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
             out += [d2[sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
 
 
-def check_move(ctx: Ctx, s: State, act: Act) -> str | None:
+def check_move(ctx: Ctx, s: State, act: Act) -> Event | None:
     seat = s.active
     hand = s.hands
     base = card_base(seat)
     kind, a, b = act
     if kind == STEP:
         if s.steps <= 0:
-            return "no movement step is left this turn (a Venti 2 card gives two more)"
+            return refuse("refuse.no_step", card=card(ctx, s, VENTI2_CARD))
         if a not in NEIGHBOURS[s.figures[seat]]:
-            return f"{square_name(a)} is not orthogonally next to your figure on {square_name(s.figures[seat])}"
+            return refuse("refuse.not_next", square=square_name(a), figure=square_name(s.figures[seat]))
         if s.tile_at[a] < 0:
-            return f"{square_name(a)} holds no tile"
+            return refuse("refuse.no_tile", square=square_name(a))
         return None
     if kind == VENTI1:
         if not hand[base + VENTI1_CARD]:
-            return "you have no Venti 1 card"
+            return refuse("refuse.no_card", card=card(ctx, s, VENTI1_CARD))
         if s.tile_at[a] < 0 or a == s.figures[seat]:
-            return f"{square_name(a)} is not another tile of the city"
+            return refuse("refuse.not_another_tile", square=square_name(a))
         return None
     if kind == VENTI2:
-        return None if hand[base + VENTI2_CARD] else "you have no Venti 2 card"
-    card = a * 3 + (0 if kind == DRAGON1 else 1)
-    if not hand[base + card]:
-        return f"you have no {('Vulca', 'Terrah', 'Aqua')[a]} {1 if kind == DRAGON1 else 2} card"
+        return None if hand[base + VENTI2_CARD] else refuse("refuse.no_card", card=card(ctx, s, VENTI2_CARD))
+    played = a * 3 + (0 if kind == DRAGON1 else 1)
+    if not hand[base + played]:
+        return refuse("refuse.no_card", card=card(ctx, s, played))
     at = s.dragons[a]
+    dragon = f"@dragon.{DRAGON_NAMES[a]}"
     if kind == DRAGON1:
         if b == -1:
-            return None if at >= 0 else f"the {DRAGON_NAMES[a]} dragon is already outside the city"
+            return None if at >= 0 else refuse("refuse.dragon_outside", dragon=dragon)
         if s.tile_at[b] < 0 or b == at:
-            return f"{square_name(b)} is not another tile of the city"
+            return refuse("refuse.not_another_tile", square=square_name(b))
         return None
     if at < 0:
-        return f"the {DRAGON_NAMES[a]} dragon is not in the city (a value-1 card brings it in)"
+        return refuse("refuse.dragon_off_city", dragon=dragon)
     if b not in dragon_reach(s, at, ctx.dragon_steps):
-        return f"{square_name(b)} is not within {ctx.dragon_steps} steps of the {DRAGON_NAMES[a]} dragon"
+        return refuse("refuse.dragon_reach", square=square_name(b), steps=ctx.dragon_steps, dragon=dragon)
     return None
 
 

@@ -9,7 +9,7 @@ from ..payments import CARD_TYPES
 from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, card_base, square_name
 from ..state import REFILL as PHASE_REFILL
 from .cards import discard_from_hand, draw
-from .context import Ctx, card_name, cards, place, say, where
+from .context import Ctx, card, cards, place, refuse, say
 from .contribution import apply_offer, can_offer, legal_contrib
 from .setup import reset_turn
 
@@ -60,17 +60,16 @@ def legal_extra(ctx: Ctx, s: State, out: list[int]) -> None:
         out.append(_SKIP)
 
 
-def check_extra(ctx: Ctx, s: State, act: Act) -> str | None:
+def check_extra(ctx: Ctx, s: State, act: Act) -> Event | None:
     wanted = {MAINHALL: "move", HOSPITAL: "draw", GOLDEN: "offer"}.get(act.kind)
     if wanted is not None and extra_action(ctx, s) != wanted:
-        return f"your figure is not on the building with that extra action ({where(ctx, s, s.figures[s.active])})"
+        return refuse("refuse.not_on_extra", **place(ctx, s, s.figures[s.active]))
     if act.kind == MAINHALL and (s.tile_at[act.a] < 0 or act.a == s.figures[s.active]):
-        return f"{square_name(act.a)} is not another tile of the city"
+        return refuse("refuse.not_another_tile", square=square_name(act.a))
     if act.kind == GOLDEN and not can_offer(ctx, s, s.active):
         cost = ctx.next_cost(s)
-        return "the obelisk is full" if cost is None else (
-            f"an offering costs {cost} crystals and a marker; you have {s.crystals[s.active]} crystals, "
-            f"{s.markers[s.active]} markers")
+        return refuse("refuse.obelisk_full") if cost is None else refuse(
+            "refuse.offer_unaffordable", cost=cost, crystals=s.crystals[s.active], markers=s.markers[s.active])
     return None
 
 
@@ -108,14 +107,14 @@ def legal_refill(s: State, out: list[int]) -> None:
         out += [_REFILL2[(t, u)] for u in have[i + 1 :]]
 
 
-def check_refill(s: State, act: Act) -> str | None:
+def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
     need = [0] * NCARD
     for t in (act.a, act.b):
         if t >= 0:
             need[t] += 1
     for t in CARD_TYPES:
         if need[t] > s.hands[card_base(s.active) + t]:
-            return f"you do not have {need[t]} {card_name(t)} card(s)"
+            return refuse("refuse.refill_cards", n=need[t], card=card(ctx, s, t))
     return None
 
 

@@ -16,6 +16,7 @@ function usePeoples(clientData) {
   usePeoples.seen = clientData;
   const peoples = clientData.peoples || [];
   PEOPLE = Object.fromEntries(peoples.map((p, i) => [p.id, { id: p.id, colour: p.colour, letter: p.letter, order: i }]));
+  LETTER_OF = Object.fromEntries(peoples.map((p) => [p.colour, p.letter]));
   CARD = new RegExp(`^(${peoples.map((p) => p.id).join("|")})([1-9])$`);
   TILE_IDS = Object.fromEntries((clientData.tiles || []).map((t) => [t.name, t.id]));
 }
@@ -23,6 +24,7 @@ function usePeoples(clientData) {
 // Every word on the page comes from the game's catalogue in the reader's language (ctx.text); `say` is that.
 let say = (id) => id;
 let TILE_IDS = {};
+let LETTER_OF = {}; // a box's colour -> the letter of the people whose cards pay it
 
 function tileName(t) {
   const id = TILE_IDS[t.name];
@@ -61,9 +63,42 @@ export function render(root, ctx) {
   if (v.phase !== "refill") ui.discard = [];
   clear(root);
   root.append(el("div", { class: "bmc" },
-    el("div", { class: "bmc-main" }, city(v, ctx, moves), turnLine(v, ctx)),
+    el("div", { class: "bmc-main" }, city(v, ctx, moves), offCity(v), turnLine(v, ctx),
+      el("p", { class: "bmc-legend", id: "bmc-legend" }, say("ui.legend"))),
     el("div", { class: "bmc-panel" },
-      actionsBox(v, ctx, moves), payment(v), hand(v, ctx, moves), obelisk(v), seats(v, ctx))));
+      actionsBox(v, ctx, moves), payment(v, ctx), hand(v, ctx, moves), obelisk(v), seats(v, ctx))));
+}
+
+// A suggested action in words (for the table's hint): what it does, with the game's names.
+export function describe(action, ctx) {
+  say = (id, params) => ctx.text(id, params);
+  const v = ctx.view;
+  const [verb, arg, arg2] = action.split(" ");
+  const tileOn = (square) => {
+    const t = (v.city || []).find((x) => x.square === square);
+    return t ? tileName(t) : square;
+  };
+  if (verb === "step") return say("ui.do.step", { tile: tileOn(arg), square: arg });
+  if (verb === "mainhall") return say("ui.do.step", { tile: tileOn(arg), square: arg });
+  if (verb === "contribute") {
+    return arg2 ? say("ui.do.contribute_colour", { box: arg, colour: `@colour.${arg2}` }) : say("ui.do.contribute", { box: arg });
+  }
+  if (verb === "pay") return say("ui.do.pay", { card: peopleName(v, arg) });
+  if (verb === "refill") {
+    const cards = action.split(" ").slice(1);
+    return cards.length ? say("ui.do.refill_discard", { cards: cards.map((c) => peopleName(v, c)).join(", ") }) : say("ui.do.refill");
+  }
+  if (CARD.test(verb)) {
+    const dragon = DRAGON_OF[verb.slice(0, -1)];
+    if (arg && SQUARE.test(arg) && dragon) {
+      return say("ui.do.dragon", { card: peopleName(v, verb), dragon: `@dragon.${dragon}`, tile: tileOn(arg), square: arg });
+    }
+    if (arg && SQUARE.test(arg)) return say("ui.do.fly", { card: peopleName(v, verb), tile: tileOn(arg), square: arg });
+    if (arg === "off") return `${say("ui.do.card", { card: peopleName(v, verb) })}: ${say("ui.dragon_off")}`;
+    return say("ui.do.card", { card: peopleName(v, verb) });
+  }
+  const label = BUTTON_LABELS[verb];
+  return label ? label(v) : null;
 }
 
 // -- reading the legal actions ----------------------------------------------------------------------------
@@ -76,7 +111,7 @@ function parse(legal) {
     if (verb === "pay") { card(m, arg).push({ label: say("ui.pay_with"), action: a }); continue; }
     if (arg && SQUARE.test(arg)) {
       (m.squares[verb] ||= {})[arg] = a;
-      if (CARD.test(verb)) card(m, verb).push({ label: say("ui.choose_square"), squares: true });
+      if (CARD.test(verb) && !card(m, verb).some((o) => o.squares)) card(m, verb).push({ label: say("ui.choose_square"), squares: true });
       continue;
     }
     if (CARD.test(verb)) {
@@ -119,8 +154,8 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
   const built = t.rebuilt && t.kind !== "courtyard";
   const classes = ["tile", t.rebuilt ? "rebuilt" : "", target ? "target" : "", isHere ? "here" : ""].join(" ");
   const g = svg("g", { class: classes, transform: `translate(${x} ${y})`, "data-square": t.square,
-    tabindex: target ? 0 : null, role: target ? "button" : null,
-    "aria-label": say(built ? "ui.tile_rebuilt_label" : "ui.tile_label", { name: tileName(t), square: t.square }) });
+    "data-action": target || null, tabindex: target ? 0 : null, role: target ? "button" : null,
+    "aria-label": `${say(built ? "ui.tile_rebuilt_label" : "ui.tile_label", { name: tileName(t), square: t.square })}. ${tileTitle(t)}` });
   const band = COLOURS[t.colour] || "#999";
   g.append(svg("title", {}, tileTitle(t)));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 8, class: "tile-bg",
@@ -132,6 +167,7 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
   g.append(svg("text", { x: 8, y: 18, class: "tile-name", fill: ink,
     textLength: name.length > 10 ? CELL - 38 : null, lengthAdjust: "spacingAndGlyphs" }, name));
   g.append(svg("text", { x: CELL - 7, y: 18, class: "tile-square", fill: ink, "text-anchor": "end" }, t.square));
+  if (t.kind !== "courtyard") g.append(pays(t));
   if (built) {
     // A complete building: no boxes any more (the markers went home), a badge where they were. What it still
     // does (its neighbourhood bonus) is in the tile's title.
@@ -142,11 +178,13 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
     g.append(svg("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, rx: 7, class: "tile-target" }));
   }
   if (!t.rebuilt) t.boxes.forEach((b, i) => g.append(box(b, i, t.boxes.length, isHere ? moves : NO_MOVES, ctx)));
-  t.figures.forEach((seat, i) => g.append(figure(seat, 14 + i * 20, 52)));
-  t.dragons.forEach((d, i) => g.append(dragon(d, CELL - 18 - i * 20, 52)));
+  t.figures.forEach((seat, i) => g.append(figure(seat, 14 + i * 20, 54)));
+  t.dragons.forEach((d, i) => g.append(dragon(d, CELL - 18 - i * 20, 54)));
   if (target) {
     g.addEventListener("click", () => { ui.selected = null; ctx.send(target); });
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(target); });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.selected = null; ctx.send(target); }
+    });
   }
   return g;
 }
@@ -168,6 +206,31 @@ function reward(text) {
   }).join(" + ");
 }
 
+// What a building pays, drawn under its name: majority / construction, then +neighbourhood (once rebuilt).
+const REWARD_SYMBOL = { c: "◇", s: "⚖", k: "▭" };
+
+function symbols(text) {
+  if (!text || text === "none") return "–";
+  return text.split("+").map((part) => {
+    const [, n, kind] = part.match(/^(\d+)([csk])$/) || [null, part, null];
+    return kind ? `${n}${REWARD_SYMBOL[kind]}` : part;
+  }).join(" ");
+}
+
+function pays(t) {
+  const line = t.rebuilt ? `+${symbols(t.neighbourhood)}` : `${symbols(t.majority)} / ${symbols(t.construction)}  +${symbols(t.neighbourhood)}`;
+  return svg("text", { x: CELL / 2, y: 39, "text-anchor": "middle", class: "tile-pays", "aria-hidden": "true" }, line);
+}
+
+// The dragons out of the city, drawn beside it.
+function offCity(v) {
+  const off = Object.entries(v.dragons || {}).filter(([, square]) => square === null).map(([d]) => d);
+  if (!off.length) return null;
+  return el("div", { class: "off-city", id: "off-city" }, say("ui.dragons_off"), " ",
+    off.map((d) => el("span", { class: `off-dragon dragon-${d}`, "data-dragon": d, title: say(`dragon.${d}`),
+      "aria-label": say(`dragon.${d}`) }, "◆ D")));
+}
+
 function short(name) {
   return name.length > 12 ? `${name.slice(0, 11)}…` : name;
 }
@@ -176,26 +239,39 @@ function box(b, i, n, moves, ctx) {
   const size = 22;
   const gap = (CELL - 8 - n * size) / (n + 1);
   const x = 4 + gap + i * (size + gap);
-  const y = CELL - size - 10;
+  const y = CELL - size - 19;
   const options = moves.boxes[String(b.slot)];
-  const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot });
+  const letter = b.colour === "any" ? "*" : LETTER_OF[b.colour] || "?";
+  const label = b.owner !== null
+    ? say("ui.box_label_paid", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, seat: b.owner })
+    : b.colour === "any" ? say("ui.box_label_any", { box: b.slot, number: b.number })
+      : say("ui.box_label", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, letter });
+  const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot, "data-number": b.number, "aria-label": label,
+    role: options ? "button" : "img", tabindex: options ? 0 : null,
+    "data-action": options && options.length === 1 ? options[0].action : null }, svg("title", {}, label));
   // A box to pay can be hit a little around it too: on a phone the city is a third of its drawn size.
   if (options) g.append(svg("rect", { x: x - gap / 2, y: y - 14, width: size + gap, height: size + 22, class: "box-hit" }));
   g.append(svg("rect", { x, y, width: size, height: size, rx: 4, fill: COLOURS[b.colour] || "#aaa", stroke: "#222" }));
   g.append(svg("text", { x: x + size / 2, y: y + 16, "text-anchor": "middle", class: "box-number",
     fill: LIGHT.has(b.colour) ? "#222" : "#fff" }, b.number));
+  // Under the box: its owner's marker once paid (never over the number), else the letter of its people.
   if (b.owner !== null) {
     const s = SEATS[b.owner % SEATS.length];
-    g.append(svg("circle", { cx: x + size - 3, cy: y + 3, r: 8, fill: s.colour, stroke: "#fff", "stroke-width": 1.5 }),
-      svg("text", { x: x + size - 3, y: y + 7, "text-anchor": "middle", class: "marker", fill: "#fff" }, s.symbol));
+    g.append(svg("circle", { cx: x + size / 2, cy: y + size + 8, r: 7, fill: s.colour, stroke: "#fff", "stroke-width": 1.5 }),
+      svg("text", { x: x + size / 2, y: y + size + 11.5, "text-anchor": "middle", class: "marker", fill: "#fff" }, s.symbol));
+  } else {
+    g.append(svg("text", { x: x + size / 2, y: y + size + 12, "text-anchor": "middle", class: "box-letter", "aria-hidden": "true" }, letter));
   }
   if (options) {
-    g.addEventListener("click", (e) => {
-      e.stopPropagation();
+    const choose = () => {
       if (options.length === 1) { ctx.send(options[0].action); return; }
-      const choices = options.map((o) => ({ label: o.colour, action: o.action }));
+      const choices = options.map((o) => ({ label: o.colour ? say(`colour.${o.colour}`) : o.action, action: o.action }));
       ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
       redraw();
+    };
+    g.addEventListener("click", (e) => { e.stopPropagation(); choose(); });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); }
     });
   }
   return g;
@@ -216,6 +292,7 @@ function dragon(colour, x, y) {
 
 // -- panels -------------------------------------------------------------------------------------------------
 function turnLine(v, ctx) {
+  if (v.over || ctx.status !== "active") return el("p", { class: "turn-line", id: "turn-line" }, say("phase.over"));
   const name = ctx.names[v.active] || say("engine.player", { number: v.active + 1 });
   const status = ctx.has(`status.${v.phase}`) ? ctx.text(`status.${v.phase}`, v) : v.phase;
   return el("p", { class: "turn-line", id: "turn-line" }, say("ui.turn_line", { turn: v.turn, name, status }));
@@ -253,7 +330,7 @@ function actionsBox(v, ctx, moves) {
         onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, say("ui.discard_draw", { cards: names })));
   }
   for (const a of moves.buttons) box.append(button((BUTTON_LABELS[a] || (() => a))(v), a, ctx));
-  if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, say("ui.not_your_move")));
+  if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0 && ctx.status === "active" && !v.over) box.append(el("p", { class: "muted" }, say("ui.not_your_move")));
   if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, say("ui.clickable")));
   return box;
 }
@@ -273,15 +350,24 @@ function order(cardId) {
   return PEOPLE[people].order * 3 + Number(n);
 }
 
-function payment(v) {
+function payment(v, ctx) {
   const p = v.payment;
   if (!p) return null;
+  const due = typeof p.due === "number"
+    ? el("div", { class: "still-due", id: "still-due" }, p.due > 0 ? say("ui.still_due", { n: p.due }) : say("ui.paid_in_full"))
+    : null;
+  // Cancelling takes back this seat's actions since the payment opened, through the client's undo when it has one.
+  const mine = ctx.seat !== null && ctx.seat === v.active && ctx.legal.length > 0;
+  const cancel = mine && typeof ctx.undo === "function"
+    ? el("button", { type: "button", class: "secondary", id: "cancel-payment", onclick: () => ctx.undo(1 + p.cards.length + p.lux.length) },
+      say("ui.cancel_payment"))
+    : null;
   const paid = p.cards.map((c) => peopleName(v, c)).join(", ") || say("ui.nothing_yet");
   const lux = p.lux.map((l) => say("ui.lux_counts", { card: peopleName(v, l.card), colour: `@colour.${l.colour}` })).join("; ");
   return el("div", { class: "payment", id: "payment" },
     el("strong", {}, say("ui.paying", { box: p.box, number: p.number, colour: `@colour.${p.colour}` })),
     el("div", {}, say("ui.paid", { cards: paid })),
-    lux ? el("div", { class: "muted" }, lux) : null);
+    lux ? el("div", { class: "muted" }, lux) : null, due, cancel);
 }
 
 function hand(v, ctx, moves) {
@@ -301,13 +387,38 @@ function hand(v, ctx, moves) {
       say("ui.crystals", { n: v.crystals }))), cards);
 }
 
+// A card in words: its name, colour and value, and its power when it has one (the 3s have none).
+function cardTitle(v, id) {
+  const [, people, n] = id.match(CARD);
+  const params = { card: peopleName(v, id), colour: `@colour.${PEOPLE[people].colour}`, n: Number(n) };
+  const power = `power.${id}`;
+  return last && last.ctx.has(power) ? say("ui.card_title", { ...params, power: `@${power}` }) : say("ui.card_title_plain", params);
+}
+
 function cardButton(v, id, { usable, chosen, onclick }) {
   const [, people, n] = id.match(CARD);
   const p = PEOPLE[people];
-  return el("button", {
+  const title = cardTitle(v, id);
+  // Disabled buttons get no pointer events: the card stays a button (aria-disabled) so that its power can be read.
+  const node = el("button", {
     type: "button", class: `card people-${p.colour}${usable ? " usable" : ""}${chosen || ui.selected === id ? " selected" : ""}`,
-    "data-card": id, disabled: !usable, title: peopleName(v, id), onclick,
-  }, el("span", { class: "letter" }, p.letter), el("span", { class: "num" }, n));
+    "data-card": id, "aria-disabled": usable ? null : "true", title, "aria-label": title,
+    onclick: (e) => { if (node.dataset.pressed) { delete node.dataset.pressed; e.preventDefault(); return; } if (usable) onclick(); },
+  }, el("span", { class: "letter", "aria-hidden": "true" }, p.letter), el("span", { class: "num", "aria-hidden": "true" }, n));
+  longPress(node, () => last && last.ctx.say(title));
+  return node;
+}
+
+// A long press (phones have no hover) shows the card's power; the click that ends it does nothing else.
+function longPress(node, show) {
+  let timer = null;
+  node.addEventListener("contextmenu", (e) => { e.preventDefault(); node.dataset.pressed = "1"; show(); });
+  node.addEventListener("pointerdown", (e) => {
+    delete node.dataset.pressed;
+    if (e.pointerType === "mouse") return;
+    timer = setTimeout(() => { node.dataset.pressed = "1"; show(); }, 500);
+  });
+  for (const end of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(end, () => clearTimeout(timer));
 }
 
 function clickCard(id, ctx, moves, refilling) {

@@ -1,0 +1,85 @@
+"""Help for a player at the table: a bot's suggestion for the seat's move, and the game's rules summary as a page.
+
+The suggestion is what the server's greedy bot would play from the asking seat's table (its view, its legal
+actions and samples of what it cannot see: `Game.seat_table`), so it knows nothing the seat does not. Asking is
+counted against the `hint_rate` limit per address and per seat.
+
+The rules summary is the `RULES.md` of the game's package (`RULES.<lang>.md` first when the game has one in the
+reader's language), rendered to HTML with markdown-it; raw HTML in the file is not passed through.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from meeple import i18n
+from meeple.agents import make_agent
+from meeple.engine import get_rules
+
+from . import faces
+from .lobby import ERRORS, ApiError, Bearer, _hub, _lang, _room, client_of, seat_of
+
+HINT_LEVEL = "greedy"  # the bot that answers: fast, and it plays a whole game sensibly
+
+router = APIRouter(tags=["help"])
+
+
+class Hint(BaseModel):
+    """A suggested move for the asking seat."""
+
+    action: str = Field(description="the suggested action, one of the seat's legal actions")
+    version: int = Field(description="the position (number of actions played) the suggestion is for")
+    level: str = Field(description="the bot level that suggested it")
+
+
+@router.post("/api/games/{game_id}/hint", response_model=Hint, responses=ERRORS)
+async def hint(game_id: str, request: Request, authorization: Bearer = None) -> Hint:
+    """What the server's greedy bot would play for this seat now, from what the seat sees only (its view and legal
+    actions). 409 `not_your_move` when the seat does not decide now; 429 over the hint rate."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    assert seat is not None
+    hub.guard.hit("hints", client_of(request, game_id, seat))
+    room = await _room(hub, game_id)
+    try:
+        async with room.lock:
+            if room.over:
+                raise ApiError(409, "the game is over", "over")
+            if seat not in room.game.deciders():
+                raise ApiError(409, "it is not this seat's move", "not_your_move")
+            table = room.game.seat_table(seat)  # the position it holds is never changed in place
+            version = room.version
+    finally:
+        hub.release(room)
+    agent = make_agent(HINT_LEVEL, seed=version)
+    action = await asyncio.to_thread(agent.choose, table)
+    return Hint(action=action, version=version, level=HINT_LEVEL)
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+def rules_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = None,
+               accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
+    """The game's rules summary as a page (its language: the one asked for, else the request's, else English)."""
+    from markdown_it import MarkdownIt
+
+    language = _lang(lang, accept_language)
+    found = faces.rules_file(game, language)
+    if found is None:
+        raise StarletteHTTPException(404, f"game {game!r} has no rules summary")
+    text, written_in = found
+    title = get_rules(game).spec.title
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    page = (f'<!doctype html><html lang="{html.escape(written_in)}" dir="{i18n.direction(written_in)}"><head>'
+            '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/style.css"></head>'
+            f'<body><main class="rules-page">{body}</main></body></html>')
+    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+
