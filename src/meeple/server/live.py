@@ -3,10 +3,13 @@
 Client messages (JSON text):
   {"type": "hello", "token": "<seat token>", "since": 12}   first message; no token: spectator
   {"type": "act", "action": "step c2", "version": 12, "ref": "a1"}
+  {"type": "undo", "version": 13}                           take back your last action (see Hub.undo)
   {"type": "sync", "since": 0}                              the whole position again
   {"type": "ping"}
-Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
-with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
+Server messages: "state" (whole position; again after an undo), "update" (after every accepted action), "rejected"
+(an action or undo refused, with a code and a reason), "error" (a message that made no sense), "presence",
+"notice" (with `msg` and `params` for the client's language), "rematch" (the game is played again: `game_id`),
+"pong".
 
 Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
 older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
@@ -248,6 +251,8 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
     kind = msg.get("type")
     if kind == "act":
         return await _act(hub, room, conn, client, msg)
+    if kind == "undo":
+        return await _undo(hub, room, conn, client, msg)
     if kind in ("sync", "hello"):
         hub.guard.hit("state requests", client)
         async with room.lock:
@@ -255,7 +260,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
         return None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
-    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, sync, ping")
+    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping")
 
 
 async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -268,12 +273,24 @@ async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, 
     try:
         await hub.act(room, conn.seat, action, msg.get("version"), ref, client=client)
     except Rejected as exc:
-        out = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
-               "action": action}
-        if exc.msg:
-            out.update(msg=exc.msg, params=exc.params)
-        return out
+        return _rejected(exc, room, ref, action)
     return None
+
+
+async def _undo(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        await hub.undo(room, conn.seat, msg.get("version"), client=client)
+    except Rejected as exc:
+        return _rejected(exc, room, None, None) | {"undo": True}
+    return None
+
+
+def _rejected(exc: Rejected, room: Room, ref: str | None, action: str | None) -> dict[str, Any]:
+    reply = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
+             "action": action}
+    if exc.msg is not None:  # the reason as a message of the game's catalogue, for the reader's language
+        reply["msg"], reply["params"] = exc.msg, exc.params
+    return reply
 
 
 def _since(msg: dict[str, Any]) -> int:
