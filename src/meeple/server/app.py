@@ -143,7 +143,7 @@ def _add_errors(app: FastAPI) -> None:
 
 
 def rate_limited(exc: Limited) -> JSONResponse:
-    return JSONResponse({"detail": exc.message, "code": "rate_limited"}, status_code=429,
+    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status,
                         headers={"Retry-After": str(exc.retry_after)})
 
 
