@@ -47,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_workers)
         hub = Hub(settings, astore, bots, guard)
         app.state.hub = hub
+        guard.upgrade_check = lambda path: live.check_upgrade(hub, path)
         tasks = [asyncio.create_task(_sweeper(hub))]
         if settings.gc_freeze_every is not None:
             memory.tune()

@@ -145,6 +145,13 @@ class Arrival:
                 del self.hub.arriving[self.game_id]
 
 
+def check_upgrade(hub: Hub, path: str) -> None:
+    """Raises Limited (503) when an upgrade to `path` would find its game without a place (see `_has_room`)."""
+    game_id = game_of(path)
+    if game_id is not None:
+        _has_room(hub, game_id)
+
+
 def _has_room(hub: Hub, game_id: str) -> None:
     """Raises Limited (503) when the game has all the spectators it takes and as many connections on their way in as
     it has seats: a crowd beyond its places is refused before the upgrade, not after a hello each, while a player
