@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import time
+from collections import Counter
 from typing import Any
 
 import meeple
@@ -46,6 +47,7 @@ class Hub:
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
+        self.arriving: Counter[str] = Counter()  # per game, WebSockets on their way in (see live.Arrival)
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:
