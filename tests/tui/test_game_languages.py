@@ -35,7 +35,8 @@ def test_coloma_in_spanish(tmp_path: Path) -> None:
     assert "Jugador 1 (Sheriff): 0 PV" in out and "  Logia 2$ 1G 4D 1T 1H   reserva 8D 7T" in out
     assert "  Mano (6), mazo 10:" in out and "Mano 6 cartas, mazo 10" in out
     # the game's refusals, naming its phase (COL-5.2, COL-7.1)
-    assert "No es posible: eso pertenece al turno de un jugador; la partida está en Quedarse cartas (COL-5.2)." in out
+    assert ("No es posible: eso pertenece al turno de un jugador; la partida está en Quedarse con cartas (COL-5.2)."
+            in out)
     assert "No es posible: los diales se ajustan solo mientras se eligen Sitios, una vez por capítulo (COL-7.1)." in out
 
 

@@ -67,7 +67,7 @@ def test_coloma_in_hebrew_right_to_left_then_in_spanish(browser: Any, live_serve
         assert page.evaluate("document.documentElement.dir") == "ltr"
         assert page.text_content('#wheel g.site[data-site="2"] .site-number') == "Sitio 2"
         assert page.text_content("#turn-line").startswith("1848 · ronda 1, capítulo 1")
-        assert page.text_content("#phase-help summary") == "Ayuda: Quedarse cartas"
+        assert page.text_content("#phase-help summary") == "Ayuda: Quedarse con cartas"
         assert page.text_content('#log li[data-msg="card.returned_top"]').endswith(
             "coloca una carta boca abajo en la parte superior de su mazo")
         assert "Suministro de oro" in page.text_content("#supply")

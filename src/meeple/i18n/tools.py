@@ -4,8 +4,7 @@
 `msgid` the English text, `msgid_plural` the English plural), `update` merges it into each language's `.po` file
 (new ids come in empty, changed English texts are marked fuzzy, removed ids become obsolete and get their
 translation back if they return with the same English, e.g. when a translation was written ahead of a branch
-that adds the id), and `check` lists
-what a language still lacks or gets wrong."""
+that adds the id), and `check` lists what a language still lacks or gets wrong."""
 
 from __future__ import annotations
 
