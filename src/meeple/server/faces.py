@@ -25,10 +25,8 @@ MEDIA_TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml
                "json": "application/json"}
 
 
-def web_file(game_id: str, name: str) -> Traversable | None:
-    """A file of a game's browser renderer (None when the game, its package or the file does not exist)."""
-    if not FILE_NAME.match(name):
-        return None
+def _package(game_id: str) -> Traversable | None:
+    """The folder of a game's package (None when the game or its package does not exist)."""
     try:
         spec = get_rules(game_id).spec
     except UnknownGame:
@@ -36,9 +34,17 @@ def web_file(game_id: str, name: str) -> Traversable | None:
     if not spec.package:
         return None
     try:
-        found = importlib.resources.files(spec.package) / WEB_DIR / name
+        return importlib.resources.files(spec.package)
     except (ModuleNotFoundError, TypeError):
         return None
+
+
+def web_file(game_id: str, name: str) -> Traversable | None:
+    """A file of a game's browser renderer (None when the game, its package or the file does not exist)."""
+    folder = _package(game_id) if FILE_NAME.match(name) else None
+    if folder is None:
+        return None
+    found = folder / WEB_DIR / name
     return found if found.is_file() else None
 
 
@@ -50,15 +56,8 @@ def renderer_url(game_id: str) -> str | None:
 def rules_file(game_id: str, lang: str = i18n.DEFAULT) -> tuple[str, str] | None:
     """The text of a game's rules summary in a language, else in English, with the language it is written in;
     None when the game has none."""
-    try:
-        spec = get_rules(game_id).spec
-    except UnknownGame:
-        return None
-    if not spec.package:
-        return None
-    try:
-        folder = importlib.resources.files(spec.package)
-    except (ModuleNotFoundError, TypeError):
+    folder = _package(game_id)
+    if folder is None:
         return None
     for name, written_in in ((f"{RULES_FILE}.{lang}.md", lang), (f"{RULES_FILE}.md", i18n.DEFAULT)):
         found = folder / name
@@ -69,17 +68,8 @@ def rules_file(game_id: str, lang: str = i18n.DEFAULT) -> tuple[str, str] | None
 
 def rules_url(game_id: str) -> str | None:
     """Where the browser finds the game's rules summary as a page (None when the game has none)."""
-    try:
-        spec = get_rules(game_id).spec
-    except UnknownGame:
-        return None
-    if not spec.package:
-        return None
-    try:
-        found = importlib.resources.files(spec.package) / f"{RULES_FILE}.md"
-    except (ModuleNotFoundError, TypeError):
-        return None
-    return f"/rules/{game_id}" if found.is_file() else None
+    folder = _package(game_id)
+    return f"/rules/{game_id}" if folder is not None and (folder / f"{RULES_FILE}.md").is_file() else None
 
 
 def plain(value: Any) -> str:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictStr
 
 OptionValue = str | int | float | bool | None
+
+
+def _whole_number(value: Any) -> Any:
+    # The same rule as the WebSocket's: the position `true` (or "3") is no number.
+    if isinstance(value, bool | str):
+        raise ValueError("the position is a whole number, not true, false or a text")
+    return value
+
+
+# A position (number of actions so far) as requests give it.
+Position = Annotated[int, BeforeValidator(_whole_number)]
 
 
 class Strict(BaseModel):
@@ -100,15 +111,8 @@ class TokensIn(Strict):
 class ActionIn(Strict):
     # The same rules as the WebSocket's `act`: texts are texts, and the position `true` is no number.
     action: StrictStr = Field(max_length=200, description="an action text, one of the legal actions")
-    version: int = Field(ge=0, description="the position (number of actions so far) the action was chosen in")
+    version: Position = Field(ge=0, description="the position (number of actions so far) the action was chosen in")
     ref: StrictStr | None = Field(None, max_length=64, description="a client id for the action, to detect duplicates")
-
-    @field_validator("version", mode="before")
-    @classmethod
-    def _no_bool(cls, value: Any) -> Any:
-        if isinstance(value, bool | str):
-            raise ValueError("the position is a whole number, not true, false or a text")
-        return value
 
 
 class Accepted(BaseModel):
@@ -117,14 +121,7 @@ class Accepted(BaseModel):
 
 class UndoIn(Strict):
     # The same rules as the WebSocket's `undo` (and as an action's position).
-    version: int = Field(ge=0, description="the position the seat sees: only its last action there is taken back")
-
-    @field_validator("version", mode="before")
-    @classmethod
-    def _no_bool(cls, value: Any) -> Any:
-        if isinstance(value, bool | str):
-            raise ValueError("the position is a whole number, not true, false or a text")
-        return value
+    version: Position = Field(ge=0, description="the position the seat sees: only its last action there is taken back")
 
 
 class RematchIn(Strict):
