@@ -283,7 +283,8 @@ class PlaySession:
         return "acted"
 
     def refuse(self, typed: str, reason: str, legal: list[str]) -> None:
-        self.say("tui.not_possible", error=reason, count=len(legal))
+        # (the sentence puts its own full stop after the reason, which may end with one of its own)
+        self.say("tui.not_possible", error=reason.rstrip().rstrip("."), count=len(legal))
         near = suggestions(typed, [*legal, *COMMANDS])
         if near:
             self.say("tui.did_you_mean", suggestions=" / ".join(f"`{s}`" for s in near))
