@@ -80,3 +80,25 @@ def test_a_clock_survives_a_restart(sqlite_url: str) -> None:
     with TestClient(create_app(fast_settings(sqlite_url))) as client:
         summary = _wait(client, body["id"], lambda s: s["status"] == "over")
     assert summary["result"]["reason"] == "web.forfeited"
+
+
+def test_out_of_time_the_games_own_default_move_is_played(client: TestClient, sqlite_url: str) -> None:
+    """The `default` policy (the API's default) plays the move the game names for a seat out of time: in City of
+    Remnants (COR-27.3) the active player refreshes discarding nothing, then ends the turn; no bot is asked."""
+    from meeple.server.store import Store
+
+    body = create(client, humans(2), game="cityofremnants", clock={"mode": "move", "seconds": 0.3})
+    summary = _wait(client, body["id"], lambda s: s["version"] >= 3)
+    assert summary["clock"]["on_timeout"] == "default"
+    store = Store(sqlite_url)
+    try:
+        played = [a.action for a in store.actions_of(body["id"])][:3]
+    finally:
+        store.close()
+    assert played == ["refresh", "done", "end"]
+
+
+def test_a_game_without_default_moves_falls_back_to_the_bot(client: TestClient) -> None:
+    body = create(client, humans(2), clock={"mode": "move", "seconds": 0.3, "on_timeout": "default", "bot": "random"})
+    summary = _wait(client, body["id"], lambda s: s["version"] >= 3)
+    assert summary["status"] == "active" and summary["clock"]["on_timeout"] == "default"

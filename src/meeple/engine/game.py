@@ -235,6 +235,16 @@ class Game:
         for seat, action in actions:
             self.apply(seat, action)
 
+    def timeout_action(self, seat: int) -> str | None:
+        """The game's default move for `seat` when its time runs out (None when the game names none)."""
+        self._check_seat(seat)
+        if seat not in self.deciders():
+            return None
+        index = self.rules.timeout_action(self.state, seat)
+        if index is None or index not in self.legal_indices(seat):
+            return None
+        return self.rules.actions.text(index)
+
     def seat_table(self, seat: int) -> SeatTable:
         """What a bot deciding for `seat` may use: the seat's view, legal actions and samples, never this game."""
         self._check_seat(seat)

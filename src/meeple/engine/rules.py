@@ -162,6 +162,11 @@ class Rules(ABC, Generic[S]):
         The game keeps the choice out of other seats' views and events itself, and `sample` redraws it."""
         return False
 
+    def timeout_action(self, state: S, seat: int) -> int | None:
+        """The move a networked table makes for `seat` when its time runs out, if the game's rules name one (a
+        pass, no cards, the end of the turn); None lets the server's policy decide (a bot plays the move)."""
+        return None
+
     def undoable(self, before: S, after: S, seat: int, action: int, events: Sequence[Event]) -> bool:
         """Whether `seat` may take back `action`, which led from `before` to `after` with `events`, while its turn
         lasts: False when the action drew a card, rolled a die or showed anyone something hidden.

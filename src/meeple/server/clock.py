@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 MODES = ("move", "game")
-POLICIES = ("bot", "forfeit")
+POLICIES = ("default", "bot", "forfeit")
 
 
 @dataclass(frozen=True)
 class ClockSpec:
     """A clock chosen at creation: `move` gives each move (a seat's whole turn) `seconds`, `game` a bank for
-    the whole game; on timeout a bot of level `bot` plays for the seat, or the seat forfeits."""
+    the whole game; on timeout the game's default move is played for the seat (`default`, where the game names
+    one: `Rules.timeout_action`), a bot of level `bot` plays for it, or the seat forfeits."""
 
     mode: str
     seconds: float

@@ -340,9 +340,14 @@ class Hub:
                 # The bot looks at the position as it is now (a worker rebuilds the game and hands the bot only this
                 # seat's table, `Game.seat_table`).
                 version = room.version
-                job = BotJob(room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
-                             tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
-            action = await self.bots.choose(job)
+                # A seat out of time under the `default` policy gets the game's own move, when it names one.
+                action = room.default_move(seat)
+                job = None if action is not None else BotJob(
+                    room.id, room.rec.game, room.rec.players, room.rec.seed, room.rec.options,
+                    tuple(room.game.full_log()), seat, level, _bot_seed(room.rec.seed, version, seat))
+            if job is not None:
+                action = await self.bots.choose(job)
+            assert action is not None
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
             await self.act(room, seat, action, version, by="bot")

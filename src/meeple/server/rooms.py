@@ -122,6 +122,15 @@ class Room:
             return str(clock["bot"])
         return None
 
+    def default_move(self, seat: int) -> str | None:
+        """The game's default move for a human seat out of time under the `default` policy (None: a bot plays)."""
+        clock = self.rec.clock
+        if self.rec.seats[seat].kind != "human" or not clock or seat not in clock["auto"]:
+            return None
+        if clock["on_timeout"] != "default":
+            return None
+        return self.game.timeout_action(seat)
+
     def bot_deciders(self) -> list[int]:
         if self.over:
             return []

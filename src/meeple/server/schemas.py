@@ -33,7 +33,9 @@ class SeatIn(Strict):
 class ClockIn(Strict):
     mode: Literal["move", "game"] = Field(description="time per move (a seat's whole turn) or for the whole game")
     seconds: float = Field(gt=0, le=30 * 86_400, description="seconds per move, or for the whole game")
-    on_timeout: Literal["bot", "forfeit"] = Field("bot", description="a bot plays for the seat, or the seat loses")
+    on_timeout: Literal["default", "bot", "forfeit"] = Field(
+        "default", description="the game's own default move for a seat out of time (a bot plays where the game "
+                               "names none), a bot plays for the seat, or the seat loses")
     bot: str = Field("greedy", max_length=32, description="level of the bot that plays for a seat out of time")
 
 

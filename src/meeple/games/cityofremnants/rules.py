@@ -110,6 +110,11 @@ class CityOfRemnants(Rules[State]):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(self.eng, state, seat)
 
+    def timeout_action(self, state: State, seat: int) -> int | None:
+        """COR-27.3: pass a bid, commit no cards, fight rather than bribe, reroll nothing, lose the weakest unit
+        card, discard nothing, and on the seat's own turn refresh discarding nothing, then end the turn."""
+        return self.eng.timeout_action(state, seat)
+
     # -- copies and data ---------------------------------------------------------------------------
     def copy(self, state: State) -> State:
         return state.copy()
