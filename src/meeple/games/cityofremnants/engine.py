@@ -41,6 +41,8 @@ class Engine:
         # build action indices per development type, and the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
         self.build_cells: dict[int, tuple[int, ...]] = {}
+        self.enter_index = {act.a: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
+        self.move_index = {(act.a, act.b): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
                 cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
@@ -563,15 +565,22 @@ class Engine:
                 out += s.built[i][1:]
         return out
 
-    def destinations(self, s: State, p: int, start: int, reach: int) -> list[int]:
-        """COR-16.19: where a figure from `start` (-1: the pool) may end its move."""
+    def enemy_spaces(self, s: State, p: int) -> set[int]:
+        """The spaces holding an enemy of player p (COR-0.2)."""
+        ycu, figures = s.ycu, s.figures
+        return {sp for sp in range(NSPACE) if ycu[sp] or sum(figures[sp]) > figures[sp][p]}
+
+    def destinations(self, s: State, p: int, start: int, reach: int, enemy: set[int] | None = None) -> list[int]:
+        """COR-16.19: where a figure from `start` (-1: the pool) may end its move (`enemy`: the enemy spaces, if
+        already worked out)."""
         board = self.comp.boards[s.side]
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
         dist: dict[int, int] = {}
         queue: deque[int] = deque()
         ends: set[int] = set()
         cost = self.k["POOL_ENTRY_COST"]
-        enemy = {sp for sp in range(NSPACE) if self.enemies_at(s, p, sp)}
+        if enemy is None:
+            enemy = self.enemy_spaces(s, p)
         origins = [(start, 0)] if start >= 0 else [(sp, cost) for sp in [s.entry[p], *self.back_alleys(s, p)]]
         for sp, d in origins:
             if sp in dist or not board.usable(sp) or d > reach:
@@ -608,16 +617,20 @@ class Engine:
         return [sp for sp in range(NSPACE) if s.figures[sp][p] - moved.get(str(sp), 0) > 0]
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
-        if pool and s.pool[p] > 0 and self.destinations(s, p, -1, reach):
+        enemy = self.enemy_spaces(s, p)
+        if pool and s.pool[p] > 0 and self.destinations(s, p, -1, reach, enemy):
             return True
-        return any(self.destinations(s, p, sp, reach) for sp in range(NSPACE) if s.figures[sp][p] > 0)
+        return any(self.destinations(s, p, sp, reach, enemy) for sp in range(NSPACE) if s.figures[sp][p] > 0)
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
         out = []
+        enemy = self.enemy_spaces(s, p)
         if pool and s.pool[p] > 0:
-            out += [self.cat.idx("enter", v) for v in self.destinations(s, p, -1, reach)]
+            enter = self.enter_index
+            out += [enter[v] for v in self.destinations(s, p, -1, reach, enemy)]
+        move = self.move_index
         for sp in self.movable_from(s, p, card_move):
-            out += [self.cat.idx("move_fig", sp, v) for v in self.destinations(s, p, sp, reach)]
+            out += [move[sp, v] for v in self.destinations(s, p, sp, reach, enemy)]
         return out
 
     def do_move(self, s: State, p: int, start: int, dest: int, events: EVENTS) -> None:
@@ -1508,9 +1521,10 @@ class Engine:
         if s.action.get("count", 0) >= self.move_limit(s, p):
             return False
         reach = self.move_range(s)
-        if s.pool[p] > 0 and self.destinations(s, p, -1, reach):
+        enemy = self.enemy_spaces(s, p)
+        if s.pool[p] > 0 and self.destinations(s, p, -1, reach, enemy):
             return True
-        return any(self.destinations(s, p, sp, reach) for sp in self.movable_from(s, p, False))
+        return any(self.destinations(s, p, sp, reach, enemy) for sp in self.movable_from(s, p, False))
 
     def end_move(self, s: State, p: int, events: EVENTS) -> None:
         emit(events, "move.end", seat=p)
