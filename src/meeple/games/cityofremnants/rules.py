@@ -35,6 +35,7 @@ SPEC = GameSpec(
     description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
+    encoder="meeple.games.cityofremnants.encoder:make_encoder",
 )
 
 
