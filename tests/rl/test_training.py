@@ -102,3 +102,46 @@ def test_a_policy_choosing_an_illegal_action_is_refused_with_a_reason() -> None:
     env = rl.gym_env("bluemooncity", players=2, opponents=[illegal], seat=1)
     with pytest.raises(ValueError, match="not legal"):
         _episode(env, 1)
+
+
+def _supersuit_run(seed: int, steps: int, games: int) -> tuple[list[np.ndarray], list[np.ndarray], int]:
+    """Drive SuperSuit's vector environment over `rl.parallel_env` (2 games of 2 seats: 4 rows) with random legal
+    actions for `steps` steps or until `games` games have finished; the observations and rewards seen, and the
+    number of games finished."""
+    supersuit = pytest.importorskip("supersuit", reason="SuperSuit is part of the rl extra")
+    venv = supersuit.pettingzoo_env_to_vec_env_v1(rl.parallel_env("bluemooncity", players=2))
+    venv = supersuit.concat_vec_envs_v1(venv, 2, num_cpus=0, base_class="gymnasium")
+    obs, _ = venv.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen, rewards, ends = [], [], 0
+    for _ in range(steps):
+        masks = obs["action_mask"]
+        assert masks.shape == (4, 585) and obs["observation"].shape == (4, 2590)
+        for game in (0, 1):  # in each game exactly the seat that decides has legal actions
+            assert [bool(m.any()) for m in masks[2 * game:2 * game + 2]].count(True) == 1
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+        obs, reward, terminated, truncated, _ = venv.step(actions)
+        assert not truncated.any()  # no max_cycles: games end only by the rules
+        seen.append(obs["observation"].copy())
+        rewards.append(reward.copy())
+        for game in (0, 1):
+            done = terminated[2 * game:2 * game + 2]
+            assert done[0] == done[1]  # both seats of a game end together
+            if done[0]:
+                ends += 1
+                assert reward[2 * game:2 * game + 2].sum() == pytest.approx(1.0)  # the win shares
+        if ends >= games:
+            break
+    venv.close()
+    return seen, rewards, ends
+
+
+def test_supersuit_vectorises_the_parallel_environment() -> None:
+    """SuperSuit's `pettingzoo_env_to_vec_env_v1` + `concat_vec_envs_v1` over `rl.parallel_env`: one row per seat
+    and game, the dict observation stacked, games reset by themselves when they end, and the same seed and actions
+    give the same run."""
+    seen, rewards, ends = _supersuit_run(3, 6000, games=2)
+    assert ends >= 2
+    again, rewards_again, _ = _supersuit_run(3, len(seen), games=99)
+    assert all(np.array_equal(a, b) for a, b in zip(seen, again, strict=True))
+    assert all(np.array_equal(a, b) for a, b in zip(rewards, rewards_again, strict=True))

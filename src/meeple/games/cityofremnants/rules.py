@@ -41,6 +41,7 @@ SPEC = GameSpec(
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
     search_iterations=SEARCH_ITERATIONS,
+    encoder="meeple.games.cityofremnants.encoder:make_encoder",
 )
 
 

@@ -64,7 +64,7 @@ def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
         "removed": _ids(eng, s.removed), "renown_supply": s.renown_supply, "product_supply": eng.product_supply(s),
         "enemy_space": space_name(s.enemy_space) if s.enemy_space >= 0 else None, "mods": dict(s.mods),
         "action": _action_view(s), "over": s.over, "you": seat, "last_rolls": [list(r) for r in s.last_rolls],
-        "revealed": {k: [list(x) for x in v] for k, v in s.shown.items()},
+        "revealed": {k: [x if isinstance(x, str) else list(x) for x in v] for k, v in s.shown.items()},
     }
     if s.phase == "reset":
         out["reset_done"] = list(s.reset_done)
