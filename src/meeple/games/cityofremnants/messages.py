@@ -89,6 +89,10 @@ EVENTS = {
     "award.paid": "{seat} earns {award} renown: {paid} from the supply, {overflow} overflow",
     "end.exhausted": "The renown supply ran out in round {round}: the game ends",
     "end.round_cap": "The game ends after round {round}, the last round the engine plays",
+    "figure.score": "Renown",
+    "figure.arc": "ARC",
+    "figure.influence": "Influence",
+    "figure.on_board": "Figures on the board",
 }
 
 PHASES = {
