@@ -130,16 +130,16 @@ function showCreated(box, game) {
     el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, t("web.go_to_table"))),
     // The creator's own seat as a link too: to open it on another device, or keep it somewhere safe.
     mine ? el("p", {}, t("web.own_link")) : null,
-    mine ? el("p", { class: "invites" }, inviteField(mine.invite, "own-invite")) : null,
+    mine ? el("p", { class: "invites" }, inviteField(mine.invite, "own-invite", "own-invite")) : null,
     others.length ? el("p", {}, t("web.send_links")) : null,
     el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, t("web.seat", { number: s.seat + 1 })), " ",
       inviteField(s.invite, `invite-${s.seat}`)))),
     el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link"))));
 }
 
-function inviteField(link, id) {
+function inviteField(link, id, kind = "invite") {
   return el("span", { class: "invite-field" },
-    el("input", { readonly: true, value: link, class: "invite", id, "aria-label": t("web.invite_link"), onfocus: (e) => e.target.select() }),
+    el("input", { readonly: true, value: link, class: kind, id, "aria-label": t("web.invite_link"), onfocus: (e) => e.target.select() }),
     el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("web.copy")));
 }
 
