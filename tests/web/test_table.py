@@ -180,6 +180,7 @@ def test_the_end_screen_replay_and_play_again(browser: Any, live_server: str) ->
         places = a.locator("#ranking li").all_inner_texts()
         assert len(places) == 2 and names[1 - first] in places[0] and names[first] in places[1]
         assert f"{names[first]} ran out of time and forfeited" in a.inner_text("#decided")
+        assert "null" not in a.inner_text("#end") and "undefined" not in a.inner_text("#end")
         shot(a, "end-screen")
         # The replay: step forwards and backwards through the saved log, jump to a turn, then back to the table.
         a.click("#replay-open")

@@ -14,8 +14,8 @@ export function renderEnd(box, screen) {
     box.dataset.game = screen.gameId;
     box.dataset.version = String(s.version);
     clear(box);
-    box.append(el("h2", {}, t("web.end.title")), ranking(screen), figures(screen), decided(screen),
-      el("div", { class: "end-actions", id: "end-actions" }), screen.replay.bar);
+    box.append(...[el("h2", {}, t("web.end.title")), ranking(screen), figures(screen), decided(screen),
+      el("div", { class: "end-actions", id: "end-actions" }), screen.replay.bar].filter(Boolean));
   }
   actions(box.querySelector("#end-actions"), screen);
 }
