@@ -65,6 +65,7 @@ def test_a_creator_who_opens_an_invite_link_keeps_both_seats(browser: Any, live_
         own = page.input_value("#own-invite")
         invite = page.input_value("#invite-1")
         assert "#token=" in own and own != invite  # the creator sees a link to their own seat
+        assert re.search(r"until .*20\d\d", page.inner_text("#links-expire"))  # when the links stop working
         page.click("#play-link")
         _ready(page)
         game_id = page.url.rsplit("/", 1)[-1].split("?")[0]

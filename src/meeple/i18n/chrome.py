@@ -87,6 +87,7 @@ WEB: dict[str, Message] = {
     "web.manage_seats": "Seats and links",
     "web.reinvite_help": "A new link for a seat stops its old link at once.",
     "web.playing_as": "as {name}",
+    "web.links_expire": "Seat links work until {date}; the host can give a seat a new one.",
     "web.out_of_time": "{seats} ran out of time.",
     "web.forfeited": "{seats} ran out of time and forfeited",
     # Turn awareness and undo.
