@@ -117,7 +117,7 @@ def test_undo_turn_signals_and_a_dropped_connection(browser: Any, live_server: s
 
     def route(ws: Any) -> None:
         if blocked["on"]:
-            ws.close(code=1006 if False else 1001, reason="cut")
+            ws.close(code=1001, reason="cut")
             return
         ws.connect_to_server()
         routes.append(ws)
@@ -132,6 +132,9 @@ def test_undo_turn_signals_and_a_dropped_connection(browser: Any, live_server: s
         assert mover.title().startswith("Your move")
         assert not other.title().startswith("Your move")
         assert mover.locator("#undo").is_hidden()  # nothing to take back yet
+        assert not mover.is_checked("#sound")  # the chime is off until the player turns it on
+        mover.check("#sound")
+        assert mover.evaluate("() => localStorage.getItem('meeple.sound')") == "1"
         action = _step(mover)
         _wait_version(other, 1)
         # The other player sees what moved: the line is marked in the log and shown above the board.
