@@ -48,6 +48,9 @@ def test_bmc_10_2_all_rebuilt_play_on_then_most_offerings_then_crystals() -> Non
     assert result.reason == "end.rebuilt"
     assert "Every building is rebuilt and no player can pay for another offering; winner(s): Player 1" in lines
     assert game.view(1)["final_crystals"] == [5, 0]
+    # The same order as labelled final figures: equal offerings, crystals decided.
+    assert result.figures == {"figure.offerings": {0: 2.0, 1: 2.0}, "figure.crystals": {0: 5.0, 1: 0.0}}
+    assert result.tiebreak == ["figure.crystals"]
 
 
 def test_bmc_10_2_a_player_walking_to_the_courtyard_keeps_the_game_going() -> None:

@@ -301,6 +301,11 @@ def test_cor_30_15_award_overflow_and_end() -> None:
     assert [pv(game, p)["overflow"] for p in range(4)] == [0, 4, 3, 0] and view(game)["renown_supply"] == 0
     result = game.result()
     assert result.ranking == [[ANA], [DEE], [BEN], [CY]] and result.winners == [ANA]
+    # Ana and Dee both scored 53: the tie-breakers come with the result as labelled figures, ARC first.
+    assert result.figures["figure.score"][ANA] == result.figures["figure.score"][DEE] == 53
+    assert result.tiebreak == ["figure.arc", "figure.influence", "figure.on_board"]
+    key = [(result.figures[f][ANA], result.figures[f][DEE]) for f in result.tiebreak]
+    assert next(a > c for a, c in key if a != c)  # the first figure that differs puts Ana ahead
 
 
 def test_cor_30_17_losing_a_card_from_the_draw_pile() -> None:

@@ -455,6 +455,10 @@ def test_col_ex27_final_ranking(money: tuple[int, int], dudes: tuple[int, int], 
     end_all(game)
     result = game.result()
     assert result.ranking == [*ranking, [2]] and result.winners == ranking[0]
+    # The tie-breakers come with the result as labelled final figures, in the order they apply.
+    assert result.tiebreak == ["figure.money", "figure.dudes"] and next(iter(result.figures)) == "figure.vp"
+    assert [result.figures["figure.money"][p] for p in (0, 1)] == list(money)
+    assert [result.figures["figure.dudes"][p] for p in (0, 1)] == list(dudes)
 
 
 @pytest.mark.parametrize(("dudes", "vp"), [(4, 8), (9, 12)])

@@ -64,3 +64,43 @@ def test_two_processes_share_one_game_live(pg_schema_url: str) -> None:
         for proc in (one, two):
             proc.terminate()
             proc.wait(10)
+
+
+@pytest.mark.postgres
+def test_an_undo_on_one_process_reaches_the_clients_of_another(pg_schema_url: str) -> None:
+    with ThreadPoolExecutor(2) as pool:
+        (one, base_one), (two, base_two) = pool.map(start_server, [pg_schema_url, pg_schema_url])
+    try:
+        game: dict[str, Any] = http("POST", f"{base_one}/api/games", {
+            "game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        path = f"/ws/games/{game['id']}"
+        first = http("GET", f"{base_one}/api/games/{game['id']}")["deciders"][0]
+        token = game["seats"][first]["token"]
+
+        async def next_of(ws: Any, kind: str) -> dict[str, Any]:
+            while True:
+                msg: dict[str, Any] = json.loads(await ws.recv())
+                if msg["type"] == kind:
+                    return msg
+
+        async def play() -> tuple[dict[str, Any], dict[str, Any]]:
+            async with connect(base_one.replace("http", "ws") + path) as mover, \
+                    connect(base_two.replace("http", "ws") + path) as watcher:
+                await mover.send(json.dumps({"type": "hello", "token": token}))
+                await watcher.send(json.dumps({"type": "hello"}))
+                state = await next_of(mover, "state")
+                await next_of(watcher, "state")
+                step = next(a for a in state["legal"] if a.startswith("step"))
+                await mover.send(json.dumps({"type": "act", "action": step, "version": 0}))
+                moved = await next_of(watcher, "update")
+                await mover.send(json.dumps({"type": "undo", "version": 1}))
+                back = await next_of(watcher, "state")
+                return moved, back
+
+        moved, back = asyncio.run(asyncio.wait_for(play(), 60))
+        assert moved["version"] == 1 and back["version"] == 0 and back["log"] == []
+        assert http("GET", f"{base_two}/api/games/{game['id']}")["version"] == 0
+    finally:
+        for proc in (one, two):
+            proc.terminate()
+            proc.wait(10)

@@ -157,3 +157,27 @@ def test_a_seat_without_a_name_has_none_on_the_wire(client: TestClient) -> None:
     body = create(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}])
     state = client.get(f"/api/games/{body['id']}/state").json()
     assert [s["name"] for s in state["seats"]] == [None, None]  # each client names them in its language
+
+
+def test_replay_positions_from_kept_copies_match_a_straight_replay() -> None:
+    import meeple
+    from meeple.agents import make_agent
+    from meeple.server import replays
+    from meeple.server.store import ActionRecord, GameRecord
+
+    game = meeple.new_game("bluemooncity", 2, 11, {})
+    agents = [make_agent("random", seed=i) for i in range(2)]
+    while game.log_length() < 3 * replays.EVERY + 5 and not game.is_over():
+        seat = game.deciders()[0]
+        game.apply(seat, agents[seat].choose(game.seat_table(seat)))
+    acts = [ActionRecord(i + 1, s, a, "human", None, 0.0) for i, (s, a) in enumerate(game.full_log())]
+    rec = GameRecord(id="replayed", game="bluemooncity", players=2, seed=11, options={}, version=len(acts),
+                     status="over", deciders=[], bot_turn=False, clock=None, deadline=None, result=None,
+                     created_at=0.0, updated_at=0.0)
+    for at in (0, 1, replays.EVERY - 1, replays.EVERY, replays.EVERY + 1, 2 * replays.EVERY, len(acts), 3):
+        straight = meeple.new_game("bluemooncity", 2, 11, {})
+        for a in acts[:at]:
+            straight.apply(a.seat, a.action)
+        shown = replays.position(rec, acts, at, 0)
+        assert shown["view"] == straight.view(0) and shown["at"] == at
+        assert shown["log"] == (straight.events(0, at - 1)[0] if at else [])

@@ -164,6 +164,11 @@ def _check_the_end(page: Any, seen: dict[str, Any], made: list[str]) -> None:
     status = page.inner_text("#status")
     assert status.startswith("Game over") and "won" in status
     assert "Final crystals" in page.inner_text("#seats")
+    # The end screen: the ranking with names, and the final figures labelled in the game's words.
+    assert page.locator("#ranking li").count() >= 1 and "Ann" in page.inner_text("#ranking")
+    figures = page.inner_text("#figures")
+    assert "Offerings" in figures and "Crystals" in figures and "Ann" in figures
+    assert page.is_visible("#play-again") and page.is_visible("#replay-open")
     assert page.locator("#log li").count() >= min(len(made), 300)  # the page keeps the last 300 lines
     missing = {"step", "contribute", "pay", "done", "end", "refill", "offer"} - {m.split(" ")[0] for m in made}
     assert not missing, f"the game of SEED {SEED} no longer has {missing} (the rules or bots changed?): pick another"

@@ -19,7 +19,7 @@ SEED = 46  # a deal where we (seat 1) move first
 
 
 def _new_game(base: str) -> dict[str, Any]:
-    body = {"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+    body = {"game": "bluemooncity", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "random"}]}
     req = urllib.request.Request(f"{base}/api/games", json.dumps(body).encode(), {"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:
         result: dict[str, Any] = json.loads(r.read())
@@ -78,7 +78,7 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         _play_to_refill(page)
         # Filled-in values are isolated (FSI ... PDI) so that a Latin name keeps its place in a Hebrew line.
         refill = page.text_content('#log li[data-msg="refill"]')
-        assert refill == "\u2068Player 1\u2069 זורק/ת \u2068כלום\u2069 ולוקח/ת \u20682\u2069 קלפים"
+        assert refill == "\u2068Ann\u2069 זורק/ת \u2068כלום\u2069 ולוקח/ת \u20682\u2069 קלפים"
         page.wait_for_selector('#log li[data-msg="turn"]')
         assert re.match(r"^תור \u20682\u2069: ", page.text_content('#log li[data-msg="turn"]'))
         assert _layout(page)["dir"] == "rtl"
@@ -90,7 +90,7 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         layout = _layout(page)
         assert layout["dir"] == "ltr" and layout["direction"] == "ltr" and layout["selector"] > layout["brand"]
         assert re.match(r"^Turno 2: ", page.text_content('#log li[data-msg="turn"]'))
-        assert page.text_content('#log li[data-msg="refill"]') == "Player 1 descarta nada y roba 2 cartas"
+        assert page.text_content('#log li[data-msg="refill"]') == "Ann descarta nada y roba 2 cartas"
         assert page.text_content("#phase-help summary") == "Ayuda: Movimiento"
         assert page.text_content("#phase-help .help-text").startswith("Movimiento: da hasta")
         assert page.text_content(".side h3") == "Registro"

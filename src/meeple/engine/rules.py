@@ -67,6 +67,10 @@ class Result:
     scores: dict[int, float] = field(default_factory=dict)
     reason: str = ""  # a message id of the game's catalogue (why the game ended / how the winner was decided)
     params: Mapping[str, Any] = field(default_factory=dict)  # the parameters of `reason`
+    # The final figures a player reads at the end, each labelled by a message id of the game's catalogue, with
+    # its value per seat; the score first. `tiebreak`: the figures that order seats with the same score, in order.
+    figures: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
+    tiebreak: Sequence[str] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,6 +80,8 @@ class Result:
             "scores": {str(k): v for k, v in self.scores.items()},
             "reason": self.reason,
             "params": dict(self.params),
+            "figures": {label: {str(k): v for k, v in values.items()} for label, values in self.figures.items()},
+            "tiebreak": list(self.tiebreak),
         }
 
 

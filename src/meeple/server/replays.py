@@ -1,12 +1,24 @@
-"""Positions of a finished game for the replay viewer, rebuilt from its stored action log."""
+"""Positions of a finished game for the replay viewer, rebuilt from its stored action log.
+
+A viewer steps through one game back and forth, so the first request of a game replays it once and keeps a copy
+of the game every `EVERY` actions (for the last few games asked for): any position is then at most `EVERY`
+actions away from a kept copy."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import meeple
 
 from .store import ActionRecord, GameRecord
+
+EVERY = 32  # actions between two kept copies of a game being replayed
+GAMES = 8  # games whose copies are kept (the most recently replayed)
+
+_kept: OrderedDict[tuple[str, int], list[meeple.Game]] = OrderedDict()
+_lock = threading.Lock()
 
 
 def turns(acts: list[ActionRecord]) -> list[int]:
@@ -18,12 +30,39 @@ def turns(acts: list[ActionRecord]) -> list[int]:
     return starts
 
 
+def _copies(rec: GameRecord, acts: list[ActionRecord]) -> list[meeple.Game]:
+    """The game after 0, EVERY, 2 * EVERY, ... actions (a finished game's log never changes)."""
+    key = (rec.id, len(acts))
+    with _lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
+    copies = [game.copy()]
+    for i, a in enumerate(acts, 1):
+        game.apply(a.seat, a.action)
+        if i % EVERY == 0:
+            copies.append(game.copy())
+    with _lock:
+        _kept[key] = copies
+        while len(_kept) > GAMES:
+            _kept.popitem(last=False)
+    return copies
+
+
+def game_at(rec: GameRecord, acts: list[ActionRecord], at: int) -> meeple.Game:
+    """The game after its first `at` actions."""
+    game = _copies(rec, acts)[at // EVERY].copy()
+    for a in acts[at - at % EVERY:at]:
+        game.apply(a.seat, a.action)
+    return game
+
+
 def position(rec: GameRecord, acts: list[ActionRecord], at: int, seat: int | None) -> dict[str, Any]:
     """The game after its first `at` actions, as `seat` (None: a spectator) saw it then: the view, who decided,
     and the action that led there with its events."""
-    game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
-    for a in acts[:at]:
-        game.apply(a.seat, a.action)
+    game = game_at(rec, acts, at)
     last = acts[at - 1] if at else None
     log = game.events(seat, at - 1)[0] if at else []
     starts = turns(acts)

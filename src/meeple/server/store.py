@@ -239,9 +239,11 @@ class Store:
             pairs = conn.execute(
                 select(seats.c.game_id, seats.c.seat).where(seats.c.token_hash.in_(list(token_hashes)))
             ).all()
-        seat_of = {g: s for g, s in pairs}
-        recs = self._records(select(games).where(games.c.id.in_(list(seat_of))).order_by(games.c.updated_at.desc()))
-        return [(r, seat_of[r.id]) for r in recs]
+        seats_of: dict[str, list[int]] = {}
+        for g, s in pairs:  # a browser may hold several seats of one game: one answer per seat
+            seats_of.setdefault(g, []).append(s)
+        recs = self._records(select(games).where(games.c.id.in_(list(seats_of))).order_by(games.c.updated_at.desc()))
+        return [(r, s) for r in recs for s in sorted(seats_of[r.id])]
 
     def versions(self, ids: Sequence[str]) -> list[tuple[str, int, str]]:
         """(id, version, status) of the given games."""

@@ -26,6 +26,11 @@ function route() {
   import("./game.js").then((m) => m.openGame(root, gameId, token, { invited: Boolean(invited) }));
 }
 
+// An invite link opened over the table of the same game changes only the part after '#': open it as a new page.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload();
+});
+
 window.addEventListener("error", (e) => {
   const root = document.getElementById("app");
   if (root && !root.childElementCount) { clear(root); root.append(el("p", { class: "error" }, String(e.message))); }

@@ -14,8 +14,8 @@ export function renderEnd(box, screen) {
     box.dataset.game = screen.gameId;
     box.dataset.version = String(s.version);
     clear(box);
-    box.append(el("h2", {}, t("web.end.title")), ranking(screen), decided(screen),
-      el("div", { class: "end-actions", id: "end-actions" }), screen.replay.bar);
+    box.append(...[el("h2", {}, t("web.end.title")), ranking(screen), figures(screen), decided(screen),
+      el("div", { class: "end-actions", id: "end-actions" }), screen.replay.bar].filter(Boolean));
   }
   actions(box.querySelector("#end-actions"), screen);
 }
@@ -30,12 +30,24 @@ function scoreOf(result, seat) {
   return typeof v === "number" ? v : null;
 }
 
+// A final figure's label: the game's message (its `figures` are message ids), else the id itself.
+function labelOf(screen, id) {
+  return has(screen.face.messages, id) ? screen.text(id, {}) : id;
+}
+
+function valueOf(result, id, seat) {
+  const v = ((result.figures || {})[id] || {})[String(seat)];
+  return typeof v === "number" ? v : null;
+}
+
 function ranking(screen) {
   const result = screen.state.result || {};
   const names = screen.names();
-  // The game may label its score (`score.label`, e.g. "{score} offerings"); otherwise the score is a score.
-  const label = (score) => (has(screen.face.messages, "score.label")
-    ? screen.text("score.label", { score }) : t("web.end.score", { score: figure(score) }));
+  // The score labelled as the game names it (its first final figure), else as a score.
+  const first = Object.keys(result.figures || {})[0];
+  const label = (score) => (first
+    ? t("web.end.figure", { label: labelOf(screen, first), value: figure(score) })
+    : t("web.end.score", { score: figure(score) }));
   return el("ol", { class: "ranking", id: "ranking" }, (result.ranking || []).map((place, i) =>
     el("li", { "data-place": i + 1 },
       el("span", { class: "place" }, t("web.end.place", { place: i + 1 })), " ",
@@ -46,9 +58,38 @@ function ranking(screen) {
       }))));
 }
 
+// Every final figure the game gives, labelled, one row per seat in the order of the ranking.
+function figures(screen) {
+  const result = screen.state.result || {};
+  const ids = Object.keys(result.figures || {});
+  if (!ids.length) return null;
+  const names = screen.names();
+  const seats = (result.ranking || []).flat();
+  return el("table", { class: "figures", id: "figures" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web.end.player")),
+      ids.map((id) => el("th", { scope: "col", "data-figure": id }, labelOf(screen, id))))),
+    el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat },
+      el("th", { scope: "row" }, seatBadge(seat, names[seat])),
+      ids.map((id) => el("td", { "data-figure": id }, valueOf(result, id, seat) === null ? "–" : figure(valueOf(result, id, seat))))))));
+}
+
+// Which figure told two places with the same score apart (the game's tie-breakers, in order).
+function tiebreakLine(screen, result, ahead, behind, score) {
+  const names = screen.names();
+  const who = (place) => place.map((x) => names[x]).join(", ");
+  for (const id of result.tiebreak || []) {
+    const a = valueOf(result, id, ahead[0]);
+    const b = valueOf(result, id, behind[0]);
+    if (a !== null && b !== null && a !== b) {
+      return t("web.end.tiebreak_by", { ahead: who(ahead), behind: who(behind), score: figure(score),
+        figure: labelOf(screen, id), a: figure(a), b: figure(b) });
+    }
+  }
+  return t("web.end.tiebreak", { ahead: who(ahead), behind: who(behind), score: figure(score) });
+}
+
 function decided(screen) {
   const result = screen.state.result || {};
-  const names = screen.names();
   const lines = [];
   if (result.reason) {
     const reason = has(screen.face.messages, result.reason) ? screen.text(result.reason, result.params || {}) : result.reason;
@@ -60,8 +101,7 @@ function decided(screen) {
     const a = scoreOf(result, places[i][0]);
     const b = scoreOf(result, places[i + 1][0]);
     if (a !== null && a === b) {
-      lines.push(el("p", { class: "tiebreak", id: "tiebreak" }, t("web.end.tiebreak",
-        { ahead: places[i].map((x) => names[x]).join(", "), behind: places[i + 1].map((x) => names[x]).join(", "), score: figure(a) })));
+      lines.push(el("p", { class: "tiebreak", id: "tiebreak" }, tiebreakLine(screen, result, places[i], places[i + 1], a)));
     }
   }
   return el("div", {}, lines);

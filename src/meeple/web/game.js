@@ -179,7 +179,7 @@ class GameScreen {
       // an error (e.g. rate_limited) means the pending action was not taken: let the player send it again
       this.lastError = msg.message;
       this.pending = null;
-      this.say(msg.message, "warn");
+      this.say(this.reason(msg), "warn");
       if (this.state) this.render();
     }
   }

@@ -131,17 +131,27 @@ function showCreated(box, game) {
     el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, t("web.go_to_table"))),
     // The creator's own seat as a link too: to open it on another device, or keep it somewhere safe.
     mine ? el("p", {}, t("web.own_link")) : null,
-    mine ? el("p", { class: "invites" }, inviteField(mine.invite, "own-invite")) : null,
+    mine ? el("p", { class: "invites" }, inviteField(mine.invite, "own-invite", "own-invite")) : null,
     others.length ? el("p", {}, t("web.send_links")) : null,
     el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, t("web.seat", { number: s.seat + 1 })), " ",
       inviteField(s.invite, `invite-${s.seat}`)))),
+    el("p", { class: "muted", id: "links-expire" }, t("web.links_expire", { date: day(game.token_expires) })),
     el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link")))]
     .filter(Boolean));
 }
 
-function inviteField(link, id) {
+// A day in the reader's language (Unix time in seconds).
+function day(seconds) {
+  try {
+    return new Intl.DateTimeFormat(lang(), { dateStyle: "long" }).format(new Date(seconds * 1000));
+  } catch {
+    return new Date(seconds * 1000).toISOString().slice(0, 10);
+  }
+}
+
+function inviteField(link, id, kind = "invite") {
   return el("span", { class: "invite-field" },
-    el("input", { readonly: true, value: link, class: "invite", id, "aria-label": t("web.invite_link"), onfocus: (e) => e.target.select() }),
+    el("input", { readonly: true, value: link, class: kind, id, "aria-label": t("web.invite_link"), onfocus: (e) => e.target.select() }),
     el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("web.copy")));
 }
 
@@ -160,7 +170,8 @@ function hostPanel(game, host) {
         const r = await api("POST", `/api/games/${game.id}/seats/${s.seat}/invite`, undefined, host);
         // A seat this browser holds keeps working here with its new token.
         if (seatsOf(game.id).some((e) => e.seat === s.seat)) saveSeat(game.id, r.token, s.seat);
-        out.append(inviteField(r.invite, `reinvite-${s.seat}`));
+        out.append(inviteField(r.invite, `reinvite-${s.seat}`),
+          el("span", { class: "muted" }, ` ${t("web.links_expire", { date: day(r.token_expires) })}`));
       } catch (e) {
         out.append(el("span", { class: "error" }, e.message));
       }

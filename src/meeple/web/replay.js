@@ -78,12 +78,13 @@ export class Replay {
         ...d.log.map((e) => screen.text(e.msg, e.params))].join(" — ");
     this.bar.append(
       el("h3", {}, t("web.replay.title")),
-      el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("web.replay.title") },
-        button("replay-first", "⏮", t("web.replay.first"), 0, d.at === 0),
+      // The time line runs left to right in every language, as media controls do.
+      el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("web.replay.title"), dir: "ltr" },
+        button("replay-first", "«", t("web.replay.first"), 0, d.at === 0),
         button("replay-back", "◀", t("web.replay.back"), d.at - 1, d.at === 0),
         el("span", { id: "replay-at", class: "replay-at", "data-at": d.at }, t("web.replay.position", { at: d.at, length: d.length })),
         button("replay-forward", "▶", t("web.replay.forward"), d.at + 1, d.at >= d.length),
-        button("replay-last", "⏭", t("web.replay.last"), d.length, d.at >= d.length),
+        button("replay-last", "»", t("web.replay.last"), d.length, d.at >= d.length),
         el("label", {}, ` ${t("web.replay.jump")} `, turn),
         el("button", { type: "button", id: "replay-close", onclick: () => this.close() }, t("web.replay.close"))),
       el("p", { id: "replay-line", class: "replay-line" }, line));

@@ -62,6 +62,8 @@ EVENTS: dict[str, Message] = {
     "end.rebuilt": "Every building is rebuilt and no player can pay for another offering; winner(s): "
                    "{winner_seats}",
     "end.turn_limit": "The turn limit was reached; winner(s): {winner_seats}",
+    "figure.offerings": "Offerings",
+    "figure.crystals": "Crystals",
 }
 
 EXPLAIN: dict[str, Message] = {

@@ -97,6 +97,10 @@ EVENTS: dict[str, Message] = {
     "end.round_cap": "The game ends after round {round}, the last round the engine plays",
     "error.not_now": "not a choice of this moment ({phase}); {help}",
     "error.not_now_phase": "not a choice of this moment ({phase})",
+    "figure.score": "Renown",
+    "figure.arc": "ARC",
+    "figure.influence": "Influence",
+    "figure.on_board": "Figures on the board",
 }
 
 PHASES = {

@@ -105,8 +105,14 @@ class CityOfRemnants(Rules[State]):
                 ranking.append([p])
         scores = {p: float(eng.score(state, p)) for p in range(state.players)}
         reason = state.end_reason or "end.exhausted"
+        # COR-24.6: the tie-breakers, as the final figures the end screen labels.
+        seats = range(state.players)
+        figures = {"figure.score": scores, "figure.arc": {p: float(state.arc[p]) for p in seats},
+                   "figure.influence": {p: float(state.influence[p]) for p in seats},
+                   "figure.on_board": {p: float(eng.on_board(state, p)) for p in seats}}
         return Result(ranking, sorted(ranking[0]), False, scores, reason,
-                      {"round": state.round, "winner_seats": sorted(ranking[0])})
+                      {"round": state.round, "winner_seats": sorted(ranking[0])}, figures=figures,
+                      tiebreak=["figure.arc", "figure.influence", "figure.on_board"])
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(self.eng, state, seat)

@@ -87,7 +87,11 @@ class BlueMoonCity(Rules[State]):
                 else:
                     ranking.append([p])
         scores = {p: float(state.offerings[p]) for p in range(state.players)}
-        return Result(ranking, list(state.winners), state.draw, scores, state.end_reason, end_params(state))
+        crystals = {p: float(state.crystals[p]) for p in range(state.players)}
+        # The players after the winner(s) are ordered by offerings, then crystals (see `_same`).
+        return Result(ranking, list(state.winners), state.draw, scores, state.end_reason, end_params(state),
+                      figures={"figure.offerings": scores, "figure.crystals": crystals},
+                      tiebreak=["figure.crystals"])
 
     # -- legal actions -------------------------------------------------------------
     def legal(self, state: State, seat: int) -> list[int]:

@@ -144,8 +144,14 @@ class Coloma(Rules[State]):
                 ranking[-1].append(p)
             else:
                 ranking.append([p])
+        # COL-20.7: the tie-breakers of the ranking, as the final figures the end screen labels.
+        extra = {"money": {p: float(s.bucks[p] + s.gold[p]) for p in range(s.players)},
+                 "dudes": {p: float(s.dudes[p]) for p in range(s.players)}}
+        order = list(ctx.p["tiebreak"])
         return Result(ranking, sorted(ranking[0]), False, scores, "end.scored",
-                      {"winner_seats": sorted(ranking[0]), "vp": s.vp[ranking[0][0]]})
+                      {"winner_seats": sorted(ranking[0]), "vp": s.vp[ranking[0][0]]},
+                      figures={"figure.vp": scores, **{f"figure.{t}": extra[t] for t in order}},
+                      tiebreak=[f"figure.{t}" for t in order])
 
     # -- views, copies, saves ------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
