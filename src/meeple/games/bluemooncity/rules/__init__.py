@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from meeple.engine.messages import Message, catalogue_of
+from meeple.engine.messages import Catalogue, Message, catalogue_of
 from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
 
@@ -225,10 +225,11 @@ class BlueMoonCity(Rules[State]):
         state: State = build(self.ctx, description)
         return state
 
-    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+    def render(self, state: State, seat: int | None, color: bool = True, messages: Catalogue | None = None) -> str:
+        """The text board; its words from `messages` (a catalogue in the reader's language), else in English."""
         from ..render import render
 
-        return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue_of(self)))
+        return self.ctx.edition_text(state, render(self.ctx, state, seat, color, messages or catalogue_of(self)))
 
     def explain(self, state: State, seat: int | None, words: Sequence[str]) -> list[Event] | None:
         from ..explain import explain
