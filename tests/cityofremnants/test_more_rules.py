@@ -364,8 +364,9 @@ def test_faces_render_statistics_and_client_data() -> None:
     game = scenario(active=ANA, pool=[6, 7, 7, 7], figures={"C3": [1, 0, 0, 0]}, ycu={"E5": ["YCU-T05"]},
                     hands=[["HUM-06"], ["NEI-06"], [], []])
     mine, spectator = game.rules.render(game.state, ANA), game.rules.render(game.state, None)
-    assert "your hand: HUM-06 Enforcer" in mine and "your hand" not in spectator and "NEI-06" not in mine
-    assert "E5 YCU-T05" in spectator and "h Y" in spectator
+    assert "  HUM-06 Enforcer (member atk 3, Battle)" in mine and "Your hand" not in spectator
+    assert "NEI-06" not in mine and "HUM-06" not in spectator
+    assert "E5 YCU-T05" in spectator and "|Y1 " in spectator and "|!T05 " in spectator
     stats = game.rules.statistics(game.state)
     assert set(game.rules.spec.metrics) <= set(stats) and len(stats["renown"]) == 4
     data = game.rules.client_data()

@@ -38,7 +38,7 @@ def test_the_text_board_shows_the_wheel_map_and_only_the_own_hand() -> None:
     assert "Barker on Site 4" in own and "Bust on 4" in own and "(AUB)" in own and "<PIL>" in own
     assert "    1: C15 Land Office [Site 5 boom:" in own and "Rivers ----" in own
     other = game.render(0)
-    assert "Land Office" not in other.split("Player 4")[1] and "Hand 6 card(s)" in other
+    assert "Land Office" not in other.split("Player 4")[1] and "Hand 6 cards" in other
     assert "Hand (" not in game.render(None) and "    1: C" not in game.render(None)
 
 

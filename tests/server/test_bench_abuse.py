@@ -19,4 +19,7 @@ def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
     assert "0 of 1 accepted, 1 refused (429)" in bot_only  # no human seat: refused by default
     flood = next(line for line in lines if line.startswith("HTTP move flood"))
     assert "x 429" in flood
-    assert "Targets:" in result.output and "RSS:" in result.output
+    storm = next(line for line in lines if line.startswith("handshake storm"))
+    assert "20 upgrades from 20 addresses" in storm
+    assert any(line.startswith("honest play only, again") for line in lines)
+    assert "Targets:" in result.output and "RSS:" in result.output and "server CPU" in result.output

@@ -66,7 +66,8 @@ def test_out_of_time_the_seat_forfeits(client: TestClient) -> None:
     summary = _wait(client, body["id"], lambda s: s["status"] == "over")
     result = summary["result"]
     assert result["winners"] == [1 - first] and result["ranking"] == [[1 - first], [first]]
-    assert result["reason"] == "web.forfeited" and result["params"] == {"seats": [first]}  # words: the reader's
+    # The reason is a message of the faces naming the seat: each client says it in its reader's language.
+    assert result["reason"] == "web.forfeited" and result["params"] == {"seats": [first]}
     headers = {"Authorization": f"Bearer {body['seats'][first]['token']}"}
     r = client.post(f"/api/games/{body['id']}/actions", json={"action": "end", "version": 0}, headers=headers)
     assert r.status_code == 409 and r.json()["code"] == "over"

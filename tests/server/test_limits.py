@@ -166,3 +166,32 @@ def test_spectators_of_one_game_are_capped(sqlite_url: str) -> None:
             assert info.value.code == 1013
             with client.websocket_connect(f"/ws/games/{gid}") as seat:  # the players are never kept out
                 assert Viewer(seat, 0).hello(created["seats"][0]["token"])["seat"] == 0
+
+
+def test_websockets_opening_at_once_are_capped_server_wide(sqlite_url: str) -> None:
+    with _app(sqlite_url, max_handshakes=1) as client:
+        gid = create(client, humans(2))["id"]
+        with client.websocket_connect(f"/ws/games/{gid}") as first:  # upgraded, no hello yet: still opening
+            with pytest.raises(WebSocketDenialResponse) as info, client.websocket_connect(f"/ws/games/{gid}"):
+                pass
+            assert info.value.status_code == 503
+            assert info.value.headers["retry-after"] == "1"
+            assert info.value.json()["code"] == "busy"
+            Viewer(first, None).hello(None)  # answered: no longer opening
+            with client.websocket_connect(f"/ws/games/{gid}") as second:
+                assert Viewer(second, None).hello(None)["type"] == "state"
+
+
+def test_a_crowd_beyond_the_spectator_places_is_refused_before_the_upgrade(sqlite_url: str) -> None:
+    with _app(sqlite_url, max_spectators=1) as client:
+        created = create(client, humans(2))
+        gid = created["id"]
+        with client.websocket_connect(f"/ws/games/{gid}") as watcher:
+            Viewer(watcher, None).hello(None)  # the one spectator place is taken
+            # As many on their way in as the game has seats: one of them may be a player.
+            with client.websocket_connect(f"/ws/games/{gid}") as a, client.websocket_connect(f"/ws/games/{gid}"):
+                with pytest.raises(WebSocketDenialResponse) as info, client.websocket_connect(f"/ws/games/{gid}"):
+                    pass
+                assert info.value.status_code == 503 and info.value.json()["code"] == "busy"
+                assert int(info.value.headers["retry-after"]) >= 1
+                assert Viewer(a, 0).hello(created["seats"][0]["token"])["seat"] == 0

@@ -105,3 +105,42 @@ def test_an_address_over_its_request_rate_has_its_new_connections_closed_unread(
 
     assert [get()[:12] for _ in range(3)] == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 429"]
     assert get() == b""  # closed as it opened, until its Retry-After
+
+
+def _upgrade(port: int, game_id: str) -> tuple[socket.socket, bytes]:
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    s.settimeout(5)
+    return s, s.recv(4096)
+
+
+def test_websockets_over_the_opening_cap_are_refused_before_they_become_websockets(
+        serve: Callable[..., int], monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import urllib.request
+
+    from meeple.server import live
+
+    reached: list[str] = []
+    endpoint = live.serve
+
+    async def counted(scope, receive, send, game_id):  # type: ignore[no-untyped-def]
+        reached.append(game_id)
+        await endpoint(scope, receive, send, game_id)
+
+    monkeypatch.setattr(live, "serve", counted)
+    port = serve(max_handshakes=1)
+    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        gid = json.loads(r.read())["id"]
+    first, answer = _upgrade(port, gid)  # upgraded, says nothing: opening until its hello is answered
+    assert answer.startswith(b"HTTP/1.1 101")
+    second, refused = _upgrade(port, gid)
+    head, _, payload = refused.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503") and b"retry-after: 1" in head.lower()
+    assert json.loads(payload)["code"] == "busy"
+    assert reached == [gid]  # the refused one never reached the endpoint
+    for s in (first, second):
+        s.close()

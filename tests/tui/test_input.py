@@ -151,3 +151,14 @@ def test_an_undo_in_hot_seat_keeps_the_keyboard_and_shows_the_table_again(tmp_pa
     assert out.count("Pass the keyboard to") == 1
     after = out.split("takes back `end`")[1]
     assert "Obelisk:" in after and "Your move (movement" in after
+
+
+def test_actions_written_in_upper_case_are_matched_in_any_case() -> None:
+    """A game whose canonical texts hold upper-case ids (card ids like `GM-05`) takes them typed in lower case; the
+    line comes back in the game's own spelling."""
+    game = meeple.new_game("cityofremnants", 3, 5)
+    card = next(a for a in game.legal_actions(0) if a.startswith("play "))
+    assert card != card.lower()
+    assert split_actions(game, card.lower()) == [card]
+    assert split_actions(game, "  " + card.upper().replace(" ", "   ")) == [card]
+    assert split_actions(game, "play zz-99") is None

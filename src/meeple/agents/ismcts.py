@@ -23,7 +23,8 @@ Three things make the search sharp within a small budget:
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
 and the search stops early once no action can overtake the most visited one, which is the action played.
-`seconds` is the time per decision instead.
+`seconds` is the time per decision instead. Without either, the game's own default (`spec.search_iterations`)
+applies, or DEFAULT_ITERATIONS when the game sets none.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ class ISMCTSAgent(Agent):
         super().__init__(seed)
         if iterations is not None and seconds is not None:
             raise ValueError("give the ISMCTS budget as iterations or as seconds, not both")
-        if iterations is None and seconds is None:
+        self.default_budget = iterations is None and seconds is None
+        if self.default_budget:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError(f"ISMCTS needs at least 1 iteration, not {iterations}")
@@ -92,7 +94,8 @@ class ISMCTSAgent(Agent):
         self.seconds = seconds
         self.exploration = exploration
         self.pool = pool
-        self.level = f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s"
+        self.level = "ismcts" if self.default_budget else (
+            f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s")
         self.total_iterations = 0
         self.total_seconds = 0.0
         self.decisions = 0
@@ -107,6 +110,8 @@ class ISMCTSAgent(Agent):
         root = self._next if self._next is not None and table.view() == self._expect else _Node()
         self._next = self._expect = None
         rules = table.rules
+        if self.default_budget:
+            self.iterations = rules.spec.search_iterations or DEFAULT_ITERATIONS
         samples = [table.sample(self.stream_value()) for _ in range(self.pool)]
         base = [self._baseline(rules, seat, s) for s in samples]
         done = self._search(rules, seat, root, samples, base, start)

@@ -105,8 +105,9 @@ class Game:
                 self._check_seat(seat)
         return self.rules.views(self.state, wanted)
 
-    def render(self, seat: int | None = None, color: bool = False) -> str:
-        return self.rules.render(self.state, seat, color)
+    def render(self, seat: int | None = None, color: bool = False, catalogue: Catalogue | None = None) -> str:
+        """The text board as `seat` sees it, in the language of `catalogue` (English when None)."""
+        return self.rules.render(self.state, seat, color, catalogue)
 
     def explain(self, seat: int | None, words: Sequence[str]) -> list[Event] | None:
         """The game's answer to a question about the table as `seat` may read it (see `Rules.explain`)."""

@@ -18,7 +18,7 @@ from .errors import IllegalAction, ScenarioError
 from .spec import GameSpec
 
 if TYPE_CHECKING:
-    from .messages import Message
+    from .messages import Catalogue, Message
 
 S = TypeVar("S")
 
@@ -206,8 +206,9 @@ class Rules(ABC, Generic[S]):
         """Build a state from a human-readable description; raise ScenarioError naming a bad field."""
         raise ScenarioError(f"{self.spec.title} has no scenario descriptions")
 
-    def render(self, state: S, seat: int | None, color: bool = True) -> str:
-        """A text picture of what a seat (or a spectator) sees (by default its view as indented JSON)."""
+    def render(self, state: S, seat: int | None, color: bool = True, catalogue: Catalogue | None = None) -> str:
+        """A text picture of what a seat (or a spectator) sees (by default its view as indented JSON). A board with
+        words takes them from `catalogue`, the game's messages in the reader's language (English when None)."""
         return json.dumps(self.view(state, seat), indent=1, sort_keys=True)
 
     # -- what the faces show ---------------------------------------------------------------------

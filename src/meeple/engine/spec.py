@@ -63,6 +63,9 @@ class GameSpec:
     # Older rules versions whose saves can still be loaded: each is replayed under the current rules and checked
     # position by position with `Rules.replay_difference`. Saves of other older versions are refused.
     replays: tuple[int, ...] = ()
+    # Iterations per decision of the search bot at its default budget (`ismcts`) in this game; 0: the bot's own
+    # default. A game whose positions are slow to play out sets it so that a decision stays quick.
+    search_iterations: int = 0
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

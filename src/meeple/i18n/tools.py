@@ -2,7 +2,9 @@
 
 `template` builds the gettext template of an English catalogue (one entry per message id: `msgctxt` is the id,
 `msgid` the English text, `msgid_plural` the English plural), `update` merges it into each language's `.po` file
-(new ids come in empty, changed English texts are marked fuzzy, removed ids become obsolete), and `check` lists
+(new ids come in empty, changed English texts are marked fuzzy, removed ids become obsolete and get their
+translation back if they return with the same English, e.g. when a translation was written ahead of a branch
+that adds the id), and `check` lists
 what a language still lacks or gets wrong."""
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ def template(english: Mapping[str, Message], project: str) -> Catalog:
 
 def update(english: Mapping[str, Message], directory: Path, langs: list[str], project: str) -> list[Path]:
     """Merge the English source into each language's `.po` file (created when missing); the files written."""
-    pot = template(english, project)
     written = []
     for lang in langs:
+        pot = template(english, project)  # one per language: Babel's merge may take the template's entries over
         path = directory / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         if path.is_file():
             with path.open("rb") as handle:
@@ -43,12 +45,24 @@ def update(english: Mapping[str, Message], directory: Path, langs: list[str], pr
             catalog = Catalog(locale=lang, project=project, domain=DOMAIN, fuzzy=False, version="1",
                               header_comment=f"# {project}: the messages in {lang} (source: English).\n#",
                               language_team=f"{project} <{lang}>", last_translator=f"{project} <{lang}>")
+        retired: dict[tuple[str | None, object], object] = {
+            (m.context, m.id): m.string for m in catalog.obsolete.values() if m.context and _filled(m.string)}
         catalog.update(pot, update_creation_date=False)
+        for message in catalog:  # an id that comes back with the same English gets its translation back
+            old = retired.get((message.context, message.id))
+            if isinstance(old, str | tuple | list) and (message.fuzzy or not _filled(message.string)):
+                message.string = old
+                message.flags.discard("fuzzy")
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, width=0, no_location=True, ignore_obsolete=False)
         written.append(path)
     return written
+
+
+def _filled(string: object) -> bool:
+    """Whether a translation has every form written."""
+    return all(string) if isinstance(string, tuple | list) else bool(string)
 
 
 def check(english: Mapping[str, Message], directory: Path, lang: str) -> list[str]:

@@ -47,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_workers)
         hub = Hub(settings, astore, bots, guard)
         app.state.hub = hub
+        guard.upgrade_check = lambda path: live.check_upgrade(hub, path)
         tasks = [asyncio.create_task(_sweeper(hub))]
         if settings.gc_freeze_every is not None:
             memory.tune()
@@ -144,7 +145,7 @@ def _add_errors(app: FastAPI) -> None:
 
 
 def rate_limited(exc: Limited) -> JSONResponse:
-    return JSONResponse({"detail": exc.message, "code": "rate_limited"}, status_code=429,
+    return JSONResponse({"detail": exc.message, "code": exc.code}, status_code=exc.status,
                         headers={"Retry-After": str(exc.retry_after)})
 
 

@@ -36,6 +36,7 @@ class Settings:
     bot_only_rate: str | None = None  # games with no human seat, server-wide and per address; None: refused
     max_connections_per_ip: int = 32  # open WebSockets per address
     max_spectators: int = 100  # spectators of one game at once (each action is sent to every one of them)
+    max_handshakes: int = 64  # WebSockets opening at once on the server (upgrade to the hello's answer)
     max_sockets_per_ip: int = 64  # open TCP connections per address (not counted for trusted proxies)
     trusted_proxies: list[str] = field(default_factory=list)  # addresses whose X-Forwarded-For is believed
     header_timeout: float = 10.0  # seconds a client has to send a request's headers (then the socket is closed)
@@ -49,7 +50,7 @@ class Settings:
 
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
          "hint_rate")
-COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators")
+COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
 TIMES = ("header_timeout", "keep_alive", "hello_timeout")
 
 

@@ -49,6 +49,9 @@ games = Table(
     Column("rules_version", Integer, nullable=False, server_default="1"),
     # The SHA-256 of the host token handed to whoever created the game: it re-invites a seat (a new seat token).
     Column("host_hash", String(64), nullable=True, unique=True),
+    # "Play again": the id of the game that follows this one with the same seats, and of the one it follows.
+    Column("rematch", String(32), nullable=True),
+    Column("rematch_of", String(32), nullable=True),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
@@ -22,11 +23,13 @@ from .config import Settings
 
 
 class Limited(Exception):
-    """A client went over one of its limits; `retry_after` is the number of whole seconds to wait."""
+    """A client went over one of its limits; `retry_after` is the number of whole seconds to wait. `status` and
+    `code` are those of the answer: 429 `rate_limited` for a limit of the client, 503 `busy` when the server (or
+    a game) has no room for one more connection right now, whoever asks."""
 
-    def __init__(self, what: str, retry_after: int) -> None:
+    def __init__(self, what: str, retry_after: int, status: int = 429, code: str = "rate_limited") -> None:
         super().__init__(f"too many {what}; try again in {retry_after} s")
-        self.what, self.retry_after = what, retry_after
+        self.what, self.retry_after, self.status, self.code = what, retry_after, status, code
         self.message = str(self)
 
 
@@ -62,6 +65,10 @@ class Guard:
         }
         self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
         self.open: Counter[str] = Counter()  # open WebSockets per address
+        self.arriving = 0  # WebSockets between their upgrade request and their hello's answer, server-wide
+        # Set by the app: raises Limited when a WebSocket upgrade to this path would be refused anyway (a full game),
+        # so that the HTTP protocol answers it before it becomes a WebSocket (see sockets.py).
+        self.upgrade_check: Callable[[str], None] | None = None
         # Addresses over their rate of requests or connections, until when (monotonic): their new connections are
         # closed as they open, before any request is read (see sockets.py), so a flood costs the server little.
         self.blocked: dict[str, float] = {}
@@ -108,6 +115,30 @@ class Guard:
             raise Limited("open connections from your address", 5)
         self.hit("connections", client)
         self.open[client.ip] += 1
+
+    def arrive(self) -> None:
+        """A WebSocket starts its opening (upgrade, hello, token, the whole state): at most
+        `Settings.max_handshakes` at once on the server, whatever their addresses, so that a crowd connecting at
+        once (from many addresses, where no limit per address applies) is let in a part at a time while the
+        others are refused at once (503, Retry-After 1) instead of all holding memory and the event loop together;
+        call `arrived` when it is done."""
+        self.check_arrival()
+        self.arriving += 1
+
+    def check_arrival(self) -> None:
+        """Raises Limited (503 `busy`) when `Settings.max_handshakes` WebSockets are opening already."""
+        if self.arriving >= self.settings.max_handshakes:
+            raise Limited("connections opening on this server at once", 1, 503, "busy")
+
+    def check_upgrade(self, path: str) -> None:
+        """Raises Limited when a WebSocket upgrade to `path` would be refused by the endpoint anyway: checked by the
+        HTTP protocol before the switch, so that a refused crowd costs no WebSocket each (see sockets.py)."""
+        self.check_arrival()
+        if self.upgrade_check is not None:
+            self.upgrade_check(path)
+
+    def arrived(self) -> None:
+        self.arriving -= 1
 
     def disconnect(self, client: Client) -> None:
         self.open[client.ip] -= 1

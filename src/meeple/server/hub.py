@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import time
+from collections import Counter
 from typing import Any
 
 import meeple
@@ -46,6 +47,7 @@ class Hub:
         self._loading: dict[str, asyncio.Task[Room | None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
+        self.arriving: Counter[str] = Counter()  # per game, WebSockets on their way in (see live.Arrival)
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:
@@ -189,6 +191,68 @@ class Hub:
         self._schedule_bots(room)  # 7
         return room.version
 
+    async def undo(self, room: Room, seat: int | None, version: Any, client: Client | None = None) -> int:
+        """Take back the seat's last action (`Game.undo`: within its turn, nothing hidden revealed by it), as a
+        change of the stored log: the action is deleted and the game rebuilt without it. `version` is the
+        position the seat sees (an older one is stale). Everyone gets the whole state again, and a notice of what
+        was taken back. Raises Rejected (`cannot_undo` with the game's reason as a message)."""
+        if client is not None:
+            self.guard.hit("actions", client)
+        async with room.lock:
+            if seat is None:
+                raise Rejected("spectator", "spectators watch the game; they cannot act")
+            if room.over:
+                raise Rejected("over", "the game is over")
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise Rejected("bad_version", "an undo must carry the version of the position it was asked in")
+            if version != room.version:
+                raise Rejected("stale", f"this undo was asked in position {version}, but the game is at position "
+                                        f"{room.version}; look at the new position and choose again")
+            if room.bot_level(seat) is not None:
+                raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
+            refusal = room.game.undo_refusal(seat)
+            if refusal is not None:
+                english = room.game.catalogue().text(refusal.msg, refusal.params, room.english_names())
+                raise Rejected("cannot_undo", f"cannot take back an action: {english}", refusal.msg,
+                               dict(refusal.params))
+            game = room.game.copy()
+            _, action = game.undo(seat)
+            write = self._next_write(room, game, time.time(), None)
+            try:
+                done = await self.store.run(self.store.store.take_back, write)
+            except Exception:
+                log.exception("could not store the undo in game %s", room.id)
+                raise Rejected("storage", "the undo could not be saved; please try again") from None
+            if not done:
+                before = await self._resync(room)
+                room.broadcast(before)
+                raise Rejected("stale", "another move was made first; look at the new position and choose again")
+            rec = room.rec
+            rec.version, rec.status, rec.deciders, rec.bot_turn = write.version, write.status, write.deciders, \
+                write.bot_turn
+            rec.clock, rec.deadline, rec.result, rec.updated_at = write.clock, write.deadline, write.result, time.time()
+            room.game = game
+            room.decisions.reset(game)
+            room.refs = {k: v for k, v in room.refs.items() if v <= rec.version}
+            self._resend_states(room)
+            english = game.catalogue().text("engine.undo.done", {"seat": seat, "action": action},
+                                            room.english_names())
+            room.announce({"type": "notice", "msg": "engine.undo.done", "params": {"seat": seat, "action": action},
+                           "message": english, "undone": True})
+        self._schedule_bots(room)
+        return room.version
+
+    @staticmethod
+    def _resend_states(room: Room) -> None:
+        """After the log went back: every connection gets the whole state again (an update only goes forwards)."""
+        room.spectator_state = None
+        room.shown.clear()
+        texts: dict[int | None, str] = {}
+        for conn in list(room.conns):
+            if conn.seat not in texts:
+                texts[conn.seat] = room.state_text(conn.seat)
+            conn.push(texts[conn.seat])
+
     def _next_write(self, room: Room, game: meeple.Game, now: float, action: ActionRecord | None) -> Write:
         """The stored row for `game`, the room's game with one more action applied."""
         over = game.is_over()
@@ -232,7 +296,8 @@ class Hub:
             late = clocks.expired(clock, now)
             if not late:
                 return
-            names = ", ".join(f"Player {s + 1}" for s in late)
+            english = room.english_names()
+            names = ", ".join(english[s] for s in late)
             if clock["on_timeout"] == "forfeit":
                 result = forfeit_result(room.rec.players, late)
                 stopped = clocks.advance(clock, room.humans(), [], now)
@@ -245,7 +310,9 @@ class Hub:
                 await self._commit(room, w)
             except Rejected:
                 return
-            room.announce({"type": "notice", "message": f"{names} ran out of time"})
+            # Each client names the seats in its reader's language (`msg`, `params`); `message` is the English.
+            room.announce({"type": "notice", "msg": "web.out_of_time", "params": {"seats": late},
+                           "message": f"{names} ran out of time"})
             room.broadcast(room.version)
         self._schedule_bots(room)
 
@@ -295,6 +362,14 @@ class Hub:
     async def notified(self, game_id: str, version: int, status: str) -> None:
         """Another server process changed a game: catch up and tell our clients."""
         room = self.rooms.get(game_id)
+        if status == "undone":  # an action was taken back there: the game is rebuilt from its log
+            if room is not None and version < room.version:
+                async with room.lock:
+                    if version < room.version:
+                        await self._resync(room, rebuild=True)
+                        room.decisions.reset(room.game)
+                        self._resend_states(room)
+            return
         if room is None or (version <= room.version and status == room.rec.status):
             return
         async with room.lock:
@@ -377,7 +452,8 @@ def _apply(game: meeple.Game, seat: int, action: Any) -> str:
     except IllegalAction as exc:
         raise Rejected("illegal", str(exc), exc.msg, exc.params) from None
     except (MeepleError, ValueError) as exc:
-        raise Rejected("illegal", str(exc)) from None
+        params = dict(getattr(exc, "params", None) or {})
+        raise Rejected("illegal", str(exc), getattr(exc, "msg", None), params) from None
     return game.full_log(game.log_length() - 1)[0][1]
 
 

@@ -3,10 +3,13 @@
 Client messages (JSON text):
   {"type": "hello", "token": "<seat token>", "since": 12}   first message; no token: spectator
   {"type": "act", "action": "step c2", "version": 12, "ref": "a1"}
+  {"type": "undo", "version": 13}                           take back your last action (see Hub.undo)
   {"type": "sync", "since": 0}                              the whole position again
   {"type": "ping"}
-Server messages: "state" (whole position), "update" (after every accepted action), "rejected" (an action refused,
-with a code and a reason), "error" (a message that made no sense), "presence", "notice", "pong".
+Server messages: "state" (whole position; again after an undo), "update" (after every accepted action), "rejected"
+(an action or undo refused, with a code and a reason), "error" (a message that made no sense), "presence",
+"notice" (with `msg` and `params` for the client's language), "rematch" (the game is played again: `game_id`),
+"pong".
 
 Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
 older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
@@ -96,25 +99,71 @@ def game_of(path: str) -> str | None:
 
 async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> None:
     """The ASGI application of `/ws/games/{game_id}`: a client over its limits of connections is refused before
-    the upgrade (429 with Retry-After)."""
+    the upgrade (429 with Retry-After), and so is (503) a connection beyond the server's cap of WebSockets opening
+    at once or beyond the places of the game's spectators."""
     hub: Hub = scope["app"].state.hub
     client = Client(client_ip(scope))
     try:
+        _has_room(hub, game_id)
         hub.guard.connect(client)
     except Limited as exc:
         await _refuse(scope, receive, send, exc)
         return
+    try:
+        hub.guard.arrive()
+    except Limited as exc:
+        hub.guard.disconnect(client)
+        await _refuse(scope, receive, send, exc)
+        return
+    arrival = Arrival(hub, game_id)
     ws = Socket(receive, send)
     try:
         await ws.accept()
-        await _session(ws, hub, game_id, client)
+        await _session(ws, hub, game_id, client, arrival)
     except Closing as exc:
+        arrival.done()
         await ws.close(exc.code, exc.reason)
     except Disconnected:
         pass
     finally:
+        arrival.done()
         hub.guard.disconnect(client)
         memory.Churn.closed += 1
+
+
+class Arrival:
+    """A WebSocket on its way in, from its upgrade request to the answer to its hello: counted against the server's
+    cap of connections opening at once (`Guard.arrive`) and, per game, against its places (`_has_room`)."""
+
+    def __init__(self, hub: Hub, game_id: str) -> None:
+        self.hub, self.game_id, self.open = hub, game_id, True
+        hub.arriving[game_id] += 1
+
+    def done(self) -> None:
+        if self.open:
+            self.open = False
+            self.hub.guard.arrived()
+            self.hub.arriving[self.game_id] -= 1
+            if self.hub.arriving[self.game_id] <= 0:
+                del self.hub.arriving[self.game_id]
+
+
+def check_upgrade(hub: Hub, path: str) -> None:
+    """Raises Limited (503) when an upgrade to `path` would find its game without a place (see `_has_room`)."""
+    game_id = game_of(path)
+    if game_id is not None:
+        _has_room(hub, game_id)
+
+
+def _has_room(hub: Hub, game_id: str) -> None:
+    """Raises Limited (503) when the game has all the spectators it takes and as many connections on their way in as
+    it has seats: a crowd beyond its places is refused before the upgrade, not after a hello each, while a player
+    (whose token only the hello tells) still finds a place among those on their way."""
+    room = hub.rooms.get(game_id)
+    if room is None:
+        return
+    if room.spectators() + hub.arriving[game_id] >= hub.settings.max_spectators + room.rec.players:
+        raise Limited(f"spectators for this game (it takes {hub.settings.max_spectators})", 5, 503, "busy")
 
 
 def client_ip(scope: Scope) -> str:
@@ -130,14 +179,14 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, exc: Limited) -> N
     if "websocket.http.response" not in scope.get("extensions", {}):
         await send({"type": "websocket.close", "code": 1008, "reason": exc.message[:120]})
         return
-    body = dumps({"detail": exc.message, "code": "rate_limited"}).encode()
-    await send({"type": "websocket.http.response.start", "status": 429,
+    body = dumps({"detail": exc.message, "code": exc.code}).encode()
+    await send({"type": "websocket.http.response.start", "status": exc.status,
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", str(exc.retry_after).encode()),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "websocket.http.response.body", "body": body})
 
 
-async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
+async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: Arrival) -> None:
     settings = hub.settings
     try:
         first = await asyncio.wait_for(ws.receive(settings.max_message_bytes), settings.hello_timeout)
@@ -176,6 +225,7 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client) -> None:
             hub.release(room)
             raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
         hub.attach(room, conn, _since(hello))
+    arrival.done()
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
         await _receive_loop(ws, hub, room, conn, client)
@@ -248,6 +298,8 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
     kind = msg.get("type")
     if kind == "act":
         return await _act(hub, room, conn, client, msg)
+    if kind == "undo":
+        return await _undo(hub, room, conn, client, msg)
     if kind in ("sync", "hello"):
         hub.guard.hit("state requests", client)
         async with room.lock:
@@ -255,7 +307,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
         return None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
-    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, sync, ping")
+    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping")
 
 
 async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -268,12 +320,24 @@ async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, 
     try:
         await hub.act(room, conn.seat, action, msg.get("version"), ref, client=client)
     except Rejected as exc:
-        out = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
-               "action": action}
-        if exc.msg:
-            out.update(msg=exc.msg, params=exc.params)
-        return out
+        return _rejected(exc, room, ref, action)
     return None
+
+
+async def _undo(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:
+    try:
+        await hub.undo(room, conn.seat, msg.get("version"), client=client)
+    except Rejected as exc:
+        return _rejected(exc, room, None, None) | {"undo": True}
+    return None
+
+
+def _rejected(exc: Rejected, room: Room, ref: str | None, action: str | None) -> dict[str, Any]:
+    reply = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
+             "action": action}
+    if exc.msg is not None:  # the reason as a message of the game's catalogue, for the reader's language
+        reply["msg"], reply["params"] = exc.msg, exc.params
+    return reply
 
 
 def _since(msg: dict[str, Any]) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 import unicodedata
 from typing import Annotated, Any
@@ -16,7 +17,7 @@ from meeple.engine import get_rules
 from meeple.engine.errors import MeepleError, UnknownGame
 
 from . import clock as clocks
-from . import faces
+from . import faces, replays
 from .bots import check_level
 from .guard import Client
 from .hub import Hub, Unplayable
@@ -36,10 +37,14 @@ from .schemas import (
     JoinIn,
     OptionOut,
     Problem,
+    Rematch,
+    RematchIn,
+    Replay,
     SeatOut,
     TokensIn,
+    UndoIn,
 )
-from .store import GameRecord, SeatRecord
+from .store import Conflict, GameRecord, SeatRecord
 from .tokens import new_game_id, new_seed, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -128,29 +133,14 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     hub.guard.hit("games created", client)
     if all(s.kind == "bot" for s in body.seats):
         hub.guard.bot_only_game(client)
-    try:
-        seed = new_seed()
-        game = meeple.new_game(body.game, len(body.seats), seed, body.options)
-    except UnknownGame as exc:
-        raise ApiError(404, str(exc), "unknown_game") from None
-    except MeepleError as exc:
-        raise ApiError(400, str(exc), "bad_options") from None
+    game, seed = _new_game(body.game, len(body.seats), body.options)
     seats = [_seat(i, s.kind, s.level, s.name) for i, s in enumerate(body.seats)]
-    clock = None
+    spec = None
     if body.clock is not None:
         spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
-        clock = clocks.new_clock(spec, len(seats))
-    now = time.time()
+    rec = _new_record(game, seed, seats, spec)
+    now = rec.created_at
     humans = [s.seat for s in seats if s.kind == "human"]
-    deciders = game.deciders()
-    if clock is not None:
-        clock = clocks.advance(clock, humans, deciders, now)
-    rec = GameRecord(
-        id=new_game_id(), game=game.game_id, players=game.players, seed=seed, options=dict(game.options),
-        version=0, status="active", deciders=deciders, bot_turn=any(seats[d].kind == "bot" for d in deciders),
-        clock=clock, deadline=clocks.deadline(clock), result=None, created_at=now, updated_at=now, seats=seats,
-        rules_version=game.spec.version,
-    )
     tokens = {s: new_token() for s in humans}
     host = new_token()
     expires = now + hub.settings.token_days * 86_400
@@ -164,6 +154,34 @@ async def create_game(body: CreateGame, request: Request) -> Created:
                     invite=f"{base}/play/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None)
         for s in seats
     ])
+
+
+def _new_game(game_id: str, players: int, options: dict[str, Any]) -> tuple[meeple.Game, int]:
+    """A new game with a fresh secret seed; raises ApiError for an unknown game or options it refuses."""
+    try:
+        seed = new_seed()
+        return meeple.new_game(game_id, players, seed, options), seed
+    except UnknownGame as exc:
+        raise ApiError(404, str(exc), "unknown_game") from None
+    except MeepleError as exc:
+        raise ApiError(400, str(exc), "bad_options") from None
+
+
+def _new_record(game: meeple.Game, seed: int, seats: list[SeatRecord],
+                clock_spec: clocks.ClockSpec | None) -> GameRecord:
+    """The stored row of a new game before anyone moved."""
+    now = time.time()
+    deciders = game.deciders()
+    clock = None
+    if clock_spec is not None:
+        humans = [s.seat for s in seats if s.kind == "human"]
+        clock = clocks.advance(clocks.new_clock(clock_spec, len(seats)), humans, deciders, now)
+    return GameRecord(
+        id=new_game_id(), game=game.game_id, players=game.players, seed=seed, options=dict(game.options),
+        version=0, status="active", deciders=deciders, bot_turn=any(seats[d].kind == "bot" for d in deciders),
+        clock=clock, deadline=clocks.deadline(clock), result=None, created_at=now, updated_at=now, seats=seats,
+        rules_version=game.spec.version,
+    )
 
 
 def _seat(index: int, kind: str, level: str | None, name: str | None) -> SeatRecord:
@@ -252,6 +270,101 @@ async def reinvite(game_id: str, seat: int, request: Request, authorization: Bea
     hub.revoke(game_id, seat)
     return Invited(game_id=game_id, seat=seat, token=token, invite=f"{_base(request)}/play/{game_id}#token={token}",
                    token_expires=expires)
+
+
+@router.post("/games/{game_id}/rematch", response_model=Rematch, responses=ERRORS)
+async def rematch(game_id: str, request: Request, body: RematchIn | None = None,
+                  authorization: Bearer = None) -> Rematch:
+    """Play a finished game again with the same seats (people, bots and their levels, names), options and clock:
+    the first seat to ask creates the new game, every seat that asks (with its token of the old game) gets its
+    token of the new one, once; the old game's host (`host_token`) becomes the new game's host. The old game's
+    live connections hear of it (`rematch`), and its state names the new game from then on."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    assert seat is not None
+    client = client_of(request, game_id, seat)
+    old = await hub.store.run(hub.store.store.get, game_id)
+    if old is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    if old.status == "active":
+        raise ApiError(409, "the game is not over yet", "not_over")
+    new_id = old.rematch
+    if new_id is None:
+        hub.guard.hit("games created", client)
+        clock = old.clock
+        spec = None if clock is None else clocks.ClockSpec(clock["mode"], clock["seconds"], clock["on_timeout"],
+                                                           clock["bot"])
+        seats = [SeatRecord(s.seat, s.kind, s.level, s.name) for s in old.seats]
+        game, seed = _new_game(old.game, old.players, old.options)
+        rec = _new_record(game, seed, seats, spec)
+        try:
+            new_id = await hub.store.run(hub.store.store.create_rematch, game_id, rec)
+        except Conflict:
+            new_id = (await hub.store.run(hub.store.store.get, game_id)).rematch  # type: ignore[union-attr]
+        if new_id == rec.id and rec.bot_turn:
+            await hub.room(rec.id)  # loading the room starts the bot that moves first
+        room = hub.rooms.get(game_id)
+        if room is not None and new_id is not None:
+            room.rec.rematch = new_id
+            room.spectator_state = None
+            room.announce({"type": "rematch", "game_id": new_id})
+    if new_id is None:
+        raise ApiError(409, "the game is not over yet", "not_over")
+    token = new_token()
+    expires = time.time() + hub.settings.token_days * 86_400
+    claimed = await hub.store.run(hub.store.store.claim, new_id, seat, token_hash(token), expires)
+    host: str | None = None
+    old_host = body.host_token if body is not None else None
+    is_host = bool(old_host) and await hub.store.run(hub.store.store.is_host, game_id, token_hash(old_host or ""))
+    if is_host:
+        host = new_token()
+        if not await hub.store.run(hub.store.store.claim_host, new_id, token_hash(host)):
+            host = None
+    return Rematch(game_id=new_id, seat=seat, token=token if claimed else None, host_token=host,
+                   token_expires=expires)
+
+
+@router.get("/games/{game_id}/replay", response_model=Replay, responses=ERRORS)
+async def replay(game_id: str, request: Request, authorization: Bearer = None,
+                 at: Annotated[int | None, Query(ge=0, description="the position; default: the end")] = None
+                 ) -> Replay:
+    """One position of a finished game as a seat (with its token) or a spectator saw it then, with the action
+    that led there and the positions where turns start: the replay viewer steps and jumps through these."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization)
+    hub.guard.hit("state requests", client_of(request, game_id, seat))
+    rec = await hub.store.run(hub.store.store.get, game_id)
+    if rec is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    if rec.status == "active":
+        raise ApiError(409, "a game is replayed once it is over", "not_over")
+    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
+    position = len(acts) if at is None else at
+    if position > len(acts):
+        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {position}", "bad_position")
+    try:
+        shown = await asyncio.to_thread(replays.position, rec, acts, position, seat)
+    except MeepleError as exc:
+        raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
+    return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
+                  result=rec.result)
+
+
+@router.post("/games/{game_id}/undo", response_model=Accepted, responses=ERRORS)
+async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bearer = None) -> Accepted:
+    """Take back your last action (within your turn, while it revealed nothing hidden): the same as the
+    WebSocket's `undo`. Answers the position after it."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    room = await _room(hub, game_id)
+    try:
+        version = await hub.undo(room, seat, body.version, client=client_of(request, game_id, seat))
+    except Rejected as exc:
+        status = 409 if exc.code in ("stale", "over") else 400
+        raise ApiError(status, exc.message, exc.code) from None
+    finally:
+        hub.release(room)
+    return Accepted(version=version)
 
 
 @router.get("/games/{game_id}/state", responses=ERRORS)

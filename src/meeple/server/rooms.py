@@ -19,12 +19,13 @@ from .store import GameRecord
 class Rejected(Exception):
     """An action or request that is refused; `code` is for programs, the message for people."""
 
-    def __init__(self, code: str, message: str, msg: str | None = None, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str, msg: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        # a refusal the game gave as a message of its catalogue: the clients show it in the reader's language
-        self.msg, self.params = msg, params or {}
+        self.msg = msg  # the reason as a message id of the game's catalogue (with `params`), when there is one
+        self.params = params or {}
 
 
 class Conn:
@@ -135,11 +136,16 @@ class Room:
     # -- messages ------------------------------------------------------------------------
     def seats_info(self) -> list[dict[str, Any]]:
         online = self.connected()
+        # A seat without a name has none here: each client names it in its reader's language (seat number, level).
         return [
-            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name or _default_name(s.seat, s.kind, s.level),
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
              "connected": s.kind == "bot" or s.seat in online}
             for s in self.rec.seats
         ]
+
+    def english_names(self) -> list[str]:
+        """The seats' names for the server's English texts (log lines): a seat without a name by its number."""
+        return [s.name or _default_name(s.seat, s.kind, s.level) for s in self.rec.seats]
 
     def state_message(self, seat: int | None, since: int = 0) -> dict[str, Any]:
         """Everything a viewer needs to draw the game from scratch (first message and after a reconnect)."""
@@ -148,6 +154,7 @@ class Room:
         msg.update(
             game_id=self.id, game=self.rec.game, title=spec.title, players=self.rec.players,
             options=self.rec.options, seats=self.seats_info(), view=self._view(seat),
+            rematch=self.rec.rematch, rematch_of=self.rec.rematch_of,
         )
         return msg
 
@@ -202,8 +209,12 @@ class Room:
             "status": self.rec.status,
             "deciders": list(self.rec.deciders),
             "legal": self.game.legal_actions(seat) if self.can_act(seat) and seat is not None else [],
+            # whether the seat may take back its last action now (within its turn, nothing hidden revealed)
+            "undo": self.can_act(seat) and seat is not None and self.game.can_undo(seat),
             "since": since,
             "log": self.log_entries(seat, since),
+            # who made each of those actions (never what a secret choice was): clients highlight others' moves
+            "actors": [s for s, _ in self.game.full_log(since)],
             "clock": clocks.public(self.rec.clock, time.time()),
             "result": self.rec.result,
         }
@@ -212,7 +223,7 @@ class Room:
         """What happened since action `since`, as `seat` may read it: per action, its events as `{"msg": id,
         "params": {...}, "text": "..."}`, the message id and parameters (so that a client may render them in
         another language) with the English text of the game's catalogue, the seats named."""
-        names = [s["name"] for s in self.seats_info()]
+        names = self.english_names()
         catalogue = self.game.catalogue()
         per_action = self.game.events(seat, since)
         for events in per_action:
@@ -349,7 +360,7 @@ def _default_name(seat: int, kind: str, level: str | None) -> str:
 
 def forfeit_result(players: int, losers: list[int]) -> dict[str, Any]:
     """The outcome when seats forfeit on time: the others share first place, the forfeiting seats come last. The
-    reason is a message id of the faces with its parameters (the clients name the seats in the reader's words)."""
+    reason is the faces' message `web.forfeited` naming the seats (each client names them in its language)."""
     others = [s for s in range(players) if s not in losers]
     ranking = [others, list(losers)] if others else [list(losers)]
     return {"ranking": ranking, "winners": others, "draw": not others, "scores": {}, "reason": "web.forfeited",

@@ -115,6 +115,51 @@ class Accepted(BaseModel):
     version: int
 
 
+class UndoIn(Strict):
+    # The same rules as the WebSocket's `undo` (and as an action's position).
+    version: int = Field(ge=0, description="the position the seat sees: only its last action there is taken back")
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _no_bool(cls, value: Any) -> Any:
+        if isinstance(value, bool | str):
+            raise ValueError("the position is a whole number, not true, false or a text")
+        return value
+
+
+class RematchIn(Strict):
+    host_token: StrictStr | None = Field(None, max_length=200, description="the old game's host token, to be the "
+                                                                            "host of the new game too")
+
+
+class Rematch(BaseModel):
+    game_id: str = Field(description="the new game, with the same seats, options and clock")
+    seat: int = Field(description="your seat there (the same as in the old game)")
+    token: str | None = Field(description="your seat's token in the new game; null when that seat was claimed "
+                                          "already (by you, from another browser)")
+    host_token: str | None = Field(None, description="the new game's host token, for the old game's host")
+    token_expires: float
+
+
+class Replay(BaseModel):
+    """One position of a finished game, for the replay viewer."""
+
+    game_id: str
+    game: str
+    at: int = Field(description="the position shown: the number of actions played")
+    length: int = Field(description="the number of actions of the whole game")
+    turns: list[int] = Field(description="the positions at which a turn starts (a new seat acts)")
+    turn_seats: list[int] = Field(description="the seat whose turn starts there, as `turns`")
+    seat: int | None = Field(description="whose view this is (null: a spectator's)")
+    view: dict[str, Any]
+    deciders: list[int] = Field(description="the seats deciding in this position")
+    actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
+    action: str | None = Field(description="that action")
+    log: list[dict[str, Any]] = Field(description="the events of that action, as in the live log")
+    seats: list[SeatOut]
+    result: dict[str, Any] | None
+
+
 class OptionOut(BaseModel):
     name: str
     default: OptionValue

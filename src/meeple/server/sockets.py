@@ -13,10 +13,12 @@ import asyncio
 from collections import Counter
 from typing import Any
 
+import h11
+import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .config import Settings
-from .guard import Guard
+from .guard import Guard, Limited
 
 
 def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str, Any]:
@@ -72,6 +74,26 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
                 self._disarm()  # upgraded to a WebSocket, which has its own timeouts (hello, pings)
             elif self.cycle is not None and not self.cycle.response_complete:
                 self._disarm()  # the headers are in: the application has the request now
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            """A WebSocket that the endpoint would refuse anyway (the server's cap of WebSockets opening at once, a
+            full game) is answered here, before uvicorn makes a WebSocket of the connection and starts the app."""
+            if guard is not None:
+                try:
+                    guard.check_upgrade(event.target.split(b"?", 1)[0].decode("latin-1"))
+                except Limited as exc:
+                    self._refuse(exc)
+                    return
+            super().handle_websocket_upgrade(event)
+
+        def _refuse(self, exc: Limited) -> None:
+            body = orjson.dumps({"detail": exc.message, "code": exc.code})
+            headers = [(b"content-type", b"application/json"), (b"retry-after", str(exc.retry_after).encode()),
+                       (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
+            out = self.conn.send(h11.Response(status_code=exc.status, headers=headers))
+            out += self.conn.send(h11.Data(data=body)) + self.conn.send(h11.EndOfMessage())
+            self.transport.write(out)
+            self.transport.close()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()

@@ -51,6 +51,8 @@ class GameRecord:
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
     rules_version: int = 1  # the version of the game's rules the game is played under
+    rematch: str | None = None  # the game played next with the same seats ("play again")
+    rematch_of: str | None = None  # the game this one plays again
 
 
 @dataclass
@@ -131,6 +133,62 @@ class Store:
                                                     seats.c.kind == "human")
                                 .values(token_hash=token_hash, token_expires=expires))
             return bool(done.rowcount)
+
+    def create_rematch(self, old_id: str, rec: GameRecord) -> str | None:
+        """Store `rec` as the game that plays `old_id` again (its human seats without tokens until claimed), unless
+        the old game already has one; returns the id of the rematch (the one stored before, if any), None for an
+        unknown or unfinished old game."""
+        with self.engine.begin() as conn:
+            row = conn.execute(select(games.c.status, games.c.rematch).where(games.c.id == old_id)).first()
+            if row is None or row[0] == "active":
+                return None
+            if row[1] is not None:
+                return str(row[1])
+            conn.execute(insert(games).values({**_game_values(rec), "rematch_of": old_id}))
+            conn.execute(insert(seats), [{"game_id": rec.id, "seat": s.seat, "kind": s.kind, "level": s.level,
+                                          "name": s.name} for s in rec.seats])
+            done = conn.execute(update(games).where(games.c.id == old_id, games.c.rematch.is_(None))
+                                .values(rematch=rec.id))
+            if not done.rowcount:
+                raise Conflict(f"game {old_id} was played again meanwhile")
+            return rec.id
+
+    def claim(self, game_id: str, seat: int, token_hash: str, expires: float) -> bool:
+        """Give a human seat that has no token yet (a seat of a rematch) its first token."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                    seats.c.kind == "human", seats.c.token_hash.is_(None))
+                                .values(token_hash=token_hash, token_expires=expires))
+            return bool(done.rowcount)
+
+    def claim_host(self, game_id: str, host_hash: str) -> bool:
+        """Give a game that has no host token yet (a rematch) one."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == game_id, games.c.host_hash.is_(None))
+                                .values(host_hash=host_hash))
+            return bool(done.rowcount)
+
+    def is_host(self, game_id: str, host_hash: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(games.c.host_hash).where(games.c.id == game_id)).scalar()
+            return found is not None and found == host_hash
+
+    def take_back(self, w: Write) -> bool:
+        """Undo: the game goes back from `w.expect_version` to `w.version` (one less), its last action deleted, if
+        it is still at `w.expect_version` and active (False otherwise, nothing changed). Other server processes on
+        PostgreSQL hear of it with the status `undone` (they rebuild the game from its log)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == w.game_id, games.c.version == w.expect_version,
+                                                    games.c.status == "active")
+                                .values(dict(zip(_SET, _new_values(w), strict=True)) | {
+                                    "deciders": w.deciders, "clock": w.clock, "result": w.result}))
+            if not done.rowcount:
+                return False
+            conn.execute(actions.delete().where(actions.c.game_id == w.game_id, actions.c.seq > w.version))
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": NOTIFY_CHANNEL, "payload": f"{w.game_id}:{w.version}:undone"})
+            return True
 
     def get(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -400,7 +458,8 @@ def _record(row: Any) -> GameRecord:
         id=row["id"], game=row["game"], players=row["players"], seed=row["seed"], options=row["options"],
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
-        updated_at=row["updated_at"], rules_version=row["rules_version"],
+        updated_at=row["updated_at"], rules_version=row["rules_version"], rematch=row["rematch"],
+        rematch_of=row["rematch_of"],
     )
 
 

@@ -14,11 +14,24 @@ def normal(text: str) -> str:
 
 
 def is_action(game: Game, text: str) -> bool:
+    return canonical(game, text) is not None
+
+
+_FOLDED: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def canonical(game: Game, text: str) -> str | None:
+    """The game's own text of an action typed in any case (`commit gm-05` is `commit GM-05`), or None."""
     try:
-        game.action_index(text)
+        return game.action_text(game.action_index(text))
     except IllegalAction:
-        return False
-    return True
+        pass
+    table = game.rules.actions
+    cached = _FOLDED.get(id(table))
+    if cached is None or cached[0] is not table:
+        cached = (table, {normal(t): t for t in table.texts})
+        _FOLDED[id(table)] = cached
+    return cached[1].get(normal(text))
 
 
 def split_actions(game: Game, line: str) -> list[str] | None:
@@ -41,10 +54,12 @@ def split_actions(game: Game, line: str) -> list[str] | None:
 def _longest(game: Game, words: Sequence[str], i: int, verb: str | None) -> tuple[str, int] | None:
     for j in range(len(words), i, -1):
         text = " ".join(words[i:j])
-        if is_action(game, text):
-            return text, j
-        if verb is not None and is_action(game, f"{verb} {text}"):
-            return f"{verb} {text}", j
+        found = canonical(game, text)
+        if found is not None:
+            return found, j
+        found = canonical(game, f"{verb} {text}") if verb is not None else None
+        if found is not None:
+            return found, j
     return None
 
 

@@ -52,7 +52,7 @@ class Replay:
         return event_lines(self.game, viewer, step - 1, catalogue=self.catalogue)[0] if step >= 1 else []
 
     def render(self, step: int, viewer: int | None, color: bool) -> str:
-        return str(self.rules.render(self.states[step], viewer, color))
+        return str(self.rules.render(self.states[step], viewer, color, self.catalogue))
 
 
 class ReplaySession:

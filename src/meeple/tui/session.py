@@ -110,7 +110,7 @@ class PlaySession:
 
     def loop(self) -> int:
         game = self.game
-        self.write(game.render(self.viewer, color=self.color))
+        self.write(game.render(self.viewer, color=self.color, catalogue=self.cat))
         if self.write_save(self.save_path):  # the file the game is kept in after every action, from the start
             self.say("tui.saved", path=self.save_path)
         while not game.is_over():
@@ -143,7 +143,7 @@ class PlaySession:
             self.stale = True
         if self.stale and self.clear is None:
             self.write("")
-            self.write(game.render(seat, color=self.color))
+            self.write(game.render(seat, color=self.color, catalogue=self.cat))
         self.stale = False
         legal = game.legal_actions(seat)
         if len(legal) == 1 and not self.just_undone:
@@ -180,7 +180,7 @@ class PlaySession:
         """The table of `seat` drawn in place, with what happened last under it; returns the lines written."""
         assert self.clear is not None
         self.clear()
-        board = self.game.render(seat, color=self.color)
+        board = self.game.render(seat, color=self.color, catalogue=self.cat)
         self.write(board)
         if self.recent:
             self.write("\n".join(self.recent))
@@ -220,7 +220,7 @@ class PlaySession:
         elif command == "legend":
             self.write(legend(self.cat))
         elif command == "board":
-            self.write(self.game.render(seat, color=self.color))
+            self.write(self.game.render(seat, color=self.color, catalogue=self.cat))
         elif command == "actions":
             self.write(columns(legal))
         elif command == "log":
@@ -343,7 +343,7 @@ class PlaySession:
             self.clear()
         else:
             self.write("")
-        self.write(game.render(self.viewer, color=self.color))
+        self.write(game.render(self.viewer, color=self.color, catalogue=self.cat))
         for line in result_lines(self.cat, game.result(), self.names()):
             self.write(line)
         self.save("tui.why.over")

@@ -5,21 +5,25 @@
 import { el, clear } from "./dom.js";
 import { languageSelector, loadLanguage, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
-import { saveToken, tokens } from "./session.js";
+import { saveSeat, tokenFor } from "./seats.js";
 
 function route() {
   const root = document.getElementById("app");
   const match = location.pathname.match(/^\/play\/([A-Za-z0-9]+)$/);
   if (!match) { renderLobby(root); return; }
   const gameId = match[1];
-  // An invite link carries the seat token after '#': keep it here and take it out of the address bar.
+  // An invite link carries the seat token after '#': keep it beside the other seats this browser holds (never
+  // instead of them) and take it out of the address bar. `?seat=N` opens one of the seats held here.
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    saveToken(gameId, hash.get("token"));
+  const query = new URLSearchParams(location.search);
+  const invited = hash.get("token");
+  if (invited) {
+    saveSeat(gameId, invited);
     history.replaceState(null, "", location.pathname);
   }
-  const watch = new URLSearchParams(location.search).has("watch");
-  import("./game.js").then((m) => m.openGame(root, gameId, watch ? null : tokens()[gameId] || null));
+  const seat = /^\d+$/.test(query.get("seat") || "") ? Number(query.get("seat")) : null;
+  const token = query.has("watch") ? null : invited || tokenFor(gameId, seat);
+  import("./game.js").then((m) => m.openGame(root, gameId, token, { invited: Boolean(invited) }));
 }
 
 window.addEventListener("error", (e) => {

@@ -6,27 +6,38 @@
 //
 // A renderer exports render(root, ctx), called after every change, with ctx = { view, legal, seat, seats, names,
 // deciders, status, send(action), say(text), face: { messages, client_data, options, ... },
-// text(id, params), has(id) } (text renders a message of the game's catalogue in words).
+// text(id, params), has(id), recent, replay } (text renders a message of the game's catalogue in words; recent
+// holds the others' actions since this seat's last one, [{ seat, events: [{ msg, params }] }], for a renderer that
+// highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
 import { el, clear, seatBadge } from "./dom.js";
+import { renderEnd } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
-import { api, myName } from "./session.js";
+import { Replay } from "./replay.js";
+import { dropToken, knownSeat, seatAddress, seatsOf } from "./seats.js";
+import { namePrompt, seatSwitcher } from "./seatbar.js";
+import { api } from "./session.js";
+import { TurnWatch, recentActions, soundToggle, tabTitle } from "./turn.js";
 
 const LOG_LINES = 300; // the log on the page shows this many of the last lines
 
-export async function openGame(root, gameId, token) {
-  const screen = new GameScreen(root, gameId, token);
+export async function openGame(root, gameId, token, opts = {}) {
+  const screen = new GameScreen(root, gameId, token, opts);
   screen.connect();
   return screen;
 }
 
 class GameScreen {
-  constructor(root, gameId, token) {
+  constructor(root, gameId, token, opts = {}) {
     this.root = root;
     this.gameId = gameId;
     this.token = token;
+    this.invited = Boolean(opts.invited); // opened from an invite link: ask for a name if the seat has none
+    this.online = false; // the socket is open and the whole state has come: only then may the player act
+    this.turn = new TurnWatch();
+    this.replay = null; // the replay viewer, once opened
     this.state = null;
     this.lines = [];
     this.logShown = 0; // how many of this.lines the log on the page holds or has dropped
@@ -46,8 +57,15 @@ class GameScreen {
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
     this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
-      el("h3", {}, t("web.log")), this.logBox);
-    root.append(this.banner, this.header, el("div", { class: "game-layout" }, this.board, this.side), this.toast);
+      el("h3", {}, t("web.log")), this.logBox, soundToggle());
+    this.seatBar = el("div", { class: "seat-bar", id: "seat-bar" });
+    this.endBox = el("section", { class: "end-box", id: "end", hidden: true });
+    this.recentBox = el("div", { class: "recent-box", id: "recent", hidden: true, "aria-live": "polite" });
+    this.undoButton = el("button", { type: "button", id: "undo", class: "secondary", hidden: true,
+      onclick: () => this.undo() }, t("web.undo"));
+    this.main = el("div", { class: "main-column" }, this.endBox, this.recentBox, this.board);
+    root.append(this.banner, this.seatBar, this.header, el("div", { class: "game-layout" }, this.main, this.side),
+      this.toast);
     this.tableHelp = new TableHelp(this);
     this.header.after(this.tableHelp.bar);
     setInterval(() => this.tickClock(), 1000);
@@ -69,7 +87,11 @@ class GameScreen {
 
   closed(ev) {
     this.pending = null;
-    if (ev.code === 4403) return this.fatal(t("web.bad_link"), true);
+    this.setOnline(false);
+    if (ev.code === 4403) {
+      if (this.token) dropToken(this.gameId, this.token); // revoked by a new invitation, or expired
+      return this.fatal(t("web.bad_link"), true);
+    }
     if (ev.code === 4404) return this.fatal(t("web.no_game"));
     if (ev.code === 4409) return this.fatal(this.lastError || t("web.cannot_go_on"));
     if (this.closedForGood) return;
@@ -83,6 +105,17 @@ class GameScreen {
     this.closedForGood = true;
     this.showBanner(message);
     if (canWatch) this.banner.append(" ", el("a", { href: `/play/${this.gameId}?watch` }, t("web.watch_game")));
+  }
+
+  // While the socket is down the board and the moves take no input (a move would be lost), and the page says so.
+  setOnline(online) {
+    if (this.online === online) return;
+    this.online = online;
+    this.root.dataset.online = online ? "1" : "0";
+    this.main.classList.toggle("offline", !online);
+    this.board.inert = !online;
+    this.moves.inert = !online;
+    if (this.state) this.render();
   }
 
   showBanner(text) {
@@ -104,10 +137,11 @@ class GameScreen {
       this.lines = [];
       this.logShown = 0;
       clear(this.logBox);
-      this.addLog(msg.log, msg.since);
+      this.addLog(msg.log, msg.since, msg.actors);
       this.pending = null;
-      this.maybeJoin();
-      this.render();
+      this.seated();
+      this.online = false;
+      this.setOnline(true);
     } else if (msg.type === "update") {
       if (!this.state || msg.since !== this.state.version) { this.sync(); return; }
       const ack = msg.ack;
@@ -123,21 +157,24 @@ class GameScreen {
       delete this.state.patch;
       delete this.state.items;
       delete this.state.drop;
-      this.addLog(msg.log, msg.since);
+      this.addLog(msg.log, msg.since, msg.actors);
       if (ack && this.pending === ack) this.pending = null;
       if (this.pending && !this.state.legal.length) this.pending = null;
       this.render();
     } else if (msg.type === "rejected") {
       this.pending = null;
-      // the game's reason in the reader's language when it gave one as a message of its catalogue
-      this.say(msg.msg && this.face && has(this.face.messages, msg.msg) ? this.text(msg.msg, msg.params || {}) : msg.message, "warn");
+      this.say(this.reason(msg), "warn");
       if (msg.code === "stale") this.sync();
       this.render();
     } else if (msg.type === "presence" && this.state) {
       this.state.seats = msg.seats;
       this.renderHeader();
     } else if (msg.type === "notice") {
-      this.say(msg.message);
+      // A notice names seats by number in its parameters: said here with their names, in the reader's language.
+      this.say(msg.msg ? this.text(msg.msg, msg.params || {}) : msg.message);
+    } else if (msg.type === "rematch" && this.state) {
+      this.state.rematch = msg.game_id;
+      this.render();
     } else if (msg.type === "error") {
       // an error (e.g. rate_limited) means the pending action was not taken: let the player send it again
       this.lastError = msg.message;
@@ -150,31 +187,69 @@ class GameScreen {
   sync() { this.ws.send(JSON.stringify({ type: "sync" })); }
 
   send(action) {
-    if (!this.state || this.pending) return;
+    if (!this.state || this.pending || !this.online) return;
     const ref = Math.random().toString(36).slice(2, 12);
     this.pending = ref;
     this.ws.send(JSON.stringify({ type: "act", action, version: this.state.version, ref }));
     this.render();
   }
 
-  async maybeJoin() {
-    const s = this.state;
-    if (s.seat === null || s.seat === undefined || !myName()) return;
-    const mine = s.seats[s.seat];
-    if (mine && mine.name && !/^Player \d+$/.test(mine.name)) return;
-    try { await api("POST", `/api/games/${this.gameId}/join`, { name: myName() }, this.token); } catch { /* shown as before */ }
+  // Take back this seat's last action (the server checks it may: within its turn, nothing hidden revealed).
+  undo() {
+    if (!this.state || this.pending || !this.online || !this.state.undo) return;
+    this.pending = "undo";
+    this.ws.send(JSON.stringify({ type: "undo", version: this.state.version }));
+    this.render();
   }
 
-  addLog(perAction, since) {
+  // A refusal in words: the game's reason when it gave one as a message, else the faces' words for its code.
+  reason(msg) {
+    if (msg.msg && this.face && has(this.face.messages, msg.msg)) return this.text(msg.msg, msg.params || {});
+    const id = `web.rejected.${msg.code}`;
+    return has(this.face ? this.face.messages : {}, id) ? this.text(id, {}) : msg.message;
+  }
+
+  // The whole state came: remember which seat this token holds, keep the address on that seat when this browser
+  // holds several (so a reload opens the same one), and ask for a name when the seat has none yet.
+  seated() {
+    const s = this.state;
+    if (s.seat === null || s.seat === undefined || !this.token) { this.renderSeatBar(); return; }
+    knownSeat(this.gameId, this.token, s.seat);
+    if (this.invited || seatsOf(this.gameId).length > 1) history.replaceState(null, "", seatAddress(this.gameId, s.seat));
+    this.renderSeatBar();
+  }
+
+  renderSeatBar() {
+    const s = this.state;
+    clear(this.seatBar);
+    if (s.seat !== null && s.seat !== undefined && !s.seats[s.seat].name) {
+      this.seatBar.append(namePrompt(async (name) => {
+        await api("POST", `/api/games/${this.gameId}/join`, { name }, this.token);
+        this.state.seats[s.seat].name = name;
+        this.renderSeatBar();
+        this.render();
+      }));
+    }
+    const switcher = seatSwitcher(this.gameId, s.seat, this.names());
+    if (switcher) this.seatBar.append(switcher);
+  }
+
+  addLog(perAction, since, actors) {
     // Each entry is a message id with its parameters (shown in the reader's language when the page shows the log)
     // and the server's English text (shown for a message the game's catalogue does not have).
     perAction.forEach((entries, i) => {
-      for (const entry of entries) this.lines.push({ n: since + i + 1, english: entry.text, msg: entry.msg, params: entry.params });
+      const actor = actors ? actors[i] : null;
+      for (const entry of entries) {
+        this.lines.push({ n: since + i + 1, actor, english: entry.text, msg: entry.msg, params: entry.params });
+      }
     });
   }
 
+  // The seats' names; a seat without one is named in the reader's language (its number, a bot's level).
   names() {
-    return this.state.seats.map((s) => s.name);
+    return this.state.seats.map((s) => s.name || (s.kind === "bot"
+      ? t("web.bot_seat", { number: s.seat + 1, level: s.level || "" })
+      : t("engine.player", { number: s.seat + 1 })));
   }
 
   async loadRenderer() {
@@ -212,32 +287,92 @@ class GameScreen {
     // Exposed for tests and scripts driving the page: which position is shown, and whether a move is in flight.
     Object.assign(this.root.dataset, { version: s.version, status: s.status, pending: this.pending ? "1" : "" });
     this.renderHeader();
-    const ctx = {
-      view: s.view, legal: this.pending ? [] : s.legal, seat: s.seat, seats: s.seats, names: this.names(),
-      deciders: s.deciders, status: s.status, send: (a) => this.send(a), say: (t) => this.say(t),
-      face: this.face, text: (id, params) => this.text(id, params), has: (id) => has(this.face.messages, id),
-    };
-    renderer.render(this.board, ctx);
+    const recent = recentActions(this.lines, s.seat);
+    const ctx = this.context({
+      view: s.view, legal: this.pending || !this.online ? [] : s.legal, deciders: s.deciders, status: s.status,
+      recent: this.recentEvents(recent),
+    });
+    if (!this.replay || !this.replay.open) renderer.render(this.board, ctx);
     this.renderHelp(s.view);
     this.renderMoves(ctx.legal);
-    this.renderLog();
+    this.renderLog(recent);
     this.tableHelp.update(ctx, renderer);
+    this.renderRecent(recent);
+    this.renderUndo();
+    this.renderEnd();
+    const yourMove = s.status === "active" && s.seat !== null && s.deciders.includes(s.seat) && s.legal.length > 0;
+    tabTitle(s.title, yourMove);
+    this.turn.update(yourMove);
+  }
+
+  // What every renderer gets besides the position (see the top of this file).
+  context(part) {
+    const s = this.state;
+    return {
+      legal: [], recent: [], replay: false, ...part, seat: s.seat, seats: s.seats, names: this.names(),
+      send: (a) => this.send(a), say: (x) => this.say(x), face: this.face,
+      text: (id, params) => this.text(id, params), has: (id) => has(this.face.messages, id),
+    };
+  }
+
+  recentEvents(recent) {
+    const byAction = new Map();
+    for (const line of this.lines) {
+      if (!recent.has(line.n)) continue;
+      if (!byAction.has(line.n)) byAction.set(line.n, { seat: line.actor, events: [] });
+      byAction.get(line.n).events.push({ msg: line.msg, params: line.params });
+    }
+    return [...byAction.values()];
+  }
+
+  // The others' moves since this seat's last one, in words, above the board (what moved, what was paid).
+  renderRecent(recent) {
+    clear(this.recentBox);
+    const s = this.state;
+    const lines = this.lines.filter((l) => recent.has(l.n)).slice(-8);
+    this.recentBox.hidden = !lines.length || s.status !== "active";
+    if (this.recentBox.hidden) return;
+    this.recentBox.append(el("h3", {}, t(s.seat === null ? "web.last_move" : "web.since_your_move")),
+      el("ul", {}, lines.map((l) => el("li", { "data-n": l.n }, this.lineText(l)))));
+  }
+
+  renderUndo() {
+    const s = this.state;
+    const shown = s.seat !== null && s.status === "active" && Boolean(s.undo);
+    this.undoButton.hidden = !shown;
+    this.undoButton.disabled = !this.online || Boolean(this.pending);
+    if (shown && !this.undoButton.isConnected) this.header.append(this.undoButton);
+  }
+
+  renderEnd() {
+    const s = this.state;
+    this.endBox.hidden = s.status === "active";
+    if (s.status === "active") return;
+    if (!this.replay) this.replay = new Replay(this);
+    renderEnd(this.endBox, this);
+  }
+
+  lineText({ english, msg, params }) {
+    return has(this.face.messages, msg) ? this.text(msg, params) : english;
   }
 
   renderHeader() {
     const s = this.state;
     clear(this.header);
-    document.getElementById("topinfo").textContent = `${s.title} · ${s.seat === null ? t("web.watching") : t("web.you_are_seat", { number: s.seat + 1 })}`;
+    document.getElementById("topinfo").textContent = `${s.title} · ${s.seat === null ? t("web.watching") : t("web.you_are", { name: this.names()[s.seat] })}`;
     const clock = s.clock;
+    const names = this.names();
     const seats = el("ul", { class: "seat-list" }, s.seats.map((seat) => {
       const toMove = s.status === "active" && s.deciders.includes(seat.seat);
+      const name = names[seat.seat];
       return el("li", { class: toMove ? "to-move" : "", "data-seat": seat.seat },
-        seatBadge(seat.seat, seat.seat === s.seat ? t("web.you_suffix", { name: seat.name }) : seat.name),
+        seatBadge(seat.seat, seat.seat === s.seat ? t("web.you_suffix", { name }) : name),
         el("span", { class: seat.connected ? "dot on" : "dot", title: t(seat.connected ? "web.online" : "web.offline") }),
         clock ? el("span", { class: "clock", "data-clock": seat.seat }, fmtTime(clock.left[seat.seat])) : null,
         toMove ? el("span", { class: "badge turn" }, t("web.to_move")) : null);
     }));
     this.header.append(seats, el("p", { class: "status", id: "status" }, this.statusText()));
+    if (!this.undoButton.hidden) this.header.append(this.undoButton);
     this.clockAt = Date.now();
   }
 
@@ -245,7 +380,7 @@ class GameScreen {
     const s = this.state;
     if (s.status !== "active") {
       const r = s.result || {};
-      const names = (r.winners || []).map((w) => s.seats[w].name);
+      const names = (r.winners || []).map((w) => this.names()[w]);
       const winners = names.length > 1 ? t("web.and", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] }) : names.join("");
       // The reason is a message id of the game's catalogue (or a sentence of the server's, shown as it is).
       const reason = r.reason ? (this.face && has(this.face.messages, r.reason) ? this.text(r.reason, r.params || {}) : r.reason) : "";
@@ -260,7 +395,7 @@ class GameScreen {
       return together && others ? t("web.your_move_together", { others }) : t("web.your_move");
     }
     if (together) return t("web.waiting_for_count", { n: s.deciders.length });
-    return t("web.waiting_for", { names: s.deciders.map((d) => s.seats[d].name).join(", ") });
+    return t("web.waiting_for", { names: s.deciders.map((d) => this.names()[d]).join(", ") });
   }
 
   renderHelp(view) {
@@ -294,14 +429,21 @@ class GameScreen {
     }
   }
 
-  renderLog() {
+  renderLog(recent = new Set()) {
     // Only the new lines go in (and the oldest out past LOG_LINES): rebuilding the whole list after every move
-    // was about a quarter of the page's layout time over a game.
+    // was about a quarter of the page's layout time over a game. Others' moves since this seat's last one are
+    // marked (`recent`); the lines that just came flash once (`fresh`).
     const fresh = this.lines.slice(Math.max(this.logShown, this.lines.length - LOG_LINES));
+    const first = this.logShown > 0;
     this.logShown = this.lines.length;
+    for (const li of this.logBox.querySelectorAll("li.recent")) {
+      if (!recent.has(Number(li.dataset.n))) li.classList.remove("recent");
+    }
     if (!fresh.length) return;
-    this.logBox.append(...fresh.map(({ n, english, msg, params }) => el("li", { "data-n": n, "data-msg": msg },
-      has(this.face.messages, msg) ? this.text(msg, params) : english)));
+    this.logBox.append(...fresh.map((line) => el("li", {
+      "data-n": line.n, "data-msg": line.msg,
+      class: [recent.has(line.n) ? "recent" : "", first && line.actor !== this.state.seat ? "fresh" : ""].join(" ").trim() || null,
+    }, this.lineText(line))));
     while (this.logBox.childElementCount > LOG_LINES) this.logBox.firstElementChild.remove();
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }

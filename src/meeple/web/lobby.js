@@ -2,7 +2,8 @@
 
 import { el, clear, seatBadge } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { api, myName, saveName, saveToken, tokens } from "./session.js";
+import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
+import { api, myName, saveName } from "./session.js";
 
 const CLOCKS = [
   { value: "", label: "web.clock.none" },
@@ -122,30 +123,75 @@ function showCreated(box, game) {
   clear(box);
   box.hidden = false;
   const mine = game.seats.find((s) => s.kind === "human");
-  if (mine) saveToken(game.id, mine.token);
+  if (mine) saveSeat(game.id, mine.token, mine.seat);
+  saveHost(game.id, game.host_token);
   const others = game.seats.filter((s) => s.kind === "human" && s !== mine);
   // (DOM's append writes null as the text "null": the parts a game does not have are left out first)
   box.append(...[el("h2", {}, t("web.created")),
     el("p", {}, el("a", { class: "button", href: `/play/${game.id}`, id: "play-link" }, t("web.go_to_table"))),
+    // The creator's own seat as a link too: to open it on another device, or keep it somewhere safe.
+    mine ? el("p", {}, t("web.own_link")) : null,
+    mine ? el("p", { class: "invites" }, inviteField(mine.invite, "own-invite")) : null,
     others.length ? el("p", {}, t("web.send_links")) : null,
     el("ul", { class: "invites" }, others.map((s) => el("li", {}, seatBadge(s.seat, t("web.seat", { number: s.seat + 1 })), " ",
-      el("input", { readonly: true, value: s.invite, class: "invite", onfocus: (e) => e.target.select() }),
-      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(s.invite) }, t("web.copy"))))),
+      inviteField(s.invite, `invite-${s.seat}`)))),
     el("p", { class: "muted" }, `${t("web.spectators")} `, el("a", { href: `/play/${game.id}?watch` }, t("web.watch_link")))]
     .filter(Boolean));
 }
 
+function inviteField(link, id) {
+  return el("span", { class: "invite-field" },
+    el("input", { readonly: true, value: link, class: "invite", id, "aria-label": t("web.invite_link"), onfocus: (e) => e.target.select() }),
+    el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("web.copy")));
+}
+
+// For the host of a game (this browser created it): each human seat can get a new link, which revokes the old
+// one at once (a leaked link, or another person taking the seat).
+function hostPanel(game, host) {
+  const humans = game.seats.filter((s) => s.kind === "human");
+  const list = el("ul", { class: "invites" }, humans.map((s) => {
+    const out = el("span", { class: "new-invite" });
+    const name = s.name || t("engine.player", { number: s.seat + 1 });
+    const button = el("button", { type: "button", class: "secondary", "data-reinvite": s.seat }, t("web.reinvite"));
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      clear(out);
+      try {
+        const r = await api("POST", `/api/games/${game.id}/seats/${s.seat}/invite`, undefined, host);
+        // A seat this browser holds keeps working here with its new token.
+        if (seatsOf(game.id).some((e) => e.seat === s.seat)) saveSeat(game.id, r.token, s.seat);
+        out.append(inviteField(r.invite, `reinvite-${s.seat}`));
+      } catch (e) {
+        out.append(el("span", { class: "error" }, e.message));
+      }
+      button.disabled = false;
+    });
+    return el("li", { "data-seat": s.seat }, seatBadge(s.seat, name), " ", button, " ", out);
+  }));
+  return el("details", { class: "host-panel" }, el("summary", {}, t("web.manage_seats")),
+    el("p", { class: "muted" }, t("web.reinvite_help")), list);
+}
+
 function yourGames() {
   const list = el("ul", { class: "games", id: "your-games" }, el("li", { class: "muted" }, "…"));
-  const held = Object.values(tokens());
+  const held = allTokens();
   api("POST", "/api/my-games", { tokens: held.slice(-200) }).then((games) => {
     clear(list);
     if (!games.length) list.append(el("li", { class: "muted" }, t("web.no_games")));
+    const hosted = new Set();
     for (const g of games) {
+      // One line per seat held (a browser may hold several seats of one game), each opening its own seat.
       const yourTurn = g.status === "active" && g.deciders.includes(g.your_seat);
-      list.append(el("li", {}, el("a", { href: `/play/${g.id}` }, t("web.game_players", { title: g.title, players: g.players })), " ",
+      const seat = g.seats[g.your_seat];
+      const as = seat && seat.name ? seat.name : t("engine.player", { number: g.your_seat + 1 });
+      const host = hostToken(g.id);
+      list.append(el("li", { "data-game": g.id, "data-seat": g.your_seat },
+        el("a", { href: seatAddress(g.id, g.your_seat) }, t("web.game_players", { title: g.title, players: g.players })),
+        el("span", { class: "muted" }, ` · ${t("web.playing_as", { name: as })}`), " ",
         el("span", { class: yourTurn ? "badge turn" : "badge" }, t(g.status === "over" ? "web.finished" : yourTurn ? "web.your_turn" : "web.waiting")),
-        el("span", { class: "muted" }, ` · ${t("web.move_number", { version: g.version })}`)));
+        el("span", { class: "muted" }, ` · ${t("web.move_number", { version: g.version })}`),
+        host && g.status === "active" && !hosted.has(g.id) ? hostPanel(g, host) : null));
+      hosted.add(g.id);
     }
   }).catch((e) => { clear(list); list.append(el("li", { class: "error" }, e.message)); });
   return list;
@@ -156,7 +202,7 @@ function recentGames() {
   api("GET", "/api/games?limit=15").then((games) => {
     if (!games.length) list.append(el("li", { class: "muted" }, t("web.nobody_played")));
     for (const g of games) {
-      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? t("web.bot_name", { level: s.level }) : t("engine.player", { number: s.seat + 1 }))).join(", ");
+      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? t("web.bot_seat", { number: s.seat + 1, level: s.level }) : t("engine.player", { number: s.seat + 1 }))).join(", ");
       list.append(el("li", {}, el("a", { href: `/play/${g.id}?watch` }, `${g.title}: ${names}`),
         el("span", { class: "muted" }, ` · ${g.status === "over" ? t("web.finished") : t("web.move_number", { version: g.version })}`)));
     }

@@ -94,7 +94,7 @@ class Engine:
         rollers = list(seats)
         while True:
             rolls = [self.d6(s) for _ in rollers]
-            emit(events, "setup.rolls", what=what, seats=tuple(rollers), rolls=tuple(rolls))
+            emit(events, "setup.rolls", what=f"@term.roll_{what}", seats=tuple(rollers), rolls=tuple(rolls))
             top = max(rolls)
             rollers = [p for p, r in zip(rollers, rolls, strict=True) if r == top]
             if len(rollers) == 1:
@@ -213,7 +213,10 @@ class Engine:
         return s.gang[p]
 
     def enemies_at(self, s: State, p: int, sp: int) -> bool:
-        return bool(s.ycu[sp]) or any(n for q, n in enumerate(s.figures[sp]) if q != p)
+        if s.ycu[sp]:
+            return True
+        f = s.figures[sp]
+        return sum(f) > f[p]
 
     def controls_space(self, s: State, p: int, sp: int, ignore: tuple[int, int] = (-1, -1),
                        ignore_token: int = -1) -> bool:
@@ -236,7 +239,8 @@ class Engine:
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
-        return [i for i in range(len(s.built)) if self.controls_dev(s, p, i)]
+        figures = s.figures
+        return [i for i, b in enumerate(s.built) if figures[b[1]][p] > 0 and self.controls_dev(s, p, i)]
 
     def dev(self, s: State, i: int) -> Any:
         return self.comp.devs[s.built[i][0]]
@@ -433,7 +437,9 @@ class Engine:
     # ================================================================ award and end (COR-23, COR-24)
     def award_of(self, s: State, p: int) -> int:
         board = self.comp.boards[s.side]
-        total = sum(board.award[sp] for sp in range(NSPACE) if self.controls_space(s, p, sp))
+        award = board.award
+        total = sum(award[sp] for sp in range(NSPACE)
+                    if award[sp] and s.figures[sp][p] > 0 and self.controls_space(s, p, sp))
         total += sum(self.dev(s, i).renown for i in self.controlled_devs(s, p))
         return int(total + self.perm(s, p, "award_renown"))
 
@@ -565,6 +571,7 @@ class Engine:
         queue: deque[int] = deque()
         ends: set[int] = set()
         cost = self.k["POOL_ENTRY_COST"]
+        enemy = {sp for sp in range(NSPACE) if self.enemies_at(s, p, sp)}
         origins = [(start, 0)] if start >= 0 else [(sp, cost) for sp in [s.entry[p], *self.back_alleys(s, p)]]
         for sp, d in origins:
             if sp in dist or not board.usable(sp) or d > reach:
@@ -572,7 +579,7 @@ class Engine:
             dist[sp] = d
             if start < 0:
                 ends.add(sp)
-            if start < 0 and self.enemies_at(s, p, sp):
+            if start < 0 and sp in enemy:
                 continue
             queue.append(sp)
         while queue:
@@ -584,13 +591,13 @@ class Engine:
                     continue
                 dist[v] = dist[u] + 1
                 ends.add(v)
-                if not self.enemies_at(s, p, v):
+                if v not in enemy:
                     queue.append(v)
         out = []
         for v in sorted(ends):
             if v == start or s.figures[v][p] >= limit:
                 continue
-            if self.enemies_at(s, p, v) and s.enemy_space not in (-1, v):
+            if v in enemy and s.enemy_space not in (-1, v):
                 continue
             out.append(v)
         return out
@@ -1498,8 +1505,12 @@ class Engine:
             s.phase = "post"
 
     def move_more(self, s: State, p: int) -> bool:
-        return s.action.get("count", 0) < self.move_limit(s, p) and bool(
-            self.move_actions(s, p, self.move_range(s), pool=True, card_move=False))
+        if s.action.get("count", 0) >= self.move_limit(s, p):
+            return False
+        reach = self.move_range(s)
+        if s.pool[p] > 0 and self.destinations(s, p, -1, reach):
+            return True
+        return any(self.destinations(s, p, sp, reach) for sp in self.movable_from(s, p, False))
 
     def end_move(self, s: State, p: int, events: EVENTS) -> None:
         emit(events, "move.end", seat=p)

@@ -7,9 +7,11 @@ face.
 
 from __future__ import annotations
 
+from meeple.engine.messages import Message, plural
+
 from .data import Components
 
-EVENTS = {
+EVENTS: dict[str, Message] = {
     "setup.rolls": "The d6 is rolled ({what}): {seats} roll {rolls}",
     "setup.first": "{seat} takes the first player token",
     "setup.gang": "{seat} leads the {gang} (entry space {entry})",
@@ -24,7 +26,7 @@ EVENTS = {
     "turn.end": "{seat} ends the turn",
     "turn.out_of_turn": "{seat} uses a turn out of turn ({turns} of 4 used)",
     "action.declare": "{seat} declares {action}",
-    "cards.draw": "{seat} draws {count} card(s)",
+    "cards.draw": plural("count", "{seat} draws {count} card", "{seat} draws {count} cards"),
     "cards.drawn": "You draw {cards}",
     "card.play": "{seat} plays {card}",
     "card.search": "{seat} takes {card} from the {pile}",
@@ -34,9 +36,11 @@ EVENTS = {
     "mod.set": "{seat}: {mod} is now {amount} for this turn",
     "row.reveal": "{card} is turned up from the gang member deck",
     "row.bm": "New black market row: {cards}",
-    "figures.to_pool": "{seat} moves {count} figure(s) from the reserve to the gang member pool",
+    "figures.to_pool": plural("count", "{seat} moves {count} figure from the reserve to the gang member pool",
+                              "{seat} moves {count} figures from the reserve to the gang member pool"),
     "figures.place": "{seat} places a figure from the pool on {space}",
-    "coords.peek": "{seat} looks at the top {count} coordinate card(s)",
+    "coords.peek": plural("count", "{seat} looks at the top coordinate card",
+                          "{seat} looks at the top {count} coordinate cards"),
     "coords.seen": "You see {cards}",
     "coords.back": "{seat} puts the coordinate cards back",
     "ycu.removed": "{token} leaves {space} for the bag",
@@ -57,7 +61,8 @@ EVENTS = {
     "buy.card": "{seat} buys {card} for {arc} ARC",
     "buy.renown": "{seat} buys {count} renown for {arc} ARC",
     "produce.use": "{seat} uses the {dev} on {space}",
-    "dev.products": "The {dev} on {space} gets {added} product(s) ({total} now)",
+    "dev.products": plural("added", "The {dev} on {space} gets {added} product ({total} now)",
+                           "The {dev} on {space} gets {added} products ({total} now)"),
     "build.done": "{seat} builds the {dev} on {spaces} for {arc} ARC",
     "build.none": "{seat} builds nothing",
     "sell.one": "{seat} sells a product from the {dev} on {space} for {arc} ARC",
@@ -67,14 +72,15 @@ EVENTS = {
     "move.end": "{seat} ends the movement",
     "battle.start": "Battle on {space}: {seat} attacks {defender_seat}",
     "battle.commit": "{seat} commits a card face down ({count})",
-    "battle.committed": "{seat} has committed {count} card(s)",
+    "battle.committed": plural("count", "{seat} has committed {count} card", "{seat} has committed {count} cards"),
     "battle.reveal": "{seat} reveals {cards}",
     "battle.pay": "{seat} pays {arc} ARC for +{bonus} attack",
     "battle.roll": "{seat} rolls {dice}",
     "battle.reroll": "{seat} rerolls die {die}: {old} becomes {new}",
     "battle.totals": "Totals: {seat} {total}, against {other}",
     "battle.won": "{seat} wins the battle",
-    "battle.retreat": "{seat}'s {count} figure(s) on {space} retreat to the pool",
+    "battle.retreat": plural("count", "{seat}'s figure on {space} retreats to the pool",
+                             "{seat}'s {count} figures on {space} retreat to the pool"),
     "battle.casualties": "{seat} loses: {killed} figure killed, {retreated} retreat from {space}",
     "battle.card_lost": "{seat} loses the gang member card {card}",
     "ycu.battle": "{seat} faces {token} on {space} as {role}",
@@ -89,6 +95,8 @@ EVENTS = {
     "award.paid": "{seat} earns {award} renown: {paid} from the supply, {overflow} overflow",
     "end.exhausted": "The renown supply ran out in round {round}: the game ends",
     "end.round_cap": "The game ends after round {round}, the last round the engine plays",
+    "error.not_now": "not a choice of this moment ({phase}); {help}",
+    "error.not_now_phase": "not a choice of this moment ({phase})",
 }
 
 PHASES = {
@@ -142,9 +150,23 @@ PHASES = {
     "help.bribe": "Pay the YCU token's bribe (`bribe`) to send it away, or `fight` it.",
     "help.pick_token": "Choose the YCU token you fight next (`fight <token>`).",
     "status.pre": "Round {round}: choose an action",
-    "legend": "Grid cells: s/m/h = Slums/Midtown/Heights, + = entry space, ///// = hazard; S1..H6 = development "
-              "(* = product tokens); Y B G R = figures of the yellow, blue, green, red gangs; a trailing Y after "
-              "them = a YCU token.",
+    "status.reset": "Round {round}: discard in secret",
+    "status.bid": "Auction: raise the bid or pass",
+    "status.commit": "Battle: commit cards face down",
+    "status.option": "Battle: pay for Hired Muscle or decline",
+    "status.reroll": "Battle: reroll your dice or done",
+    "status.lose": "Battle lost: choose the card you lose",
+    "status.bribe": "A YCU token: bribe it or fight",
+    "legend": (
+        "Grid: two lines per space. Top line: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id "
+        "without DEV-; :2 = product tokens on it); +R = the entry space of the gang with letter R; ////////// = "
+        "hazard, no figure may stand there.\n"
+        "Bottom line: figures by gang letter and count (Y yellow, B blue, G green, R red: R2 = two red figures); "
+        "!T05 = the YCU token YCU-T05 (!x2 = two tokens).\n"
+        "Gangs: ARC (money), renown (score), influence, cards in hand, turns used this round; figures in the pool, "
+        "the reserve and on the board; sizes of the draw and discard piles.\n"
+        "Black market and developments show their cost in ARC (your discounts included); YCU tokens read "
+        "attack/bribe. A battle shows each side's committed cards (face down until the reveal) and dice."),
     "option.leaders": "Gang leaders",
     "option.leaders.random": "dealt at random",
     "option.leaders.pick": "picked in d6 order",
@@ -162,6 +184,8 @@ TERMS = {
     "term.extra_move": "extra figures to move",
     "term.move_range": "move range",
     "term.min_first_bid": "minimum first bid",
+    "term.roll_first": "for the first player token",
+    "term.roll_pick": "for the order of picking gang leaders",
     "action.recruit": "Recruit",
     "action.buy": "Buy",
     "action.produce": "Produce>>>Develop",
@@ -173,13 +197,15 @@ TERMS = {
 }
 
 
-def catalogue(comp: Components) -> dict[str, str]:
+def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out = {**EVENTS, **PHASES, **TERMS}
+    out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS}
     for card in comp.cards:
         out[f"card.{card.id}"] = card.name
+        out[f"power.{card.id}"] = card.text  # what the card does, as its data entry words it
     for dev in comp.devs:
         out[f"dev.{dev.id}"] = dev.name
+        out[f"power.{dev.id}"] = dev.text
     for tok in comp.tokens:
         out[f"token.{tok.id}"] = f"{tok.id} ({tok.attack}/{tok.bribe})"
     for coord in comp.coords:

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
+from meeple.engine.messages import Catalogue as Messages
+from meeple.engine.messages import Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -18,6 +20,9 @@ from .messages import catalogue
 from .state import State
 
 VERSION = 1
+# The search bot's default budget here: a City of Remnants turn is many small decisions, each slow to play out,
+# so 200 visits keep the median decision under half a second (docs/benchmarks.md).
+SEARCH_ITERATIONS = 200
 
 SPEC = GameSpec(
     id="cityofremnants",
@@ -35,6 +40,7 @@ SPEC = GameSpec(
     description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
+    search_iterations=SEARCH_ITERATIONS,
 )
 
 
@@ -69,14 +75,17 @@ class CityOfRemnants(Rules[State]):
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         self.eng.apply_action(state, seat, action, events)
 
-    def check(self, state: State, seat: int, action: int) -> str | None:
-        """None when the action is legal now; otherwise the reason, naming the phase and what it expects."""
+    def check(self, state: State, seat: int, action: int) -> Event | None:
+        """None when the action is legal now; otherwise the reason as a message naming the phase and, where the
+        phase has one, its help (what it expects)."""
         if action in self.eng.legal_actions(state, seat):
             return None
-        phase = self._messages.get(f"phase.{state.phase}", state.phase)
         if state.over:
-            return "the game is over"
-        return f"not a choice of this moment ({phase}); {self._messages.get(f'help.{state.phase}', '')}".strip()
+            return Event("engine.game_over")
+        phase = f"@phase.{state.phase}"
+        if f"help.{state.phase}" in self._messages:
+            return Event("error.not_now", {"phase": phase, "help": f"@help.{state.phase}"})
+        return Event("error.not_now_phase", {"phase": phase})
 
     def secret(self, state: State, seat: int, action: int) -> bool:
         """The Reset discards (COR-6.5), the cards committed face down to a battle (COR-18.3, 18.6) and the order
@@ -120,11 +129,13 @@ class CityOfRemnants(Rules[State]):
         state: State = build(self.eng, description)
         return state
 
-    def render(self, state: State, seat: int | None, color: bool = True) -> str:
-        return views.render(self.eng, state, seat)
+    def render(self, state: State, seat: int | None, color: bool = True, catalogue: Messages | None = None) -> str:
+        from .render import render
+
+        return render(self.eng, state, seat, color, catalogue or catalogue_of(self))
 
     # -- faces -------------------------------------------------------------------------------------
-    def messages(self) -> Mapping[str, str]:
+    def messages(self) -> Mapping[str, Message]:
         return self._messages
 
     def reconstructions(self) -> list[str]:
@@ -142,6 +153,9 @@ class CityOfRemnants(Rules[State]):
     # -- bots --------------------------------------------------------------------------------------
     def evaluate(self, state: State, seat: int) -> float:
         return heuristics.evaluate(self.eng, state, seat)
+
+    def plan_horizon(self, state: State, seat: int) -> bool:
+        return heuristics.plan_horizon(state, seat)
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         return heuristics.rollout_action(self.eng, state, seat, legal, below)

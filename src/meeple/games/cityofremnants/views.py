@@ -1,4 +1,4 @@
-"""What each seat (or a spectator) sees, sampling of hidden parts, the text board, statistics and invariants.
+"""What each seat (or a spectator) sees, sampling of hidden parts, statistics and invariants.
 
 Hidden (COR-4.4): every hand (sizes are public), the order and content of draw piles, the order of the gang member,
 black market and coordinate decks, cards committed face down before the reveal, the Reset discards before the
@@ -12,18 +12,16 @@ from typing import Any
 
 from meeple.engine import rng
 
-from .data import NSPACE, SIZE, space_name
+from .data import NSPACE, space_name
 from .engine import Engine
 from .state import State
-
-GANG_LETTERS = "YBGR"  # figure letters by gang colour: yellow, blue, green, red
 
 
 def _ids(eng: Engine, cards: list[int]) -> list[str]:
     return [eng.cards[c].id for c in cards]
 
 
-def _hidden_commits(s: State) -> list[int]:
+def hidden_commits(s: State) -> list[int]:
     """Sides whose committed battle cards are still face down."""
     b = s.battle
     if b is None or s.phase != "commit":
@@ -106,7 +104,7 @@ def _action_view(s: State) -> dict[str, Any]:
 def _battle_view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
     b = s.battle
     assert b is not None
-    hidden = _hidden_commits(s)
+    hidden = hidden_commits(s)
     cards: list[Any] = []
     for side in (0, 1):
         if side in hidden and seat != b["seats"][side]:
@@ -144,7 +142,7 @@ def hidden_values(eng: Engine, s: State, viewer: int | None) -> list[Any]:
     out: list[Any] = []
     if s.over:
         return out
-    hidden = _hidden_commits(s)
+    hidden = hidden_commits(s)
     strip = s.effect is not None and s.effect.get("stage") == "strip_pick" and viewer == s.active
     for p in range(s.players):
         if p == viewer:
@@ -169,7 +167,7 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
     """A full state consistent with `seat`'s view; the hidden parts are redealt from `stream`."""
     out = s.copy()
     st = rng.seed_stream(stream)
-    hidden = _hidden_commits(s)
+    hidden = hidden_commits(s)
     strip_rival = s.effect["rival"] if (s.effect is not None and s.effect.get("stage") == "strip_pick"
                                         and seat == s.active) else -1
     for p in range(s.players):
@@ -307,46 +305,3 @@ def client_data(eng: Engine) -> dict[str, Any]:
                    for side, b in comp.boards.items()},
     }
 
-
-def render(eng: Engine, s: State, seat: int | None) -> str:
-    """The city grid (developments, figures, YCU tokens), the markets and each gang's numbers."""
-    comp = eng.comp
-    board = comp.boards[s.side]
-    lines = [f"City of Remnants - round {s.round}, phase {s.phase}" + (f", seat {s.active} to play"
-                                                                       if s.active >= 0 else "")]
-    lines.append("     " + "".join(f"{c:^11}" for c in "ABCDEFG"))
-    for r in range(SIZE):
-        row = [f"{r + 1:>3}  "]
-        for c in range(SIZE):
-            sp = r * SIZE + c
-            if not board.usable(sp):
-                row.append(f"{'/////':^11}")
-                continue
-            cell = board.level[sp][0].lower()
-            di = eng.dev_at(s, sp)
-            if di >= 0:
-                cell = comp.devs[s.built[di][0]].id[4:] + ("*" * s.products[di] if s.products[di] else "")
-            figs = "".join(GANG_LETTERS[s.gang[p]] * s.figures[sp][p] for p in range(s.players))
-            toks = "Y" * len(s.ycu[sp])
-            if sp in s.entry:
-                cell += "+"
-            row.append(f"{(cell + ' ' + figs + toks).strip():^11}")
-        lines.append("".join(row))
-    lines.append("")
-    for p in range(s.players):
-        g = comp.gangs[s.gang[p]] if s.gang[p] >= 0 else None
-        name = f"{g.species} ({GANG_LETTERS[g.index]})" if g else "?"
-        mark = " *first" if p == s.first else ""
-        lines.append(f"seat {p} {name}{mark}: ARC {s.arc[p]}, renown {eng.score(s, p)}, influence {s.influence[p]}, "
-                     f"turns {s.tracker[p]}/4, hand {len(s.hand[p])}, pool {s.pool[p]}, reserve {s.reserve[p]}"
-                     + (f", tableau {' '.join(_ids(eng, s.tableau[p]))}" if s.tableau[p] else ""))
-    lines.append(f"gang member row: {' '.join(_ids(eng, s.gm_row)) or '-'}   black market: "
-                 f"{' '.join(f'{eng.cards[c].id}({eng.cards[c].cost})' for c in s.bm_row) or '-'}")
-    lines.append("YCU: " + (", ".join(f"{space_name(sp)} {comp.tokens[t].id} {comp.tokens[t].attack}/"
-                                      f"{comp.tokens[t].bribe}" for sp in range(NSPACE) for t in s.ycu[sp]) or "-")
-                 + f"   bag {len(s.bag)}   renown supply {s.renown_supply}")
-    lines.append("buildable: " + ", ".join(f"{comp.devs[t].id} {comp.devs[t].name}" for t in s.drafted))
-    if seat is not None:
-        lines.append("your hand: " + (", ".join(f"{eng.cards[c].id} {eng.cards[c].name}"
-                                                for c in sorted(s.hand[seat])) or "-"))
-    return "\n".join(lines)

@@ -225,11 +225,10 @@ class BlueMoonCity(Rules[State]):
         state: State = build(self.ctx, description)
         return state
 
-    def render(self, state: State, seat: int | None, color: bool = True, messages: Catalogue | None = None) -> str:
-        """The text board; its words from `messages` (a catalogue in the reader's language), else in English."""
+    def render(self, state: State, seat: int | None, color: bool = True, catalogue: Catalogue | None = None) -> str:
         from ..render import render
 
-        return self.ctx.edition_text(state, render(self.ctx, state, seat, color, messages or catalogue_of(self)))
+        return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue or catalogue_of(self)))
 
     def explain(self, state: State, seat: int | None, words: Sequence[str]) -> list[Event] | None:
         from ..explain import explain

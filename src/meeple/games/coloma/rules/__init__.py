@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import InvalidOptions
-from meeple.engine.messages import Message, catalogue_of
+from meeple.engine.messages import Catalogue, Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 
@@ -168,10 +168,10 @@ class Coloma(Rules[State]):
 
         return build(self, description)
 
-    def render(self, state: State, seat: int | None, color: bool = True) -> str:
+    def render(self, state: State, seat: int | None, color: bool = True, catalogue: Catalogue | None = None) -> str:
         from ..render import render
 
-        return render(self.ctx, state, seat, color, catalogue_of(self))
+        return render(self.ctx, state, seat, color, catalogue or catalogue_of(self))
 
     # -- what the faces show -----------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:

@@ -2,13 +2,12 @@
 // the supplies, every player's board (Lodge, rivers and Bridges, tableau, Barrels) and your own hand and dial.
 // Everything comes from the seat's view and its legal action texts (the notation of the game's actions.py):
 // a Site lights up when you may dial it, a space when your Wagon may enter it, a Land when you may camp there, a
-// card when an action names it. Names of cards, spaces and Lands come from the data file (`client_data`), the
-// status line from the game's messages. Served from the game's package beside renderer.css.
+// card when an action names it. Every word comes from the game's catalogue in the reader's language (`ctx.text`:
+// the `ui.*` messages, and the names of cards, spaces, Barrels, Bridges and Events); the numbers from the data file
+// (`client_data`). Served from the game's package beside renderer.css.
 
 import { el, svg, clear, SEATS } from "/static/dom.js";
 
-const COMMON = ["Trade", "Sutter's Mill", "Survey / Bridge", "Build", "Wagon", "Deputise"];
-const BOOM = ["Barrel", "Sutter's Mill", "Survey / Bridge (Saw)", "Build (Saw)", "Wagon", "Camp"];
 const W = 1000;
 const H = 540;
 const WHEEL = { x: 240, y: 270, r: 215 };
@@ -17,6 +16,7 @@ const MAP = { x: 728, y: 270, step: 48 };
 // What the player is doing between two clicks (kept across redraws).
 const ui = { chooser: null };
 let last = null;
+let say = (id) => id; // the game's catalogue in the reader's language, set by render
 
 function useStyles() {
   if (document.getElementById("coloma-styles")) return;
@@ -29,12 +29,17 @@ function seatStyle(seat) {
 }
 
 function nameOf(ctx, seat) {
-  return ctx.names[seat] || `Player ${seat + 1}`;
+  return ctx.names[seat] || ctx.text("engine.player", { number: seat + 1 });
+}
+
+function cardName(id) {
+  return say(`card.${id}`);
 }
 
 export function render(root, ctx) {
   useStyles();
   last = { root, ctx };
+  say = (id, params) => ctx.text(id, params);
   const v = ctx.view;
   const data = ctx.face.client_data || {};
   const moves = parse(ctx.legal, v);
@@ -55,27 +60,27 @@ function parse(legal, v) {
     else if (verb === "move") m.spaces[x.toUpperCase()] = a;
     else if (verb === "camp") m.lands[x.toUpperCase()] = a;
     else if (verb === "barrel") m.barrels[x] = a;
-    else if (verb === "build") (m.hand[x.toUpperCase()] ||= []).push({ label: `Build it (${section(y)})`, action: a });
+    else if (verb === "build") (m.hand[x.toUpperCase()] ||= []).push({ label: say("ui.build_it", { section: section(y) }), action: a });
     else if (verb === "return") {
       const card = (v.hand || [])[Number(x) - 1];
-      if (card) (m.hand[`#${x}`] ||= []).push({ label: `Put it back on the ${y} of your deck`, action: a });
+      if (card) (m.hand[`#${x}`] ||= []).push({ label: say(`ui.put_back.${y}`), action: a });
       else m.buttons.push(a);
-    } else if (verb === "hotel") (m.tableau[x.toUpperCase()] ||= []).push({ label: `A Hotel on it (${section(y)})`, action: a });
-    else if (verb === "ability") (m.tableau[x.toUpperCase()] ||= []).push({ label: "Use its ability", action: a });
-    else if (verb === "foundry") (m.tableau[x.toUpperCase()] ||= []).push({ label: "Activate it with the Foundry", action: a });
+    } else if (verb === "hotel") (m.tableau[x.toUpperCase()] ||= []).push({ label: say("ui.hotel_on", { section: section(y) }), action: a });
+    else if (verb === "ability") (m.tableau[x.toUpperCase()] ||= []).push({ label: say("ui.use_ability"), action: a });
+    else if (verb === "foundry") (m.tableau[x.toUpperCase()] ||= []).push({ label: say("ui.foundry_it"), action: a });
     else m.buttons.push(a);
   }
   return m;
 }
 
 function section(word) {
-  return word === "boom" ? "Boom, Saw cost" : "common, Hammer cost";
+  return say(word === "boom" ? "ui.section.boom" : "ui.section.common");
 }
 
 // -- the table: wheel and map in one picture -------------------------------------------------------------------
 function table(v, ctx, data, moves) {
   const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "col-table", role: "img",
-    "aria-label": "The wheel of Sites and the Frontier Map" });
+    "aria-label": say("ui.table") });
   board.append(wheel(v, ctx, moves), frontier(v, ctx, data, moves));
   return el("div", { class: "col-table-box" }, board);
 }
@@ -101,29 +106,30 @@ function wheel(v, ctx, moves) {
     const classes = ["site", target ? "target" : "", dial === site ? "mine" : "", w.bust === site ? "bust" : "",
       w.barker === site ? "barker" : ""].join(" ");
     const s = svg("g", { class: classes, "data-site": site, tabindex: target ? 0 : null, role: target ? "button" : null,
-      "aria-label": `Site ${site}` });
+      "aria-label": say("ui.site", { site }) });
     s.append(svg("path", { d: `M${x} ${y} L${x0} ${y0} A${r} ${r} 0 0 1 ${x1} ${y1} Z`, class: "site-bg" }));
     const mid = (a0 + a1) / 2;
     const [tx, ty] = polar(x, y, r * 0.62, mid);
     const [common, boom] = w.sections[String(site)] || [null, -1];
-    const marks = [w.barker === site ? "Barker" : null, w.signpost === site ? (w.signpost_active ? "Signpost ➜" : "Signpost") : null]
+    const marks = [w.barker === site ? say("ui.barker") : null,
+      w.signpost === site ? say(w.signpost_active ? "ui.signpost_active" : "ui.signpost") : null]
       .filter(Boolean).join(" · ");
-    s.append(svg("text", { x: tx, y: ty - 30, class: "site-number", "text-anchor": "middle" }, `Site ${site}`));
+    s.append(svg("text", { x: tx, y: ty - 30, class: "site-number", "text-anchor": "middle" }, say("ui.site", { site })));
     if (marks) s.append(svg("text", { x: tx, y: ty - 14, class: "site-mark", "text-anchor": "middle" }, marks));
     s.append(svg("text", { x: tx, y: ty + 4, class: "site-common", "text-anchor": "middle" },
-      common === null ? "" : COMMON[common]));
+      common === null ? "" : say(`ui.common.${common}`)));
     s.append(svg("text", { x: tx, y: ty + 20, class: w.bust === site ? "site-boom busted" : "site-boom", "text-anchor": "middle" },
-      w.bust === site ? "BUST" : boom >= 0 ? `Boom: ${BOOM[boom]}` : "no Boom"));
+      w.bust === site ? say("ui.bust") : boom >= 0 ? say("ui.boom_of", { action: `@ui.boom.${boom}` }) : say("ui.no_boom")));
     const who = [...(pioneers[site] || [])];
     who.forEach((st, i) => s.append(token(tx - (who.length - 1) * 11 + i * 22, ty + 42, st.colour, st.symbol, "pioneer")));
     const extra = [];
-    if (v.buster && v.buster.site === site) extra.push("Buster");
-    if (v.shade && v.shade.site === site) extra.push("Shade");
+    if (v.buster && v.buster.site === site) extra.push(say("ui.buster"));
+    if (v.shade && v.shade.site === site) extra.push(say("ui.shade"));
     if (extra.length) s.append(svg("text", { x: tx, y: ty + 68, class: "site-extra", "text-anchor": "middle" }, extra.join(" ")));
     if (v.buster && v.buster.shown.includes(site)) {
-      s.append(svg("text", { x: tx, y: ty - 48, class: "site-extra", "text-anchor": "middle" }, "Buster avoids"));
+      s.append(svg("text", { x: tx, y: ty - 48, class: "site-extra", "text-anchor": "middle" }, say("ui.buster_avoids")));
     }
-    if (dial === site) s.append(svg("text", { x: tx, y: ty + 84, class: "site-dial", "text-anchor": "middle" }, "your dial"));
+    if (dial === site) s.append(svg("text", { x: tx, y: ty + 84, class: "site-dial", "text-anchor": "middle" }, say("ui.your_dial")));
     if (target) {
       s.addEventListener("click", () => ctx.send(target));
       s.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") ctx.send(target); });
@@ -203,14 +209,15 @@ function frontier(v, ctx, data, moves) {
   for (const [id, sp] of Object.entries(spaces)) {
     const [x, y] = at[id];
     const target = moves.spaces[id];
+    const name = say(`space.${id}`);
     const g2 = svg("g", { class: `space ${sp.type}${target ? " target" : ""}${visited.has(id) ? " visited" : ""}`,
-      "data-space": id, tabindex: target ? 0 : null, role: target ? "button" : null, "aria-label": sp.name });
-    g2.append(svg("title", {}, `${sp.name} (${sp.type})`));
+      "data-space": id, tabindex: target ? 0 : null, role: target ? "button" : null, "aria-label": name });
+    g2.append(svg("title", {}, say("ui.space_title", { name, kind: `@ui.space.${sp.type}` })));
     if (sp.type === "city") g2.append(svg("circle", { cx: x, cy: y, r: 17, class: "space-shape" }));
     else if (sp.type === "town") g2.append(svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 4, class: "space-shape" }));
     else g2.append(svg("circle", { cx: x, cy: y, r: 8, class: "space-shape" }));
     if (sp.type !== "horseshoe") {
-      g2.append(svg("text", { x, y: y + (sp.type === "city" ? 31 : 27), "text-anchor": "middle", class: "space-name" }, sp.name));
+      g2.append(svg("text", { x, y: y + (sp.type === "city" ? 31 : 27), "text-anchor": "middle", class: "space-name" }, name));
     }
     (wagons[id] || []).forEach((st, i, all) => g2.append(token(x - (all.length - 1) * 8 + i * 16, y, st.colour, st.symbol, "wagon")));
     if (target) {
@@ -229,8 +236,8 @@ function landBox(v, ctx, data, moves, land, x, y) {
   const fill = owner === null || owner === undefined ? "#f6efe0" : owner === "shade" ? "#333" : seatStyle(owner).colour;
   const info = (data.lands || {})[land] || {};
   const g = svg("g", { class: `land${target ? " target" : ""}`, "data-land": land, tabindex: target ? 0 : null,
-    role: target ? "button" : null, "aria-label": `Land ${land}` });
-  g.append(svg("title", {}, `Land ${land}: ${info.vp} VP at the end, Site ${info.site} Events twice`));
+    role: target ? "button" : null, "aria-label": say("ui.land", { land }) });
+  g.append(svg("title", {}, say("ui.land_title", { land, vp: info.vp, site: info.site })));
   g.append(svg("rect", { x, y, width: 13, height: 13, rx: 2, fill, class: "land-box" }));
   g.append(svg("text", { x: x + 6.5, y: y + 10, "text-anchor": "middle", class: "land-vp",
     fill: owner === null || owner === undefined ? "#5b4a2f" : "#fff" }, info.vp ?? ""));
@@ -241,27 +248,28 @@ function landBox(v, ctx, data, moves, land, x, y) {
 // -- panels ----------------------------------------------------------------------------------------------------
 function turnLine(v, ctx) {
   const status = ctx.has(`status.${v.phase}`) ? ctx.text(`status.${v.phase}`, v) : v.phase;
-  const who = v.active !== null && v.active !== undefined ? ` · ${nameOf(ctx, v.active)}'s turn` : "";
+  const line = { year: v.year, round: v.round, chapter: v.chapter, status };
+  const active = v.active !== null && v.active !== undefined;
   return el("p", { class: "turn-line", id: "turn-line" },
-    `${v.year} · round ${v.round}, chapter ${v.chapter}${who} · ${status}`);
+    active ? say("ui.turn_line_active", { ...line, seat: v.active }) : say("ui.turn_line", line));
 }
 
 function label(a, v, data) {
   const [verb, x, y, z] = a.split(" ");
-  const price = (id) => id;
+  const sec = (word) => `@section.${word}`;
   switch (verb) {
-    case "end": return "End your turn";
-    case "exchange": return x === "0" ? "Keep your Gold" : `Return ${x} Gold for VP`;
-    case "sutter": return `Sutter's Mill (${x})`;
-    case "survey": return `Survey river ${x} (${y})`;
-    case "bridge": return `${(data.bridges || {})[x.toUpperCase()] || `Bridge ${x.toUpperCase()}`} on river ${y} (${z})`;
-    case "wagon": return `Wagon action (${x})`;
-    case "deputise": return `Deputise ${x} gunm${x === "1" ? "a" : "e"}n`;
-    case "trade": return "Trade with the Barker";
-    case "buy": return `Buy ${price(x)}`;
-    case "done": return "Done trading";
-    case "stop": return x === "alt" ? "Stop: the alternative reward" : "Stop here";
-    case "use": return `Use ${(data.barrels || {})[x] || x}`;
+    case "end": return say("ui.end");
+    case "exchange": return x === "0" ? say("ui.keep_gold") : say("ui.return_gold", { n: Number(x) });
+    case "sutter": return say("ui.sutter", { section: sec(x) });
+    case "survey": return say("ui.survey", { column: x, section: sec(y) });
+    case "bridge": return say("ui.bridge", { bridge: `@bridge.${x.toUpperCase()}`, column: y, section: sec(z) });
+    case "wagon": return say("ui.wagon", { section: sec(x) });
+    case "deputise": return say("ui.deputise", { n: Number(x) });
+    case "trade": return say("ui.trade");
+    case "buy": return say("ui.buy", { item: `@price.${x}` });
+    case "done": return say("ui.done");
+    case "stop": return say(x === "alt" ? "ui.stop_alt" : "ui.stop");
+    case "use": return say("ui.use", { barrel: `@barrel.${x}` });
     default: return a;
   }
 }
@@ -270,19 +278,16 @@ function actionsBox(v, ctx, data, moves) {
   const box = el("div", { class: "col-actions", id: "col-actions" });
   if (ui.chooser) {
     box.append(el("p", {}, ui.chooser.title), ...ui.chooser.options.map((o) => button(o.label, o.action, ctx)),
-      el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, "Cancel"));
+      el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
   const hints = [];
-  if (Object.keys(moves.sites).length) hints.push("Click a Site of the wheel to set your dial (secret until all are set).");
-  if (Object.keys(moves.spaces).length) hints.push("Click a highlighted space to move your Wagon.");
-  if (Object.keys(moves.lands).length) hints.push("Click a highlighted Land to pitch a Camp.");
-  if (Object.keys(moves.barrels).length) hints.push("Click a highlighted Barrel to take it.");
-  if (Object.keys(moves.hand).length) hints.push("Click a highlighted card of your hand.");
-  if (Object.keys(moves.tableau).length) hints.push("Click a highlighted building of your tableau.");
+  for (const kind of ["sites", "spaces", "lands", "barrels", "hand", "tableau"]) {
+    if (Object.keys(moves[kind]).length) hints.push(say(`ui.hint_${kind}`));
+  }
   hints.forEach((h) => box.append(el("p", { class: "hint" }, h)));
   for (const a of moves.buttons) box.append(button(label(a, v, data), a, ctx));
-  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, v.over ? "The game is over." : "Not your move."));
+  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, say(v.over ? "ui.over" : "ui.not_your_move")));
   return box;
 }
 
@@ -299,14 +304,14 @@ function choose(title, options, ctx) {
 
 function amount(cost) {
   if (!cost || typeof cost !== "object") return String(cost ?? "");
-  return Object.entries(cost).map(([unit, n]) => `${n}${unit}`).join("+") || "free";
+  return Object.entries(cost).map(([unit, n]) => `${n}${unit}`).join("+") || say("ui.free");
 }
 
 function cardFace(data, id) {
-  const c = (data.cards || {})[id] || { name: id };
-  return [el("span", { class: "card-name" }, c.name), el("span", { class: "card-line" },
-    `Site ${c.site} ${c.trigger} · ${c.ability}`), el("span", { class: "card-line" },
-    `${amount(c.hammer)} / Saw ${amount(c.saw)} · ${c.vp} VP`)];
+  const c = (data.cards || {})[id] || {};
+  return [el("span", { class: "card-name" }, cardName(id)), el("span", { class: "card-line" },
+    say("ui.card_site", { site: c.site, trigger: `@ui.trigger.${c.trigger}`, ability: c.ability })),
+  el("span", { class: "card-line" }, say("ui.card_cost", { hammer: amount(c.hammer), saw: amount(c.saw), vp: c.vp }))];
 }
 
 function hand(v, ctx, data, moves) {
@@ -314,15 +319,16 @@ function hand(v, ctx, data, moves) {
   const box = el("div", { class: "col-hand", id: "hand" });
   v.hand.forEach((id, i) => {
     const options = [...(moves.hand[id] || []), ...(moves.hand[`#${i + 1}`] || [])];
-    const c = (data.cards || {})[id] || { name: id };
+    const name = cardName(id);
     box.append(el("button", { type: "button", class: `col-card${options.length ? " usable" : ""}`, "data-card": id,
-      "data-slot": i + 1, disabled: !options.length, title: c.name,
-      onclick: () => choose(`${c.name}:`, options, ctx) }, ...cardFace(data, id)));
+      "data-slot": i + 1, disabled: !options.length, title: name,
+      onclick: () => choose(`${name}:`, options, ctx) }, ...cardFace(data, id)));
   });
-  const known = (v.known_deck || []).map(([i, id]) => `${((data.cards || {})[id] || { name: id }).name} (${i + 1})`);
+  const known = (v.known_deck || []).map(([i, id]) => `${cardName(id)} (${i + 1})`);
   return el("div", { class: "col-hand-box" },
-    el("h3", {}, `Your hand (${v.hand.length})`, v.dial ? el("span", { class: "my-dial", id: "my-dial" }, ` · your dial: Site ${v.dial}`) : null),
-    box, known.length ? el("p", { class: "muted" }, `Known in your deck: ${known.join(", ")}`) : null);
+    el("h3", {}, say("ui.your_hand", { n: v.hand.length }),
+      v.dial ? el("span", { class: "my-dial", id: "my-dial" }, say("ui.your_dial_site", { site: v.dial })) : null),
+    box, known.length ? el("p", { class: "muted" }, say("ui.known_deck", { cards: known })) : null);
 }
 
 function supply(v, ctx, data, moves) {
@@ -330,21 +336,21 @@ function supply(v, ctx, data, moves) {
     const target = moves.barrels[String(i + 1)];
     return el("button", { type: "button", class: `barrel${target ? " target" : ""}`, "data-barrel-space": i + 1,
       disabled: !target, onclick: target ? () => ctx.send(target) : null },
-    b ? (data.barrels || {})[b] || b : "empty");
+    b ? say(`barrel.${b}`) : say("ui.empty"));
   }));
   const bridges = Object.entries(v.bridges).map(([b, n]) => `${b}×${n}`).join(" ");
   const rows = [
-    `Gold Supply ${v.gold_supply} · Gold Cart ${v.gold_cart} · Horses ${v.horse_supply} · Hotels ${v.hotels}`,
-    `Outlaws ${v.outlaws}${v.neutral_gunmen ? ` · neutral gunmen ${v.neutral_gunmen}` : ""} · Bridges ${bridges}`,
-    `Barrels face down: ${v.barrel_pile}`,
+    say("ui.supply", { gold: v.gold_supply, cart: v.gold_cart, horses: v.horse_supply, hotels: v.hotels }),
+    v.neutral_gunmen ? say("ui.outlaws_neutral", { outlaws: v.outlaws, gunmen: v.neutral_gunmen, bridges })
+      : say("ui.outlaws", { outlaws: v.outlaws, bridges }),
+    say("ui.barrel_pile", { n: v.barrel_pile }),
   ];
-  if (v.event) rows.push(`Barker Event: ${((data.events || {})[v.event] || { name: v.event }).name}`);
-  if (v.buster && v.buster.shown.length) rows.push(`Buster avoids Sites ${v.buster.shown.join(" and ")}${v.buster.site ? `, goes to Site ${v.buster.site}` : ""}`);
-  if (v.shade) {
-    const s = v.shade;
-    rows.push(`Shade: ${s.vp} VP · ${s.dudes} Dudes · ${s.camps} Camps · ${s.horses} Horses · ${s.gold} Gold · ` +
-      `${s.rivers} rivers · ${s.hotels} Hotels · ${s.barrels} Barrels · ${s.gunmen} gunmen · handicap ${s.handicap}`);
+  if (v.event) rows.push(say("ui.barker_event", { event: `@event.${v.event}` }));
+  if (v.buster && v.buster.shown.length) {
+    rows.push(v.buster.site ? say("ui.buster_goes", { sites: v.buster.shown, site: v.buster.site })
+      : say("ui.buster_sites", { sites: v.buster.shown }));
   }
+  if (v.shade) rows.push(say("ui.shade_line", { ...v.shade }));
   return el("div", { class: "col-supply", id: "supply" }, ...rows.map((r) => el("div", {}, r)), barrels);
 }
 
@@ -354,27 +360,32 @@ function boards(v, ctx, data, moves) {
     const mine = s.seat === ctx.seat;
     const l = s.lodge;
     const rivers = el("span", { class: "rivers" }, ...s.rivers.map((r) =>
-      el("span", { class: `river${r ? " on" : ""}`, title: r === null ? "no river" : r === "river" ? "a river" : `Bridge ${r}` },
+      el("span", { class: `river${r ? " on" : ""}`, title: r === null ? say("ui.no_river") : r === "river" ? say("ui.a_river") : say("ui.bridge_on", { bridge: `@bridge.${r}` }) },
         r === null ? "–" : r === "river" ? "~" : r)));
     const tableau = el("div", { class: "tableau", id: mine ? "tableau" : null }, ...s.tableau.map((t) => {
       const options = mine ? moves.tableau[t.card] || [] : [];
-      const c = (data.cards || {})[t.card] || { name: t.card };
+      const c = (data.cards || {})[t.card] || {};
+      const name = cardName(t.card);
       return el("button", { type: "button", class: `chip${t.hotel ? " hotel" : ""}${options.length ? " usable" : ""}`,
-        "data-card": t.card, disabled: !options.length, title: `${c.name}: Site ${c.site} ${c.trigger}, ${c.ability}`,
-        onclick: () => choose(`${c.name}:`, options, ctx) }, `${c.name}${t.hotel ? " 🏨" : ""}`);
+        "data-card": t.card, disabled: !options.length,
+        title: say("ui.card_title", { card: name, site: c.site, trigger: `@ui.trigger.${c.trigger}`, ability: c.ability }),
+        onclick: () => choose(`${name}:`, options, ctx) }, `${name}${t.hotel ? " 🏨" : ""}`);
     }));
-    const barrels = [...s.barrels.fresh.map((b) => (data.barrels || {})[b] || b),
-      ...s.barrels.used.map((b) => `${(data.barrels || {})[b] || b} (used)`)].join(", ");
-    const chose = v.phase === "select" ? (s.dialled ? " · dial set" : " · choosing") : s.position ? ` · on Site ${s.position}` : "";
+    const barrels = [...s.barrels.fresh.map((b) => say(`barrel.${b}`)),
+      ...s.barrels.used.map((b) => say("ui.used", { barrel: `@barrel.${b}` }))].join(", ");
+    const state = v.phase === "select" ? say(s.dialled ? "ui.dial_set" : "ui.choosing")
+      : s.position ? say("ui.on_site", { site: s.position }) : "";
+    const chose = state ? ` · ${state}` : "";
     return el("div", { class: `col-board${s.seat === v.active ? " active" : ""}`, "data-seat": s.seat },
       el("div", { class: "board-head" }, el("span", { class: "seat-badge", style: `--seat:${st.colour}` },
         el("span", { class: "seat-symbol" }, st.symbol), nameOf(ctx, s.seat)),
-      el("strong", { class: "vp" }, ` ${s.vp} VP`), v.sheriff === s.seat ? el("span", { class: "sheriff" }, " ★ Sheriff") : null,
+      el("strong", { class: "vp" }, ` ${say("ui.vp", { vp: s.vp })}`),
+      v.sheriff === s.seat ? el("span", { class: "sheriff" }, ` ${say("ui.sheriff")}`) : null,
       el("span", { class: "muted" }, chose)),
-      el("div", { class: "lodge" }, `$${l.bucks} · ${l.gold} Gold · ${l.dudes} Dudes · ${l.tents} Tents · ${l.horses} Horses`),
-      el("div", { class: "muted" }, `reserve ${s.reserve.dudes} Dudes, ${s.reserve.tents} Tents · gunmen ${s.gunmen} · ` +
-        `graveyard ${s.graveyard} · hand ${s.hand_size} · deck ${s.deck_size} · Wagon ${((data.spaces || {})[s.wagon] || { name: s.wagon }).name}`),
-      el("div", {}, "Rivers ", rivers, barrels ? ` · Barrels: ${barrels}` : ""), tableau);
+      el("div", { class: "lodge" }, say("ui.lodge", { bucks: l.bucks, gold: l.gold, dudes: l.dudes, tents: l.tents, horses: l.horses })),
+      el("div", { class: "muted" }, say("ui.reserve", { dudes: s.reserve.dudes, tents: s.reserve.tents, gunmen: s.gunmen,
+        graveyard: s.graveyard, hand: s.hand_size, deck: s.deck_size, wagon: `@space.${s.wagon}` })),
+      el("div", {}, `${say("ui.rivers")} `, rivers, barrels ? ` · ${say("ui.barrels", { barrels })}` : ""), tableau);
   }));
 }
 
