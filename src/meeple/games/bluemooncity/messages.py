@@ -269,6 +269,8 @@ TABLE_HELP: dict[str, Message] = {
     "ui.legend": "Under a building's name: majority bonus / construction bonus, then +neighbourhood bonus (paid "
                  "once it is rebuilt); ◇ crystal, ⚖ golden scale, ▭ card. Each box shows its cost and the letter "
                  "of the people whose cards pay it; a paid box shows its owner below.",
+    "ui.pay_box": "Pay box {box}: {number} in {colour}",
+    "ui.pay_box_any": "Pay box {box}: {number} in any one colour",
     "ui.still_due": plural("n", "{n} still due", "{n} still due"),
     "ui.paid_in_full": "Paid in full: finish paying.",
     "ui.cancel_payment": "Cancel the payment",

@@ -273,18 +273,34 @@ function box(b, i, n, moves, ctx) {
     g.append(svg("text", { x: x + size / 2, y: y + size + 12, "text-anchor": "middle", class: "box-letter", "aria-hidden": "true" }, letter));
   }
   if (options) {
-    const choose = () => {
-      if (options.length === 1) { ctx.send(options[0].action); return; }
-      const choices = options.map((o) => ({ label: o.colour ? say(`colour.${o.colour}`) : o.action, action: o.action }));
-      ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
-      redraw();
-    };
+    const choose = () => chooseBox(b, options, ctx);
     g.addEventListener("click", (e) => { e.stopPropagation(); choose(); });
     g.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); }
     });
   }
   return g;
+}
+
+// Paying a box: at once when there is one way, else the page asks which colour.
+function chooseBox(b, options, ctx) {
+  if (options.length === 1) { ctx.send(options[0].action); return; }
+  const choices = options.map((o) => ({ label: o.colour ? say(`colour.${o.colour}`) : o.action, action: o.action }));
+  ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
+  redraw();
+}
+
+// The boxes that can be paid now as buttons too: big enough for a finger, and in words.
+function boxButtons(v, ctx, moves) {
+  const here = (v.city || []).find((t) => t.square === v.seats[v.active]?.figure);
+  if (!here) return [];
+  return here.boxes.filter((b) => moves.boxes[String(b.slot)]).map((b) => {
+    const options = moves.boxes[String(b.slot)];
+    return el("button", { type: "button", class: "box-button", "data-box": b.slot,
+      "data-action": options.length === 1 ? options[0].action : null, onclick: () => chooseBox(b, options, ctx) },
+    b.colour === "any" ? say("ui.pay_box_any", { box: b.slot, number: b.number })
+      : say("ui.pay_box", { box: b.slot, number: b.number, colour: `@colour.${b.colour}` }));
+  });
 }
 
 function figure(seat, x, y) {
@@ -339,6 +355,7 @@ function actionsBox(v, ctx, moves) {
       el("button", { type: "button", id: "refill", "data-action": chosen || "", disabled: !chosen,
         onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, say("ui.discard_draw", { cards: names })));
   }
+  box.append(...boxButtons(v, ctx, moves));
   for (const a of moves.buttons) box.append(button((BUTTON_LABELS[a] || (() => a))(v), a, ctx));
   if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0 && ctx.status === "active" && !v.over) box.append(el("p", { class: "muted" }, say("ui.not_your_move")));
   if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, say("ui.clickable")));
