@@ -297,3 +297,33 @@ def test_after_a_forfeit_the_page_says_who_forfeited_and_nobody_is_to_move(brows
         assert page.inner_text("#status") == "Game over: Bea won (Ann ran out of time and forfeited)."
         assert page.inner_text("#turn-line") == "Game over"
         assert "Not your move." not in page.inner_text("#board")
+
+
+def test_a_payment_is_cancelled_whole(browser: Any, live_server: str, fix_seed: Callable[[int], None]) -> None:
+    """Cancel takes back the payment's cards and the opening of the box (undo, nothing hidden was revealed)."""
+    fix_seed(SEED)
+    game = _new_game(live_server)
+    with open_page(browser) as page:
+        page.goto(game["seats"][0]["invite"])
+        legal = _play_until(page, lambda legal: any(a.startswith("contribute ") for a in legal))
+        hand = page.eval_on_selector_all("#hand button.card", "bs => bs.map((b) => b.dataset.card)")
+        before = _version(page)
+        action = next(a for a in legal if a.startswith("contribute "))
+        page.evaluate("document.querySelector('.moves-box').open = true")
+        page.click(f'#all-moves button[data-action="{action}"]')
+        page.wait_for_selector("#payment")
+        _ready(page)
+        for _ in range(2):  # a card or two into the box
+            if "done" in _legal(page) or not any(a.startswith("pay ") for a in _legal(page)):
+                break
+            pay = next(a for a in _legal(page) if a.startswith("pay "))
+            seen = _version(page)
+            page.click(f'#all-moves button[data-action="{pay}"]')
+            page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {seen}")
+            _ready(page)
+        page.click("#cancel-payment")
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) === {before} && "
+                               "!document.getElementById('payment')", timeout=20_000)
+        _ready(page)
+        assert page.eval_on_selector_all("#hand button.card", "bs => bs.map((b) => b.dataset.card)") == hand
+        assert sorted(_legal(page)) == sorted(legal)

@@ -6,7 +6,8 @@
 //
 // A renderer exports render(root, ctx), called after every change, with ctx = { view, legal, seat, seats, names,
 // deciders, status, send(action), say(text), face: { messages, client_data, options, ... },
-// text(id, params), has(id), recent, replay } (text renders a message of the game's catalogue in words; recent
+// text(id, params), has(id), recent, replay, undo(n) } (undo takes back this seat's last n actions, null when the
+// server allows none now; text renders a message of the game's catalogue in words; recent
 // holds the others' actions since this seat's last one, [{ seat, events: [{ msg, params }] }], for a renderer that
 // highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
@@ -142,6 +143,8 @@ class GameScreen {
       this.seated();
       this.online = false;
       this.setOnline(true);
+      // the next of several actions taken back in a row (a renderer's "cancel"), while the server allows it
+      if (this.undoLeft > 0 && msg.undo) { this.undoLeft -= 1; this.undo(); } else this.undoLeft = 0;
     } else if (msg.type === "update") {
       if (!this.state || msg.since !== this.state.version) { this.sync(); return; }
       const ack = msg.ack;
@@ -163,6 +166,7 @@ class GameScreen {
       this.render();
     } else if (msg.type === "rejected") {
       this.pending = null;
+      this.undoLeft = 0;
       this.say(this.reason(msg), "warn");
       if (msg.code === "stale") this.sync();
       this.render();
@@ -200,6 +204,12 @@ class GameScreen {
     this.pending = "undo";
     this.ws.send(JSON.stringify({ type: "undo", version: this.state.version }));
     this.render();
+  }
+
+  // Take back this seat's last `count` actions, one after the other (each waits for the state the last one gave).
+  undoSeveral(count) {
+    this.undoLeft = Math.max(0, count - 1);
+    this.undo();
   }
 
   // A refusal in words: the game's reason when it gave one as a message, else the faces' words for its code.
@@ -311,6 +321,7 @@ class GameScreen {
     return {
       legal: [], recent: [], replay: false, ...part, seat: s.seat, seats: s.seats, names: this.names(),
       send: (a) => this.send(a), say: (x) => this.say(x), face: this.face,
+      undo: s.undo ? (n) => this.undoSeveral(n) : null,
       text: (id, params) => this.text(id, params), has: (id) => has(this.face.messages, id),
     };
   }

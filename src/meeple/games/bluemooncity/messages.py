@@ -271,6 +271,8 @@ TABLE_HELP: dict[str, Message] = {
     "ui.legend": "Under a building's name: majority bonus / construction bonus, then +neighbourhood bonus (paid "
                  "once it is rebuilt); ◇ crystal, ⚖ golden scale, ▭ card. Each box shows its cost and the letter "
                  "of the people whose cards pay it; a paid box shows its owner below.",
+    "ui.pay_box": "Pay box {box}: {number} in {colour}",
+    "ui.pay_box_any": "Pay box {box}: {number} in any one colour",
     "ui.still_due": plural("n", "{n} still due", "{n} still due"),
     "ui.paid_in_full": "Paid in full: finish paying.",
     "ui.cancel_payment": "Cancel the payment",
@@ -337,10 +339,37 @@ REFUSALS: dict[str, Message] = {
     "refuse.mimix_pair": "a {people} card counts as a wild card only in a pair (1+1, 1+2 or 2+2)",
 }
 
+# The words of the text board (render.py); its symbols (`T3`, `=2`, `@1`, `Dr`) are explained by `legend`.
+BOARD: dict[str, Message] = {
+    "board.offerings": "{square} offerings",
+    "board.rebuilt": "{square} rebuilt",
+    "board.obelisk": "Obelisk: {spaces}   offerings to win: {n}",
+    "board.supply": "Golden scales in the pool: {scales}   deck: {deck} cards   discard: {discard}",
+    "board.supply_top": "Golden scales in the pool: {scales}   deck: {deck} cards   discard: {discard} (top {card})",
+    "board.you": "{seat} (you)",
+    "board.seat": "{who}: {square}, offerings {offerings}, scales {scales}, markers {markers}, hand {hand}",
+    "board.seat_crystals": "{who}: {square}, offerings {offerings}, scales {scales}, markers {markers}, hand {hand}, "
+                           "crystals {crystals}",
+    "board.your_hand": "Your hand:",
+    "board.empty": "(empty)",
+    "board.over": "Turn {turn}: game over",
+    "board.status": "Turn {turn}: {seat}, {phase}",
+    "board.status_steps": plural("steps", "Turn {turn}: {seat}, {phase} ({steps} step left)",
+                                 "Turn {turn}: {seat}, {phase} ({steps} steps left)"),
+    "board.paying": "; paying box {box} ({need}) with {cards}",
+    "board.nothing_yet": "nothing yet",
+    "board.phase.movement": "movement phase",
+    "board.phase.contribution": "contribution phase",
+    "board.phase.payment": "payment phase",
+    "board.phase.extra action": "extra action phase",
+    "board.phase.refill": "refill phase",
+    "board.phase.over": "game over",
+}
+
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS, **BOARD}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:

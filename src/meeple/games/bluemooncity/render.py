@@ -1,4 +1,7 @@
-"""Text rendering of the city and of a seat's view: colour plus a letter per people, since the colours are close."""
+"""Text rendering of the city and of a seat's view: colour plus a letter per people, since the colours are close.
+
+Its words are messages of the game's catalogue (`board.*`, see `messages.BOARD`), rendered with the catalogue the
+caller gives (English by default), so a face may show the board in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,8 +9,24 @@ from meeple.engine.messages import Catalogue
 
 from .data import COLOURS, Reward, Tile
 from .payments import CARD_TYPES
-from .rules.context import Ctx, card_name
+from .rules.context import Ctx, card
 from .state import FREE, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
+
+# The English words of the board when the caller gives no catalogue (built once, from the game's messages).
+_ENGLISH: list[Catalogue] = []
+
+
+def _english() -> Catalogue:
+    if not _ENGLISH:
+        from .data import load_components
+        from .messages import catalogue
+
+        _ENGLISH.append(Catalogue(catalogue(load_components())))
+    return _ENGLISH[0]
+
+
+def _say(messages: Catalogue, msg: str, **params: object) -> str:
+    return messages.text(msg, params)
 
 ANSI = {
     "black": "\033[1;97;40m", "red": "\033[1;31m", "blue": "\033[1;34m", "grey": "\033[37m",
@@ -27,7 +46,7 @@ def _letter(ctx: Ctx, colour_index: int) -> str:
     return ctx.comp.peoples[colour_index].letter if colour_index >= 0 else "*"
 
 
-def _cell(ctx: Ctx, s: State, sq: int, color: bool) -> list[tuple[str, str]]:
+def _cell(ctx: Ctx, s: State, sq: int, color: bool, messages: Catalogue) -> list[tuple[str, str]]:
     """Three lines of (plain text, painted text) for one square: the building's whole name; the square and the
     boxes (a paid box shows its owner, `=2`); figures, dragons and what the building pays."""
     ti = s.tile_at[sq]
@@ -36,9 +55,9 @@ def _cell(ctx: Ctx, s: State, sq: int, color: bool) -> list[tuple[str, str]]:
     tile = ctx.tiles[ti]
     where = square_name(sq)
     if tile.kind == "courtyard":
-        boxes = boxes_p = f"{where} offerings"
+        boxes = boxes_p = _say(messages, "board.offerings", square=where)
     elif s.rebuilt[sq]:
-        boxes = boxes_p = f"{where} rebuilt"
+        boxes = boxes_p = _say(messages, "board.rebuilt", square=where)
     else:
         parts, painted = [where], [where]
         for i, n in enumerate(tile.boxes):
@@ -75,14 +94,14 @@ def pays_text(tile: Tile) -> str:
     return f"{_short(tile.majority)}/{_short(tile.construction)} +{_short(tile.neighbourhood)}"
 
 
-def render_city(ctx: Ctx, s: State, color: bool = True) -> str:
+def render_city(ctx: Ctx, s: State, color: bool = True, messages: Catalogue | None = None) -> str:
     """The city in at most 79 columns and 15 lines: five columns of 15 letters, three lines per row."""
     rows = []
     cols = [c for c in range(5) if any(s.tile_at[r * 5 + c] >= 0 for r in range(5))]
     for r in range(5):
         if not any(s.tile_at[r * 5 + c] >= 0 for c in cols):
             continue
-        cells = [_cell(ctx, s, r * 5 + c, color) for c in cols]
+        cells = [_cell(ctx, s, r * 5 + c, color, messages or _english()) for c in cols]
         for line in range(3):
             rows.append("|".join(cell[line][1] + " " * max(0, CELL - len(cell[line][0])) for cell in cells).rstrip())
     return "\n".join(rows)
@@ -90,30 +109,36 @@ def render_city(ctx: Ctx, s: State, color: bool = True) -> str:
 
 def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: Catalogue | None = None) -> str:
     """The city, the obelisk, every seat's public state, and the viewer's hand and crystals."""
-    lines = [render_city(ctx, s, color)]
+    words = messages or _english()
+    lines = [render_city(ctx, s, color, words)]
     spaces = ctx.obelisk_spaces(s)
     cells = [f"P{s.obelisk[i] + 1}" if i < len(s.obelisk) else str(n) for i, n in enumerate(spaces)]
-    lines.append("Obelisk: " + " ".join(cells) + f"   offerings to win: {ctx.comp.offerings_to_win(s.players)}")
-    lines.append(f"Golden scales in the pool: {max(s.pool, 0)}   deck: {len(s.deck)} cards   "
-                 f"discard: {len(s.discard)}" + (f" (top {card_name(s.discard[-1])})" if s.discard else ""))
+    lines.append(_say(words, "board.obelisk", spaces=" ".join(cells), n=ctx.comp.offerings_to_win(s.players)))
+    supply = {"scales": max(s.pool, 0), "deck": len(s.deck), "discard": len(s.discard)}
+    if s.discard:
+        lines.append(_say(words, "board.supply_top", **supply, card=card(ctx, s, s.discard[-1])))
+    else:
+        lines.append(_say(words, "board.supply", **supply))
     for p in range(s.players):
-        you = " (you)" if p == seat else ""
         hand = sum(seat_cards(s.hands, p))
         pend = sum(seat_cards(s.pending, p))
-        extra = f", crystals {s.crystals[p]}" if p == seat or s.over else ""
-        lines.append(f"Player {p + 1}{you}: {square_name(s.figures[p])}, offerings {s.offerings[p]}, "
-                     f"scales {s.scales[p]}, markers {s.markers[p]}, hand {hand}"
-                     + (f"+{pend}" if pend else "") + extra)
+        figures = {"square": square_name(s.figures[p]), "offerings": s.offerings[p], "scales": s.scales[p],
+                   "markers": s.markers[p], "hand": f"{hand}+{pend}" if pend else str(hand)}
+        who = _say(words, "board.you", seat=p) if p == seat else _say(words, "engine.player", number=p + 1)
+        if p == seat or s.over:
+            lines.append(_say(words, "board.seat_crystals", who=who, **figures, crystals=s.crystals[p]))
+        else:
+            lines.append(_say(words, "board.seat", who=who, **figures))
     if seat is not None:
-        lines += hand_lines(ctx, s, seat, color)
+        lines += hand_lines(ctx, s, seat, color, words)
     if s.over:
-        lines.append(f"Turn {s.turn}: game over")  # the faces say why and who won, once, under the board
+        lines.append(_say(words, "board.over", turn=s.turn))  # the faces say why and who won, once, under the board
     else:
-        lines.append(status_line(ctx, s))
+        lines.append(status_line(ctx, s, words))
     return "\n".join(lines)
 
 
-def _hand_cards(ctx: Ctx, s: State, seat: int) -> list[tuple[str, str]]:
+def _hand_cards(ctx: Ctx, s: State, seat: int) -> list[tuple[str, str]]:  # card labels: letters and names
     """(label, colour) of each kind of card in a seat's hand."""
     parts = []
     for t in CARD_TYPES:
@@ -125,32 +150,39 @@ def _hand_cards(ctx: Ctx, s: State, seat: int) -> list[tuple[str, str]]:
     return parts
 
 
-def hand_text(ctx: Ctx, s: State, seat: int, color: bool = True) -> str:
-    return ", ".join(_paint(label, colour, color) for label, colour in _hand_cards(ctx, s, seat)) or "(empty)"
+def hand_text(ctx: Ctx, s: State, seat: int, color: bool = True, messages: Catalogue | None = None) -> str:
+    return ", ".join(_paint(label, colour, color) for label, colour in _hand_cards(ctx, s, seat)) or _say(
+        messages or _english(), "board.empty")
 
 
-def hand_lines(ctx: Ctx, s: State, seat: int, color: bool = True) -> list[str]:
+def hand_lines(ctx: Ctx, s: State, seat: int, color: bool = True, messages: Catalogue | None = None) -> list[str]:
     """`Your hand: ...` wrapped at WIDTH columns (colour codes take no room on the screen)."""
-    lines, plain, painted = [], "Your hand:", "Your hand:"
-    for label, colour in _hand_cards(ctx, s, seat) or [("(empty)", "")]:
+    words = messages or _english()
+    heading = _say(words, "board.your_hand")
+    lines, plain, painted = [], heading, heading
+    for label, colour in _hand_cards(ctx, s, seat) or [(_say(words, "board.empty"), "")]:
         if len(plain) + len(label) + 3 > WIDTH:  # the separator and the comma left at the end of the line
             lines.append(painted + ",")
             plain = painted = " "
-        sep = " " if plain.endswith(":") or plain == " " else ", "
+        sep = " " if plain == heading or plain == " " else ", "
         plain += sep + label
         painted += sep + _paint(label, colour, color)
     return [*lines, painted]
 
 
-def status_line(ctx: Ctx, s: State) -> str:
-    text = f"Turn {s.turn}: Player {s.active + 1}, {PHASE_NAMES[s.phase]} phase"
+def status_line(ctx: Ctx, s: State, messages: Catalogue | None = None) -> str:
+    words = messages or _english()
+    phase = f"@board.phase.{PHASE_NAMES[s.phase]}"
     if s.phase == 0:
-        text += f" ({s.steps} step(s) left)"
+        text = _say(words, "board.status_steps", turn=s.turn, seat=s.active, phase=phase, steps=s.steps)
+    else:
+        text = _say(words, "board.status", turn=s.turn, seat=s.active, phase=phase)
     if s.pay_box >= 0:
         tile = ctx.tiles[s.tile_at[s.figures[s.active]]]
         # the cards by their letters (as in `Your hand`), so that the line fits the screen
         paid = [f"{ctx.comp.peoples[t // 3].letter}{t % 3 + 1}" for t in CARD_TYPES for _ in range(s.pay_cards[t])]
-        text += f"; paying box {s.pay_box + 1} ({tile.boxes[s.pay_box]}) with " + (" ".join(paid) or "nothing yet")
+        text += _say(words, "board.paying", box=s.pay_box + 1, need=tile.boxes[s.pay_box],
+                     cards=" ".join(paid) or _say(words, "board.nothing_yet"))
     return text
 
 

@@ -154,8 +154,10 @@ function tile(t, x, y, v, ctx, moves, target, isHere) {
   const built = t.rebuilt && t.kind !== "courtyard";
   const classes = ["tile", t.rebuilt ? "rebuilt" : "", target ? "target" : "", isHere ? "here" : ""].join(" ");
   const g = svg("g", { class: classes, transform: `translate(${x} ${y})`, "data-square": t.square,
-    "data-action": target || null, tabindex: target ? 0 : null, role: target ? "button" : null,
-    "aria-label": `${say(built ? "ui.tile_rebuilt_label" : "ui.tile_label", { name: tileName(t), square: t.square })}. ${tileTitle(t)}` });
+    // Every tile can be reached with Tab and read in full (its name, square and what it pays); a target plays with Enter.
+    "data-action": target || null, tabindex: 0, role: target ? "button" : "group",
+    "aria-label": [say(built ? "ui.tile_rebuilt_label" : "ui.tile_label", { name: tileName(t), square: t.square }), tileTitle(t),
+      ...(t.rebuilt ? [] : t.boxes.map(boxLabel))].join(". ") });
   const band = COLOURS[t.colour] || "#999";
   g.append(svg("title", {}, tileTitle(t)));
   g.append(svg("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 8, class: "tile-bg",
@@ -235,17 +237,25 @@ function short(name) {
   return name.length > 12 ? `${name.slice(0, 11)}…` : name;
 }
 
+function boxLetter(b) {
+  return b.colour === "any" ? "*" : LETTER_OF[b.colour] || "?";
+}
+
+// A box in words: its cost, its colour (and the letter drawn under it), and its owner once paid.
+function boxLabel(b) {
+  if (b.owner !== null) return say("ui.box_label_paid", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, seat: b.owner });
+  if (b.colour === "any") return say("ui.box_label_any", { box: b.slot, number: b.number });
+  return say("ui.box_label", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, letter: boxLetter(b) });
+}
+
 function box(b, i, n, moves, ctx) {
   const size = 22;
   const gap = (CELL - 8 - n * size) / (n + 1);
   const x = 4 + gap + i * (size + gap);
   const y = CELL - size - 19;
   const options = moves.boxes[String(b.slot)];
-  const letter = b.colour === "any" ? "*" : LETTER_OF[b.colour] || "?";
-  const label = b.owner !== null
-    ? say("ui.box_label_paid", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, seat: b.owner })
-    : b.colour === "any" ? say("ui.box_label_any", { box: b.slot, number: b.number })
-      : say("ui.box_label", { box: b.slot, number: b.number, colour: `@colour.${b.colour}`, letter });
+  const letter = boxLetter(b);
+  const label = boxLabel(b);
   const g = svg("g", { class: options ? "box target" : "box", "data-box": b.slot, "data-number": b.number, "aria-label": label,
     role: options ? "button" : "img", tabindex: options ? 0 : null,
     "data-action": options && options.length === 1 ? options[0].action : null }, svg("title", {}, label));
@@ -263,18 +273,34 @@ function box(b, i, n, moves, ctx) {
     g.append(svg("text", { x: x + size / 2, y: y + size + 12, "text-anchor": "middle", class: "box-letter", "aria-hidden": "true" }, letter));
   }
   if (options) {
-    const choose = () => {
-      if (options.length === 1) { ctx.send(options[0].action); return; }
-      const choices = options.map((o) => ({ label: o.colour ? say(`colour.${o.colour}`) : o.action, action: o.action }));
-      ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
-      redraw();
-    };
+    const choose = () => chooseBox(b, options, ctx);
     g.addEventListener("click", (e) => { e.stopPropagation(); choose(); });
     g.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); choose(); }
     });
   }
   return g;
+}
+
+// Paying a box: at once when there is one way, else the page asks which colour.
+function chooseBox(b, options, ctx) {
+  if (options.length === 1) { ctx.send(options[0].action); return; }
+  const choices = options.map((o) => ({ label: o.colour ? say(`colour.${o.colour}`) : o.action, action: o.action }));
+  ui.chooser = { title: say("ui.which_colour", { box: b.slot }), options: choices };
+  redraw();
+}
+
+// The boxes that can be paid now as buttons too: big enough for a finger, and in words.
+function boxButtons(v, ctx, moves) {
+  const here = (v.city || []).find((t) => t.square === v.seats[v.active]?.figure);
+  if (!here) return [];
+  return here.boxes.filter((b) => moves.boxes[String(b.slot)]).map((b) => {
+    const options = moves.boxes[String(b.slot)];
+    return el("button", { type: "button", class: "box-button", "data-box": b.slot,
+      "data-action": options.length === 1 ? options[0].action : null, onclick: () => chooseBox(b, options, ctx) },
+    b.colour === "any" ? say("ui.pay_box_any", { box: b.slot, number: b.number })
+      : say("ui.pay_box", { box: b.slot, number: b.number, colour: `@colour.${b.colour}` }));
+  });
 }
 
 function figure(seat, x, y) {
@@ -329,6 +355,7 @@ function actionsBox(v, ctx, moves) {
       el("button", { type: "button", id: "refill", "data-action": chosen || "", disabled: !chosen,
         onclick: () => { const a = chosen; ui.discard = []; ctx.send(a); } }, say("ui.discard_draw", { cards: names })));
   }
+  box.append(...boxButtons(v, ctx, moves));
   for (const a of moves.buttons) box.append(button((BUTTON_LABELS[a] || (() => a))(v), a, ctx));
   if (!box.childElementCount && ctx.seat !== null && ctx.legal.length === 0 && ctx.status === "active" && !v.over) box.append(el("p", { class: "muted" }, say("ui.not_your_move")));
   if (Object.keys(moves.squares).length && !ui.selected) box.prepend(el("p", { class: "hint" }, say("ui.clickable")));
