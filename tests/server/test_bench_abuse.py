@@ -9,8 +9,8 @@ from meeple.bench.abuse import ATTACKS, abuse
 
 
 def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
-    result = CliRunner().invoke(abuse, ["--seconds", "1", "--scale", "0.02", "--recovery", "1", "--games", "1",
-                                        "--header-timeout", "1", "--game", "bluemooncity"])
+    result = CliRunner().invoke(abuse, ["--seconds", "1", "--scale", "0.02", "--recovery", "1", "--warmup", "1",
+                                        "--games", "1", "--header-timeout", "1", "--game", "bluemooncity"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     for name in ("honest play only", *ATTACKS):

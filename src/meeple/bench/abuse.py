@@ -82,12 +82,14 @@ class Row:
               help="Size of the attacks (1: 10 bot-only games, 200 slow sockets, 40 state flooders, 500 spectators, "
                    "1,000 upgrades at once).")
 @click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
+@click.option("--warmup", default=30.0, show_default=True,
+              help="Seconds of honest play before the first measure (games under way, caches filled).")
 @click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--game", default=None, help="The game of the honest and attacking games (default: the only game "
               "installed).")
-def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, header_timeout: float,
-          seed: int, game: str | None) -> None:
+def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, warmup: float,
+          header_timeout: float, seed: int, game: str | None) -> None:
     """Attack a fresh server on 127.0.0.1 and show what honest games saw meanwhile.
 
     \b
@@ -102,8 +104,8 @@ def abuse(seconds: float, games: int, think: float, scale: float, recovery: floa
     with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
             _server(f"sqlite:///{tmp}/abuse.sqlite3", header_timeout, Path(tmp)) as (port, pid), \
             asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, header_timeout,
-                                           seed))
+        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, warmup,
+                                      header_timeout, seed))
     _report(rows, quiet, seconds, games, think, header_timeout, load_before)
 
 
@@ -490,19 +492,21 @@ def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
 
 
 async def _run(port: int, pid: int, game: str, seconds: float, games: int, think: float, scale: float,
-               recovery: float, header_timeout: float, seed: int) -> tuple[list[Row], tuple[float, float, float]]:
+               recovery: float, warmup: float, header_timeout: float,
+               seed: int) -> tuple[list[Row], tuple[float, float, float]]:
     tally = Honest()
     stop = asyncio.Event()
     tasks = [asyncio.create_task(_honest_game(port, game, i, think, seed, tally, stop)) for i in range(games)]
     tasks.append(asyncio.create_task(_bot_game(port, game, think, seed, tally, stop)))
-    total = seconds * (len(ATTACKS) + 2) + recovery + 5
+    total = seconds * (len(ATTACKS) + 2) + recovery + warmup
     bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
     rows: list[Row] = []
     attacker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     try:
         attacker.submit(int).result()  # started before the first attack
-        await asyncio.sleep(5)
-        bar.update(5)
+        for _ in range(round(warmup)):  # the honest games start, and the games' caches fill a first time
+            await asyncio.sleep(1)
+            bar.update(1)
         _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
         watched = listed[0]["id"] if listed else ""
         start_rss = _rss_mb(pid)
