@@ -19,6 +19,7 @@ import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from . import memory
 from .config import Settings
 from .guard import Guard, Limited
 
@@ -78,6 +79,7 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            memory.Churn.sockets += 1
             if self._counted is not None:
                 open_sockets[self._counted] -= 1
                 if open_sockets[self._counted] <= 0:
