@@ -9,8 +9,8 @@ from meeple.bench.abuse import ATTACKS, abuse
 
 
 def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
-    result = CliRunner().invoke(abuse, ["--seconds", "1", "--scale", "0.02", "--recovery", "1", "--games", "1",
-                                        "--header-timeout", "1", "--game", "bluemooncity"])
+    result = CliRunner().invoke(abuse, ["--seconds", "1", "--scale", "0.02", "--recovery", "1", "--warmup", "1",
+                                        "--games", "1", "--header-timeout", "1", "--game", "bluemooncity"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     for name in ("honest play only", *ATTACKS):
@@ -23,3 +23,31 @@ def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
     assert "20 upgrades from 20 addresses" in storm
     assert any(line.startswith("honest play only, again") for line in lines)
     assert "Targets:" in result.output and "RSS:" in result.output and "server CPU" in result.output
+
+
+def test_an_attack_that_overruns_its_time_limit_is_killed_and_the_next_one_runs() -> None:
+    import asyncio
+    import socket
+
+    from meeple.bench.abuse import Attacker
+
+    with socket.socket() as s:  # a port nobody listens on: every request fails at once
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    kwargs = {"port": port, "game": "bluemooncity", "scale": 0.1, "header_timeout": 1.0, "game_id": "x"}
+
+    async def run() -> tuple[str, str, float]:
+        attacker = Attacker()
+        try:
+            start = asyncio.get_running_loop().time()
+            # The bot-only attack waits `seconds` after its requests: 30 s, far past its limit of 1 s.
+            overran = await attacker.run("bot-only games", {**kwargs, "seconds": 30.0}, 1.0)
+            took = asyncio.get_running_loop().time() - start
+            after = await attacker.run("bot-only games", {**kwargs, "seconds": 0.0}, 30.0)
+            return overran, after, took
+        finally:
+            attacker.close()
+
+    overran, after, took = asyncio.run(run())
+    assert overran == "stopped at its time limit" and took < 15
+    assert after == "0 of 1 accepted, 0 refused (429)"  # nobody answered: none accepted, none refused

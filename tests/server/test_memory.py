@@ -66,3 +66,22 @@ def test_a_client_that_reads_too_slowly_is_reported_once() -> None:
         return calls
 
     assert asyncio.run(run()) == ["overflow"]
+
+
+def test_the_keeper_gives_memory_back_after_a_storm_of_sockets(gc_restored: None,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[float] = []
+    monkeypatch.setattr(memory, "_trim", lambda: trims.append(1.0))
+    monkeypatch.setattr(memory, "CHURN_EVERY", 0.0)
+
+    async def run(closed: int) -> int:
+        trims.clear()
+        memory.Churn.sockets = closed
+        task = asyncio.create_task(memory.keeper(0.01, 60.0))
+        await asyncio.sleep(0.1)
+        task.cancel()
+        return len(trims)
+
+    assert asyncio.run(run(memory.CHURN - 1)) == 0  # a few sockets closed: nothing to do
+    assert asyncio.run(run(memory.CHURN)) == 1  # a storm: memory given back once, not again until the next
+    assert memory.Churn.sockets == 0

@@ -144,3 +144,25 @@ def test_websockets_over_the_opening_cap_are_refused_before_they_become_websocke
     assert reached == [gid]  # the refused one never reached the endpoint
     for s in (first, second):
         s.close()
+
+
+def test_a_websocket_that_never_says_hello_loses_its_socket_soon_after_its_deadline(
+        serve: Callable[..., int]) -> None:
+    import json
+    import urllib.request
+
+    port = serve(hello_timeout=0.5, close_timeout=0.5)
+    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        gid = json.loads(r.read())["id"]
+    start = time.monotonic()
+    sock, answer = _upgrade(port, gid)
+    assert answer.startswith(b"HTTP/1.1 101")
+    received = b""
+    with sock:
+        while chunk := sock.recv(4096):  # the close frame (4400), never answered; then the server drops the socket
+            received += chunk
+    took = time.monotonic() - start
+    assert b"say hello first" in received
+    assert 0.9 <= took < 3.0  # the hello deadline and the wait for the answer to the close, not uvicorn's 10 s

@@ -22,7 +22,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,12 +81,14 @@ class Row:
               help="Size of the attacks (1: 10 bot-only games, 200 slow sockets, 40 state flooders, 500 spectators, "
                    "1,000 upgrades at once).")
 @click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
+@click.option("--warmup", default=30.0, show_default=True,
+              help="Seconds of honest play before the first measure (games under way, caches filled).")
 @click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--game", default=None, help="The game of the honest and attacking games (default: the only game "
               "installed).")
-def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, header_timeout: float,
-          seed: int, game: str | None) -> None:
+def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, warmup: float,
+          header_timeout: float, seed: int, game: str | None) -> None:
     """Attack a fresh server on 127.0.0.1 and show what honest games saw meanwhile.
 
     \b
@@ -102,8 +103,8 @@ def abuse(seconds: float, games: int, think: float, scale: float, recovery: floa
     with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
             _server(f"sqlite:///{tmp}/abuse.sqlite3", header_timeout, Path(tmp)) as (port, pid), \
             asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, header_timeout,
-                                           seed))
+        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, warmup,
+                                      header_timeout, seed))
     _report(rows, quiet, seconds, games, think, header_timeout, load_before)
 
 
@@ -489,20 +490,77 @@ def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
         return runner.run(ATTACK_FUNCTIONS[name](**kwargs))
 
 
+def _attacker_main(conn: Any) -> None:
+    conn.send("ready")
+    while (job := conn.recv()) is not None:
+        try:
+            conn.send(_attack_in_process(*job))
+        except Exception as exc:
+            conn.send(f"failed: {exc!r}")
+
+
+class Attacker:
+    """A process of its own that runs the attacks one at a time. Every attack stops by itself; one that has not
+    answered by its time limit is killed with its process, and a fresh process takes the next attack."""
+
+    def __init__(self) -> None:
+        self.context = multiprocessing.get_context("spawn")
+        self.proc: Any = None
+        self.conn: Any = None
+        self._ensure()
+
+    def _ensure(self) -> None:
+        """A live process, started (and ready) before the attack is timed."""
+        if self.proc is not None and self.proc.is_alive():
+            return
+        self.conn, child = self.context.Pipe()
+        self.proc = self.context.Process(target=_attacker_main, args=(child,), daemon=True)
+        self.proc.start()
+        child.close()
+        if not self.conn.poll(60):
+            raise click.ClickException("the attacking process did not start")
+        self.conn.recv()
+
+    async def run(self, name: str, kwargs: dict[str, Any], limit: float) -> str:
+        self._ensure()
+        self.conn.send((name, kwargs))
+        deadline = time.perf_counter() + limit
+        while not self.conn.poll():
+            if time.perf_counter() > deadline or not self.proc.is_alive():
+                self._kill()
+                return "stopped at its time limit"
+            await asyncio.sleep(0.1)
+        return str(self.conn.recv())
+
+    def _kill(self) -> None:
+        self.proc.kill()
+        self.proc.join(10)
+
+    def close(self) -> None:
+        if self.proc is None or not self.proc.is_alive():
+            return
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self._kill()
+
+
 async def _run(port: int, pid: int, game: str, seconds: float, games: int, think: float, scale: float,
-               recovery: float, header_timeout: float, seed: int) -> tuple[list[Row], tuple[float, float, float]]:
+               recovery: float, warmup: float, header_timeout: float,
+               seed: int) -> tuple[list[Row], tuple[float, float, float]]:
     tally = Honest()
     stop = asyncio.Event()
     tasks = [asyncio.create_task(_honest_game(port, game, i, think, seed, tally, stop)) for i in range(games)]
     tasks.append(asyncio.create_task(_bot_game(port, game, think, seed, tally, stop)))
-    total = seconds * (len(ATTACKS) + 2) + recovery + 5
+    total = seconds * (len(ATTACKS) + 2) + recovery + warmup
     bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
     rows: list[Row] = []
-    attacker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    attacker = Attacker()  # started before the first attack
     try:
-        attacker.submit(int).result()  # started before the first attack
-        await asyncio.sleep(5)
-        bar.update(5)
+        for _ in range(round(warmup)):  # the honest games start, and the games' caches fill a first time
+            await asyncio.sleep(1)
+            bar.update(1)
         _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
         watched = listed[0]["id"] if listed else ""
         start_rss = _rss_mb(pid)
@@ -525,12 +583,12 @@ async def _run(port: int, pid: int, game: str, seconds: float, games: int, think
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        attacker.shutdown(cancel_futures=True)
+        attacker.close()
         bar.close()
     return rows, quiet
 
 
-async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid: int, game: str, seconds: float,
+async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game: str, seconds: float,
                  scale: float, header_timeout: float, watched: str, tally: Honest, bar: Any) -> Row:
     bar.set_description(name)
     rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
@@ -554,10 +612,7 @@ async def _phase(name: str, attacker: ProcessPoolExecutor | None, port: int, pid
             limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
             kwargs = {"port": port, "game": game, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
                       "game_id": watched}
-            running = asyncio.get_running_loop().run_in_executor(attacker, _attack_in_process, name, kwargs)
-            outcome = await asyncio.wait_for(running, limit)
-    except TimeoutError:
-        outcome = "stopped at its time limit"
+            outcome = await attacker.run(name, kwargs, limit)
     finally:
         sampler.cancel()
         ticker.cancel()

@@ -20,7 +20,8 @@ class Settings:
     stall_grace: float = 10.0  # a bot turn untouched this long is taken over by this process
     max_message_bytes: int = 16_384  # larger WebSocket messages close the connection (1009)
     max_body_bytes: int = 65_536  # larger HTTP bodies are refused (413)
-    hello_timeout: float = 10.0  # seconds a new WebSocket has to say who it is
+    hello_timeout: float = 5.0  # seconds a new WebSocket has to say who it is
+    close_timeout: float = 1.0  # seconds a closed WebSocket's client has to answer the close before the socket goes
     send_queue: int = 256  # messages waiting for a slow client before it is disconnected
     public_url: str | None = None  # base of invite links; default: the address the request came to
     # Limits per client (meeple.server.guard), in the notation of the `limits` library ("10/second;300/minute"),
@@ -51,7 +52,7 @@ class Settings:
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
          "hint_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
-TIMES = ("header_timeout", "keep_alive", "hello_timeout")
+TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout")
 
 
 def without_client_limits(s: Settings) -> Settings:

@@ -14,7 +14,8 @@ Server messages: "state" (whole position; again after an undo), "update" (after 
 Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
 older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
 messages, 1009 message too big, 1011 the game could not be loaded, 1013 the game has as many spectators as it takes.
-A client over its limit of connections is refused before the upgrade (429 with Retry-After).
+A client over its limit of connections is refused before the upgrade (429 with Retry-After), and so is (503 `busy`
+with Retry-After) a WebSocket beyond the server's cap of WebSockets opening at once or a crowd beyond a game's places.
 """
 
 from __future__ import annotations

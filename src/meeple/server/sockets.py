@@ -1,4 +1,5 @@
-"""What `meeple serve` asks of uvicorn: a deadline for request headers, open sockets per address, idle timeouts.
+"""What `meeple serve` asks of uvicorn: a deadline for request headers, open sockets per address, idle timeouts, a
+short wait for the answer to a WebSocket's close.
 
 uvicorn closes an idle keep-alive connection (`timeout_keep_alive`) but waits for ever for the headers of a
 request that arrive slowly, a byte at a time; the HTTP protocol here closes a connection whose request headers
@@ -16,7 +17,9 @@ from typing import Any
 import h11
 import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from . import memory
 from .config import Settings
 from .guard import Guard, Limited
 
@@ -26,6 +29,7 @@ def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str,
     proxies = settings.trusted_proxies
     return {
         "http": guarded_protocol(settings, guard),
+        "ws": websocket_protocol(settings),
         "timeout_keep_alive": settings.keep_alive,
         "h11_max_incomplete_event_size": 16_384,  # request line and headers
         "ws_max_size": settings.max_message_bytes,
@@ -34,6 +38,20 @@ def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str,
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": ",".join(proxies) if proxies else "",
     }
+
+
+def websocket_protocol(settings: Settings) -> type[asyncio.Protocol]:
+    """uvicorn's WebSocket protocol (websockets, sans-I/O) that waits `Settings.close_timeout` rather than 10 s for
+    the client to answer a close before it drops the socket: a client that never answers (one that never said
+    hello) holds its socket `hello_timeout + close_timeout` seconds at most."""
+    wait = settings.close_timeout
+
+    class Closing(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.close_timeout = wait
+
+    return Closing
 
 
 def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asyncio.Protocol]:
@@ -61,6 +79,7 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            memory.Churn.sockets += 1
             if self._counted is not None:
                 open_sockets[self._counted] -= 1
                 if open_sockets[self._counted] <= 0:
