@@ -91,7 +91,8 @@ def test_an_action_refused_as_over_the_rate_can_be_sent_again(browser: Any, stri
         page.evaluate("document.querySelector('.moves-box').open = true")  # the list of every move
         page.click(f'#all-moves button[data-action="{moves[0]}"]')
         page.wait_for_selector("#toast.show.warn", timeout=15_000)
-        assert "too many actions" in page.inner_text("#toast")
+        # the reason in the reader's words (the faces' message for the code `rate_limited`)
+        assert "Too many requests at once" in page.inner_text("#toast")
         again = _ready(page)  # not stuck on "Sending…": the same moves are offered again
         assert again == moves
         assert page.get_attribute("#app", "data-version") == "0"  # the refused action changed nothing
