@@ -236,6 +236,11 @@ def test_on_a_phone_text_and_targets_are_big_enough(browser: Any, live_server: s
         assert name >= 14
         width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1] + 1
+        # the city scrolls sideways, first to the figure that moves
+        seen = page.evaluate("""() => { const b = document.querySelector('.city-box').getBoundingClientRect();
+            const t = document.querySelector('g.tile.here').getBoundingClientRect();
+            return t.left >= b.left - 1 && t.right <= b.right + 1; }""")
+        assert seen
         shot(page, "help-phone")
 
 
