@@ -332,3 +332,29 @@ def test_a_payment_is_cancelled_whole(browser: Any, live_server: str, fix_seed: 
         _ready(page)
         assert page.eval_on_selector_all("#hand button.card", "bs => bs.map((b) => b.dataset.card)") == hand
         assert sorted(_legal(page)) == sorted(legal)
+
+
+@pytest.mark.parametrize("game_id", ["coloma", "cityofremnants"])
+def test_the_other_games_get_the_help_bar_for_free(browser: Any, live_server: str, game_id: str) -> None:
+    """Nothing of the help bar names a game: another game's phase sentence (its one-line help), its rules summary
+    and a hint from the server's bot that plays on its page."""
+    body = {"game": game_id, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "greedy"}]}
+    req = urllib.request.Request(f"{live_server}/api/games", json.dumps(body).encode(),
+                                 {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        game = json.loads(r.read())
+    with open_page(browser) as page:
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_function("() => document.getElementById('app').dataset.pending === '' && "
+                               "document.querySelector('#all-moves button[data-action]') !== null", timeout=20_000)
+        assert page.get_attribute("#rules-link", "href") == f"/rules/{game_id}"
+        assert page.inner_text("#phase-brief")  # the phase in a sentence
+        seen = _version(page)
+        page.click("#hint")
+        page.wait_for_selector("#play-hint")
+        action = str(page.get_attribute("#play-hint", "data-action"))
+        assert action in _legal(page)
+        assert page.locator(f'#all-moves button.hinted[data-action="{action}"]').count() == 1
+        page.click("#play-hint")
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {seen}",
+                               timeout=20_000)
