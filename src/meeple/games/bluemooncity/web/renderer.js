@@ -232,17 +232,17 @@ const REWARD_SYMBOL = { c: "◇", s: "⚖", k: "▭" };
 
 function symbols(text) {
   if (!text || text === "none") return "–";
-  return text.split("+").map((part) => {
-    const [, n, kind] = part.match(/^(\d+)([csk])$/) || [null, part, null];
-    return kind ? `${n}${REWARD_SYMBOL[kind]}` : part;
-  }).join(" ");
+  const parts = text.split("+").map((part) => part.match(/^(\d+)([csk])$/) || [part, part, null]);
+  // one of each (the Royal Palace): `1◇⚖▭`, as the text board writes `1csk`
+  if (parts.length > 1 && parts.every(([, n, kind]) => kind && n === "1")) return `1${parts.map(([, , k]) => REWARD_SYMBOL[k]).join("")}`;
+  return parts.map(([, n, kind]) => (kind ? `${n}${REWARD_SYMBOL[kind]}` : n)).join(" ");
 }
 
 function pays(t) {
   const line = t.rebuilt ? `+${symbols(t.neighbourhood)}` : `${symbols(t.majority)} / ${symbols(t.construction)}  +${symbols(t.neighbourhood)}`;
   // A long line (the Royal Palace pays one of each) is squeezed into the tile.
   return svg("text", { x: CELL / 2, y: 39, "text-anchor": "middle", class: "tile-pays", "aria-hidden": "true",
-    textLength: line.length > 18 ? CELL - 12 : null, lengthAdjust: "spacingAndGlyphs" }, line);
+    textLength: line.length > 15 ? CELL - 12 : null, lengthAdjust: "spacingAndGlyphs" }, line);
 }
 
 // The dragons out of the city, drawn beside it.
