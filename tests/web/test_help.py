@@ -236,6 +236,11 @@ def test_on_a_phone_text_and_targets_are_big_enough(browser: Any, live_server: s
         assert name >= 14
         width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1] + 1
+        # the city scrolls sideways, first to the figure that moves
+        seen = page.evaluate("""() => { const b = document.querySelector('.city-box').getBoundingClientRect();
+            const t = document.querySelector('g.tile.here').getBoundingClientRect();
+            return t.left >= b.left - 1 && t.right <= b.right + 1; }""")
+        assert seen
         shot(page, "help-phone")
 
 
@@ -327,3 +332,29 @@ def test_a_payment_is_cancelled_whole(browser: Any, live_server: str, fix_seed: 
         _ready(page)
         assert page.eval_on_selector_all("#hand button.card", "bs => bs.map((b) => b.dataset.card)") == hand
         assert sorted(_legal(page)) == sorted(legal)
+
+
+@pytest.mark.parametrize("game_id", ["coloma", "cityofremnants"])
+def test_the_other_games_get_the_help_bar_for_free(browser: Any, live_server: str, game_id: str) -> None:
+    """Nothing of the help bar names a game: another game's phase sentence (its one-line help), its rules summary
+    and a hint from the server's bot that plays on its page."""
+    body = {"game": game_id, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "greedy"}]}
+    req = urllib.request.Request(f"{live_server}/api/games", json.dumps(body).encode(),
+                                 {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        game = json.loads(r.read())
+    with open_page(browser) as page:
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_function("() => document.getElementById('app').dataset.pending === '' && "
+                               "document.querySelector('#all-moves button[data-action]') !== null", timeout=20_000)
+        assert page.get_attribute("#rules-link", "href") == f"/rules/{game_id}"
+        assert page.inner_text("#phase-brief")  # the phase in a sentence
+        seen = _version(page)
+        page.click("#hint")
+        page.wait_for_selector("#play-hint")
+        action = str(page.get_attribute("#play-hint", "data-action"))
+        assert action in _legal(page)
+        assert page.locator(f'#all-moves button.hinted[data-action="{action}"]').count() == 1
+        page.click("#play-hint")
+        page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {seen}",
+                               timeout=20_000)

@@ -29,7 +29,9 @@ export class TableHelp {
     const s = this.screen.state;
     const face = this.screen.face || {};
     const phase = ctx.view && typeof ctx.view.phase === "string" ? ctx.view.phase : null;
-    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : null;
+    // a game without a sentence of its own for the phase: its help for the phase when that is one line
+    const help = phase && ctx.has(`help.${phase}`) && !ctx.text(`help.${phase}`).includes("\n") ? `help.${phase}` : null;
+    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : help;
     const active = s.status === "active";
     this.brief.textContent = active && id ? ctx.text(id) : "";
     this.brief.hidden = !(active && id);

@@ -34,7 +34,9 @@ function tileName(t) {
 // The renderer's own styles, next to it in the game's package.
 function useStyles() {
   if (document.getElementById("bmc-styles")) return;
-  document.head.append(el("link", { rel: "stylesheet", id: "bmc-styles", href: new URL("./renderer.css", import.meta.url).href }));
+  // drawn again once the styles apply (the city's size on a phone depends on them)
+  document.head.append(el("link", { rel: "stylesheet", id: "bmc-styles", href: new URL("./renderer.css", import.meta.url).href,
+    onload: () => redraw() }));
 }
 
 const COLOURS = {
@@ -49,7 +51,7 @@ const SQUARE = /^[a-e][1-5]$/;
 const NO_MOVES = { boxes: {} };
 
 // What the player is doing between two clicks (kept across redraws of the same game).
-const ui = { selected: null, discard: [], chooser: null };
+const ui = { selected: null, discard: [], chooser: null, centred: false };
 
 export function render(root, ctx) {
   useStyles();
@@ -61,12 +63,29 @@ export function render(root, ctx) {
   if (ui.selected && !moves.cards[ui.selected]) ui.selected = null;
   if (ui.chooser && !ui.chooser.options.every((o) => ctx.legal.includes(o.action))) ui.chooser = null;
   if (v.phase !== "refill") ui.discard = [];
+  // On a phone the city scrolls sideways: it keeps its place across redraws, and first shows the active figure.
+  const before = root.querySelector(".city-box");
+  const scrolled = before ? before.scrollLeft : null;
   clear(root);
   root.append(el("div", { class: "bmc" },
     el("div", { class: "bmc-main" }, city(v, ctx, moves), offCity(v), turnLine(v, ctx),
       el("p", { class: "bmc-legend", id: "bmc-legend" }, say("ui.legend"))),
     el("div", { class: "bmc-panel" },
       actionsBox(v, ctx, moves), payment(v, ctx), hand(v, ctx, moves), obelisk(v), seats(v, ctx))));
+  const box = root.querySelector(".city-box");
+  if (box && box.scrollWidth > box.clientWidth) {
+    // (centred once the city first overflows: its styles may come after the first drawing)
+    if (ui.centred && scrolled !== null) box.scrollLeft = scrolled;
+    else {
+      ui.centred = true;
+      const here = box.querySelector("g.tile.here");
+      if (here) {
+        const r = here.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+      }
+    }
+  }
 }
 
 // A suggested action in words (for the table's hint): what it does, with the game's names.
@@ -213,15 +232,17 @@ const REWARD_SYMBOL = { c: "◇", s: "⚖", k: "▭" };
 
 function symbols(text) {
   if (!text || text === "none") return "–";
-  return text.split("+").map((part) => {
-    const [, n, kind] = part.match(/^(\d+)([csk])$/) || [null, part, null];
-    return kind ? `${n}${REWARD_SYMBOL[kind]}` : part;
-  }).join(" ");
+  const parts = text.split("+").map((part) => part.match(/^(\d+)([csk])$/) || [part, part, null]);
+  // one of each (the Royal Palace): `1◇⚖▭`, as the text board writes `1csk`
+  if (parts.length > 1 && parts.every(([, n, kind]) => kind && n === "1")) return `1${parts.map(([, , k]) => REWARD_SYMBOL[k]).join("")}`;
+  return parts.map(([, n, kind]) => (kind ? `${n}${REWARD_SYMBOL[kind]}` : n)).join(" ");
 }
 
 function pays(t) {
   const line = t.rebuilt ? `+${symbols(t.neighbourhood)}` : `${symbols(t.majority)} / ${symbols(t.construction)}  +${symbols(t.neighbourhood)}`;
-  return svg("text", { x: CELL / 2, y: 39, "text-anchor": "middle", class: "tile-pays", "aria-hidden": "true" }, line);
+  // A long line (the Royal Palace pays one of each) is squeezed into the tile.
+  return svg("text", { x: CELL / 2, y: 39, "text-anchor": "middle", class: "tile-pays", "aria-hidden": "true",
+    textLength: line.length > 15 ? CELL - 12 : null, lengthAdjust: "spacingAndGlyphs" }, line);
 }
 
 // The dragons out of the city, drawn beside it.
