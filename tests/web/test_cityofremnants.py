@@ -153,6 +153,12 @@ def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, c
                 battle_shown = bool(shot(page, "cityofremnants-battle"))
         shot(page, "cityofremnants-over")
         assert "Game over" in page.inner_text("#status")
+        watcher = context.new_page()  # a spectator sees the city and the gangs, and nobody's hand
+        watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+        watcher.goto(f"{base}/play/{game_id}?watch")
+        watcher.wait_for_selector("#grid")
+        assert watcher.locator("g.cell").count() == 49 and watcher.locator("#gangs .cor-gang").count() == 2
+        assert not watcher.locator("#hand").count()
     finally:
         context.close()
     assert not errors, f"errors in the page: {errors}"
