@@ -98,6 +98,7 @@ def test_the_issue_command_shows_a_board_of_80_columns_with_its_legend(tmp_path:
     game = meeple.load_game(save.read_text())
     for viewer in (0, None):
         assert max(len(line) for line in game.render(viewer, color=False).splitlines()) <= COLUMNS
+    assert max(len(line) for line in str(game.rules.messages()["legend"]).splitlines()) <= COLUMNS
     hand = game.view(0)["hand"]
     assert all(card in board for card in hand) and "Your hand" not in game.render(None, color=False)
 
@@ -264,6 +265,8 @@ def test_a_whole_three_player_game_in_the_terminal(tmp_path: Path) -> None:
     assert "  1. Player " in text
     out_of_turn = {phase for phase, active in person.asked if active != 0}
     assert {"bid", "commit"} <= out_of_turn
+    drawn = [block for block in out if block.startswith("City of Remnants  round")]
+    assert drawn and all(len(line) <= COLUMNS for block in drawn for line in block.splitlines())
     boards = text.count("Gang member row (")
     assert boards > 50 and text.count("Your hand (") == boards
     others = {c.id for c in game.rules.eng.cards if c.deck in ("HUM", "NEI", "LEN", "IGG")

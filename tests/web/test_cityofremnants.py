@@ -153,6 +153,12 @@ def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, c
                 battle_shown = bool(shot(page, "cityofremnants-battle"))
         shot(page, "cityofremnants-over")
         assert "Game over" in page.inner_text("#status")
+        watcher = context.new_page()  # a spectator sees the city and the gangs, and nobody's hand
+        watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+        watcher.goto(f"{base}/play/{game_id}?watch")
+        watcher.wait_for_selector("#grid")
+        assert watcher.locator("g.cell").count() == 49 and watcher.locator("#gangs .cor-gang").count() == 2
+        assert not watcher.locator("#hand").count()
     finally:
         context.close()
     assert not errors, f"errors in the page: {errors}"
@@ -244,3 +250,20 @@ def hidden_texts(game: meeple.Game) -> list[str]:
         elif kind in ("draw", "gm_deck", "bm_deck") and len(value) >= 3:
             out.append(json.dumps([eng.cards[c].id for c in value[:3]])[1:-1])
     return out
+
+
+def test_the_lobby_offers_the_games_own_moves_for_a_seat_out_of_time(page: Any, live_server: str) -> None:
+    """COR-27.3 through the lobby: a clock whose timeout plays the game's default moves is the first choice, and a
+    game created with it keeps that policy."""
+    page.goto(live_server + "/")
+    page.select_option("#game", "cityofremnants")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "bot:greedy")
+    page.select_option("#clock-mode", "move")
+    assert page.locator("#clock-policy option").first.get_attribute("value") == "default"
+    assert page.input_value("#clock-policy") == "default"
+    page.click("#create")
+    page.wait_for_selector("#play-link")
+    game_id = page.get_attribute("#play-link", "href").rsplit("/", 1)[-1]
+    summary = page.request.get(f"{live_server}/api/games/{game_id}").json()
+    assert summary["clock"]["on_timeout"] == "default" and summary["clock"]["mode"] == "move"

@@ -16,6 +16,7 @@ WEB: dict[str, Message] = {
     "web.clock.none": "No clock",
     "web.clock.move": "Time per move",
     "web.clock.game": "Time for the whole game",
+    "web.timeout.default": "the game's default move is played (or a bot's)",
     "web.timeout.bot": "a bot plays the move",
     "web.timeout.forfeit": "the player forfeits",
     "web.your_name": "Your name",

@@ -40,7 +40,7 @@ function createForm(catalog, created) {
   const name = el("input", { id: "name", name: "name", maxlength: 40, placeholder: t("web.your_name"), value: myName() });
   const clockMode = el("select", { id: "clock-mode" }, CLOCKS.map((c) => el("option", { value: c.value }, t(c.label))));
   const clockSeconds = el("input", { id: "clock-seconds", type: "number", min: 5, value: 300, step: 5 });
-  const clockPolicy = el("select", { id: "clock-policy" },
+  const clockPolicy = el("select", { id: "clock-policy" }, el("option", { value: "default" }, t("web.timeout.default")),
     el("option", { value: "bot" }, t("web.timeout.bot")), el("option", { value: "forfeit" }, t("web.timeout.forfeit")));
   const error = el("p", { class: "error", role: "alert" });
 

@@ -162,15 +162,18 @@ PHASES = {
     "status.lose": "Battle lost: choose the card you lose",
     "status.bribe": "A YCU token: bribe it or fight",
     "legend": (
-        "Grid: two lines per space. Top line: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id "
-        "without DEV-; :2 = product tokens on it); +R = the entry space of the gang with letter R; ////////// = "
-        "hazard, no figure may stand there.\n"
-        "Bottom line: figures by gang letter and count (Y yellow, B blue, G green, R red: R2 = two red figures); "
-        "!T05 = the YCU token YCU-T05 (!x2 = two tokens).\n"
-        "Gangs: ARC (money), renown (score), influence, cards in hand, turns used this round; figures in the pool, "
-        "the reserve and on the board; sizes of the draw and discard piles.\n"
-        "Black market and developments show their cost in ARC (your discounts included); YCU tokens read "
-        "attack/bribe. A battle shows each side's committed cards (face down until the reveal) and dice."),
+        "Grid: two lines per space.\n"
+        "  Top: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id without DEV-;\n"
+        "  :2 = product tokens on it); +R = the entry space of the gang with letter R;\n"
+        "  ///////// = hazard, no figure may stand there.\n"
+        "  Bottom: figures by gang letter and count (Y yellow, B blue, G green, R red:\n"
+        "  R2 = two red figures); !T05 = the YCU token YCU-T05 (!x2 = two tokens).\n"
+        "Gangs: ARC (money), renown (score), influence, cards in hand, turns used this\n"
+        "  round; figures in the pool, the reserve and on the board; draw and discard\n"
+        "  piles.\n"
+        "Black market and developments show their cost in ARC (your discounts included);\n"
+        "  YCU tokens read attack/bribe. A battle shows each side's committed cards (face\n"
+        "  down until the reveal) and dice."),
     "option.leaders": "Gang leaders",
     "option.leaders.random": "dealt at random",
     "option.leaders.pick": "picked in d6 order",

@@ -160,7 +160,7 @@ def render(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Cata
     head = f"City of Remnants  round {s.round}  {catalogue.text(f'phase.{s.phase}')}"
     if s.active >= 0 and not s.over:
         head += f"  (Player {s.active + 1}'s turn)"
-    lines = [head, *grid(eng, s), *_gangs(eng, s, color), *_markets(eng, s, seat), *_auction(eng, s),
+    lines = [*_wrap(head), *grid(eng, s), *_gangs(eng, s, color), *_markets(eng, s, seat), *_auction(eng, s),
              *_battle(eng, s, seat)]
     if seat is not None:
         lines += _hand(eng, s, seat)

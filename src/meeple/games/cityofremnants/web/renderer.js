@@ -93,6 +93,15 @@ function label(ctx, data, a) {
   if (verb === "sell") return `Sell a product on ${x}`;
   if (verb === "enter") return `A figure from your pool onto ${x}`;
   if (verb === "place") return `Place a figure on ${x}`;
+  if (verb === "leader") {
+    const gang = (data.gangs || []).find((g) => g.key === x) || { species: x, colour: "" };
+    return `Lead the ${gang.species} (${gang.colour})`;
+  }
+  if (verb === "renown") return x === "0" ? "No renown" : `Buy ${x} renown`;
+  if (verb === "seat") return nameOf(ctx, Number(x));
+  if (verb === "fight" && x) return `Fight ${x}`;
+  if (verb === "remove") return `Send ${x} back to the bag`;
+  if (verb === "coord") return `Put ${x} back next`;
   if (ctx.has(`action.${verb}`) && !x) return ctx.text(`action.${verb}`);
   return a;
 }
