@@ -193,3 +193,27 @@ def test_cards_an_action_made_public_are_revealed_as_ids_and_encoded() -> None:
     assert view["revealed"]["cards"] == game.state.shown["cards"] and all(c in cards for c in view["revealed"]["cards"])
     marked = _field(enc, enc.encode(view), "revealed")[:len(cards)]
     assert {cards[i] for i in np.flatnonzero(marked)} == set(view["revealed"]["cards"])
+
+
+def test_a_whole_game_through_the_aec_environment_asks_every_kind_of_decision_of_the_right_seat() -> None:
+    """The secret Reset discard, bids out of turn, battle commitments, bribes and casualties all come through the
+    environment, each selected agent being a seat the game asks to decide."""
+    env = rl.env(GAME, players=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    phases: set[str] = set()
+    bids_out_of_turn = 0
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        game = env.unwrapped.game
+        seat = int(agent.split("_")[1])
+        assert seat in game.deciders()
+        phases.add(game.state.phase)
+        bids_out_of_turn += game.state.phase == "bid" and game.state.active != seat
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert {"reset", "bid", "commit", "bribe", "lose"} <= phases
+    assert bids_out_of_turn > 0
+    assert env.unwrapped.game.is_over()

@@ -53,9 +53,9 @@ def _scaled(x: float, scale: str) -> float:
     return min(max(float(x) / SCALE[scale], 0.0), 1.0)
 
 
-def _index(vocab: Sequence[Any] | Mapping[Any, int], word: Any, what: str) -> int:
+def _index(vocab: Sequence[Any] | dict[Any, int], word: Any, what: str) -> int:
     try:
-        return vocab[word] if isinstance(vocab, Mapping) else vocab.index(word)
+        return vocab[word] if isinstance(vocab, dict) else vocab.index(word)
     except (KeyError, ValueError):
         raise ValueError(f"cityofremnants encoder: unknown {what} {word!r} in the view (known: "
                          f"{', '.join(map(str, vocab))})") from None
@@ -147,6 +147,19 @@ class CityOfRemnantsEncoder:
         self.coords = {c.id: i for i, c in enumerate(comp.coords)}
         self.gangs = {g.key: i for i, g in enumerate(comp.gangs)}
         self.spaces = {space_name(sp): sp for sp in range(NSPACE)}
+        self.boards = {side: self._board(side) for side in comp.boards}
+
+    def _board(self, side: str) -> np.ndarray:
+        """The fixed part of the space blocks for one board side: usable, level and award of every space."""
+        board = self.comp.boards[side]
+        width, o = self.space_layout.size, self.poff["board"]
+        out = np.zeros(NSPACE * width, dtype=np.float32)
+        for sp in range(NSPACE):
+            if board.usable(sp):
+                out[sp * width + o] = 1.0
+                out[sp * width + o + 1 + _index(LEVELS, board.level[sp], "level")] = 1.0
+                out[sp * width + o + 4] = min(board.award[sp] / 2.0, 1.0)
+        return out
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         v = np.zeros(self.size, dtype=np.float32)
@@ -342,14 +355,10 @@ class CityOfRemnantsEncoder:
         po = self.poff
         width = self.space_layout.size
         start = self.off["spaces"]
-        board = self.comp.boards[view["side"]]
+        if view["side"] not in self.boards:
+            raise ValueError(f"cityofremnants encoder: unknown board side {view['side']!r} in the view")
+        v[start:start + NSPACE * width] = self.boards[view["side"]]
         tokens = self.comp.tokens
-        for sp in range(NSPACE):
-            o = start + sp * width
-            if board.usable(sp):
-                v[o + po["board"]] = 1.0
-                v[o + po["board"] + 1 + _index(LEVELS, board.level[sp], "level")] = 1.0
-                v[o + po["board"] + 4] = min(board.award[sp] / 2.0, 1.0)
         for seat, p in enumerate(view["players"]):
             if p["entry"] is not None:
                 v[start + _index(self.spaces, p["entry"], "space") * width + po["entry"] + rel(seat)] = 1.0
