@@ -173,9 +173,10 @@ class GameScreen {
     } else if (msg.type === "presence" && this.state) {
       this.state.seats = msg.seats;
       this.renderHeader();
+      this.renderSeatBar(); // a seat that took a name (here or in another tab) is named at once
     } else if (msg.type === "notice") {
       // A notice names seats by number in its parameters: said here with their names, in the reader's language.
-      this.say(msg.msg ? this.text(msg.msg, msg.params || {}) : msg.message);
+      this.say(msg.msg && this.face ? this.text(msg.msg, msg.params || {}) : msg.message);
     } else if (msg.type === "rematch" && this.state) {
       this.state.rematch = msg.game_id;
       this.render();
@@ -231,6 +232,10 @@ class GameScreen {
 
   renderSeatBar() {
     const s = this.state;
+    // Rebuilt only when something it shows changed (a name being typed in the prompt survives presence news).
+    const key = JSON.stringify([s.seat, this.names(), seatsOf(this.gameId), s.seat !== null && !s.seats[s.seat]?.name]);
+    if (key === this.seatBarKey) return;
+    this.seatBarKey = key;
     clear(this.seatBar);
     if (s.seat !== null && s.seat !== undefined && !s.seats[s.seat].name) {
       this.seatBar.append(namePrompt(async (name) => {
