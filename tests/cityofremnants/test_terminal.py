@@ -15,6 +15,7 @@ import pytest
 
 import meeple
 from meeple.engine.rng import Stream
+from meeple.i18n import catalogue
 from meeple.tui.session import make_bots, save_text
 
 pexpect = pytest.importorskip("pexpect")
@@ -98,7 +99,9 @@ def test_the_issue_command_shows_a_board_of_80_columns_with_its_legend(tmp_path:
     game = meeple.load_game(save.read_text())
     for viewer in (0, None):
         assert max(len(line) for line in game.render(viewer, color=False).splitlines()) <= COLUMNS
-    assert max(len(line) for line in str(game.rules.messages()["legend"]).splitlines()) <= COLUMNS
+    for lang in ("en", "es", "pt", "he"):  # the legend fits the terminal in every language
+        legend = str(catalogue(game.rules, lang).get("legend"))
+        assert max(len(line) for line in legend.splitlines()) <= COLUMNS, lang
     hand = game.view(0)["hand"]
     assert all(card in board for card in hand) and "Your hand" not in game.render(None, color=False)
 
