@@ -171,7 +171,7 @@ def test_the_defender_is_asked_for_battle_cards_after_the_attacker(tmp_path: Pat
     board = child.before
     child.expect(PROMPT)
     assert re.search(rf"Battle on {battle['space']}: Player {attacker + 1} \(attacker\): "
-                     rf"{battle['committed'][0]} card\(s\) face down", board)
+                     rf"{battle['committed'][0]} cards? face down", board)
     hidden = game.rules.eng.cards  # the attacker's committed cards are not on the person's screen
     committed = [hidden[c].id for c in game.state.battle["cards"][0]]
     assert not any(f" {card_id}" in board.split("Battle on")[1].split("\n")[0] for card_id in committed)
@@ -252,26 +252,41 @@ class Person:
         return str(self.stream.below(len(legal)) + 1)
 
 
-def test_a_whole_three_player_game_in_the_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "es", "he"])
+def test_a_whole_three_player_game_in_the_terminal(tmp_path: Path, lang: str) -> None:
     """A person plays a whole game against two bots: asked to bid and to commit battle cards out of turn, never
-    shown another gang's hand, and the game ends with its ranking (COR-24)."""
+    shown another gang's hand, and the game ends with its ranking (COR-24). Every board fits 80 columns and speaks
+    the reader's language: in Spanish and Hebrew no English word of the board is left."""
     from meeple.tui.session import PlaySession
 
     game = meeple.new_game("cityofremnants", 3, 1)
+    words = catalogue(game.rules, lang)
     out: list[str] = []
     person = Person(1)
     person.game = game
-    code = PlaySession(game, ["me", "greedy", "random"], person, out.append, save_path=tmp_path / "g.json").run()
+    code = PlaySession(game, ["me", "greedy", "random"], person, out.append, save_path=tmp_path / "g.json",
+                       lang=lang).run()
     text = "\n".join(out)
     assert code == 0 and game.is_over()
-    assert re.search(r"Game over: The (renown supply ran out in|game ends after) round \d+", text)
-    assert "  1. Player " in text
+    if lang == "en":
+        assert re.search(r"Game over: The (renown supply ran out in|game ends after) round \d+", text)
+        assert "  1. Player " in text
     out_of_turn = {phase for phase, active in person.asked if active != 0}
     assert {"bid", "commit"} <= out_of_turn
-    drawn = [block for block in out if block.startswith("City of Remnants  round")]
+    title = words.text("board.title", {"round": 1, "phase": ""}).split(" 1 ")[0]  # "City of Remnants  round"
+    drawn = [block for block in out if block.startswith(title)]
     assert drawn and all(len(line) <= COLUMNS for block in drawn for line in block.splitlines())
-    boards = text.count("Gang member row (")
-    assert boards > 50 and text.count("Your hand (") == boards
+    row = str(words.get("board.gm_row")).split("(")[0] + "("
+    hand = str(words.get("board.hand")).split("(")[0] + "("
+    boards = text.count(row)
+    assert boards > 50 and text.count(hand) == boards
+    if lang != "en":
+        english = catalogue(game.rules, "en")
+        for msg in ("board.gm_row", "board.bm_row", "board.devs", "board.hand", "board.figures"):
+            assert str(english.get(msg)).split("{")[0].strip() not in text, msg
+        for word in ("renown", "influence", "turns", "first", "bag", "'s turn", "Battle", "Auction", "member",
+                     "ability"):
+            assert not any(word in block for block in drawn), word
     others = {c.id for c in game.rules.eng.cards if c.deck in ("HUM", "NEI", "LEN", "IGG")
               and c.deck != game.view(0)["players"][0]["gang"]}
     assert not any(f"\n  {card} " in text for card in others)  # no line of another gang's hand

@@ -201,12 +201,50 @@ TERMS = {
     "action.move": "Move",
     "alert.won": "won",
     "alert.lost": "lost",
+    "term.type.member": "member",
+    "term.type.leader": "leader",
+    "term.type.ability": "ability",
+    "term.type.blackmarket": "black market",
+    "term.timing.Turn": "Turn",
+    "term.timing.Battle": "Battle",
+    "term.timing.Permanent": "Permanent",
+}
+
+# The terminal's text board (render.py): its words around the numbers, names and symbols it fills in.
+BOARD: dict[str, Message] = {
+    "board.title": "City of Remnants  round {round}  {phase}",
+    "board.whose_turn": "({seat}'s turn)",
+    "board.first": "first",
+    "board.gang": "{seat} {gang}{first}: ARC {arc}  renown {renown}  influence {influence}  hand {hand}  "
+                  "turns {turns}/4",
+    "board.figures": "figures: pool {pool}, reserve {reserve}, board {board}   draw {draw}, discard {discard}",
+    "board.tableau": "tableau {cards}",
+    "board.gm_row": "Gang member row ({deck} in deck): {cards}",
+    "board.bm_row": "Black market ({deck} in deck): {cards}",
+    "board.devs": "Developments to build: {devs}",
+    "board.ycu": "YCU: {tokens}   bag {bag}   renown supply {supply}",
+    "board.auction": "Auction: {card}, put up by {declarer_seat}; high bid {high}; passed: {passed}; {next_seat} "
+                     "bids next (at least {minimum})",
+    "board.high_bid": "{amount} ARC by {seat}",
+    "board.no_bid": "none",
+    "board.token_unchosen": "a YCU token (to be chosen)",
+    "board.face_down": plural("n", "{n} card face down", "{n} cards face down"),
+    "board.no_cards": "no cards",
+    "board.side": "{name}: {cards}",
+    "board.side_dice": "{name}: {cards}, dice {dice}",
+    "board.versus": "{one}  vs  {other}",
+    "board.battle_on": "Battle on {space}: {sides}",
+    "board.battle": "Battle: {sides}",
+    "board.hand": "Your hand ({n}):",
+    "board.attack": "atk {attack}",
+    "board.card": "{card} ({kind}, {timing}): {text}",
+    "board.set_aside": "set aside to discard: {cards}",
 }
 
 
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS}
+    out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS, **BOARD}
     for card in comp.cards:
         out[f"card.{card.id}"] = card.name
         out[f"power.{card.id}"] = card.text  # what the card does, as its data entry words it
@@ -219,6 +257,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
         out[f"coord.{coord.id}"] = coord.id
     for gang in comp.gangs:
         out[f"gang.{gang.key}"] = f"{gang.species} ({gang.colour})"
+        out[f"species.{gang.key}"] = gang.species
     for row in comp.alert:
         out[f"alert.{row.roll}.won"] = row.won_text
         out[f"alert.{row.roll}.lost"] = row.lost_text

@@ -1,6 +1,8 @@
 """The text board for the terminal, 80 columns wide: the city grid (levels, developments with their product tokens,
 entry spaces, figures and YCU tokens), the battle or auction under way, each gang's numbers, the gang member row,
-the black market, the developments that may be built and (for a seat) its own hand."""
+the black market, the developments that may be built and (for a seat) its own hand. Every word is a message of the
+game's catalogue in the reader's language (`board.*`; cards and developments by their `card.*` and `dev.*` names).
+"""
 
 from __future__ import annotations
 
@@ -74,52 +76,60 @@ def grid(eng: Engine, s: State) -> list[str]:
     return lines
 
 
-def _gangs(eng: Engine, s: State, color: bool) -> list[str]:
-    comp = eng.comp
+def _gangs(eng: Engine, s: State, color: bool, t: Catalogue) -> list[str]:
     lines = []
     for p in range(s.players):
-        g = comp.gangs[s.gang[p]] if s.gang[p] >= 0 else None
-        name = f"{g.species} [{gang_letter(s, p)}]" if g else "-"
-        first = " first" if p == s.first else ""
-        head = (f"Player {p + 1} {name}{first}: ARC {s.arc[p]}  renown {eng.score(s, p)}  influence "
-                f"{s.influence[p]}  hand {len(s.hand[p])}  turns {s.tracker[p]}/4")
-        lines.append(_bold(head, color) if p == s.active else head)
-        rest = (f"  figures: pool {s.pool[p]}, reserve {s.reserve[p]}, board {eng.on_board(s, p)}   draw "
-                f"{len(s.draw[p])}, discard {len(s.discard[p])}")
+        gang = (f"{t.text(f'species.{eng.comp.gangs[s.gang[p]].key}')} [{gang_letter(s, p)}]"
+                if s.gang[p] >= 0 else "-")
+        first = " " + t.text("board.first") if p == s.first else ""
+        head = t.text("board.gang", {"seat": p, "gang": gang, "first": first, "arc": s.arc[p],
+                                     "renown": eng.score(s, p), "influence": s.influence[p],
+                                     "hand": len(s.hand[p]), "turns": s.tracker[p]})
+        lines += [_bold(line, color) if p == s.active else line for line in _wrap(head, "  ")]
+        rest = "  " + t.text("board.figures", {"pool": s.pool[p], "reserve": s.reserve[p],
+                                               "board": eng.on_board(s, p), "draw": len(s.draw[p]),
+                                               "discard": len(s.discard[p])})
         if s.tableau[p]:
-            rest += "   tableau " + " ".join(eng.cards[c].id for c in s.tableau[p])
+            rest += "   " + t.text("board.tableau", {"cards": " ".join(eng.cards[c].id for c in s.tableau[p])})
         lines += _wrap(rest)
     return lines
 
 
-def _markets(eng: Engine, s: State, seat: int | None) -> list[str]:
+def card_name(eng: Engine, c: int, t: Catalogue) -> str:
+    """A card's id and its name in the reader's language."""
+    card = eng.cards[c]
+    return f"{card.id} {t.text(f'card.{card.id}')}"
+
+
+def _markets(eng: Engine, s: State, seat: int | None, t: Catalogue) -> list[str]:
     comp = eng.comp
-    row = ", ".join(f"{eng.cards[c].id} {eng.cards[c].name}" for c in s.gm_row) or "-"
+    row = ", ".join(card_name(eng, c, t) for c in s.gm_row) or "-"
     cost = (lambda c: eng.bm_cost(s, seat, c)) if seat is not None else (lambda c: eng.cards[c].cost)
-    market = ", ".join(f"{eng.cards[c].id} {eng.cards[c].name} {cost(c)}" for c in s.bm_row) or "-"
-    devs = ", ".join(f"{comp.devs[t].id.split('-')[-1]} {comp.devs[t].name} "
-                     f"{eng.dev_cost(s, seat, t) if seat is not None else comp.devs[t].cost}" for t in s.drafted)
-    ycu = ", ".join(f"{space_name(sp)} {comp.tokens[t].id} {comp.tokens[t].attack}/{comp.tokens[t].bribe}"
-                    for sp in range(NSPACE) for t in s.ycu[sp]) or "-"
-    lines = _wrap(f"Gang member row ({len(s.gm_deck)} in deck): {row}")
-    lines += _wrap(f"Black market ({len(s.bm_deck)} in deck): {market}")
-    lines += _wrap(f"Developments to build: {devs or '-'}")
-    lines += _wrap(f"YCU: {ycu}   bag {len(s.bag)}   renown supply {s.renown_supply}")
+    market = ", ".join(f"{card_name(eng, c, t)} {cost(c)}" for c in s.bm_row) or "-"
+    devs = ", ".join(f"{comp.devs[d].id.split('-')[-1]} {t.text(f'dev.{comp.devs[d].id}')} "
+                     f"{eng.dev_cost(s, seat, d) if seat is not None else comp.devs[d].cost}" for d in s.drafted)
+    ycu = ", ".join(f"{space_name(sp)} {comp.tokens[k].id} {comp.tokens[k].attack}/{comp.tokens[k].bribe}"
+                    for sp in range(NSPACE) for k in s.ycu[sp]) or "-"
+    lines = _wrap(t.text("board.gm_row", {"deck": len(s.gm_deck), "cards": row}))
+    lines += _wrap(t.text("board.bm_row", {"deck": len(s.bm_deck), "cards": market}))
+    lines += _wrap(t.text("board.devs", {"devs": devs or "-"}))
+    lines += _wrap(t.text("board.ycu", {"tokens": ycu, "bag": len(s.bag), "supply": s.renown_supply}))
     return lines
 
 
-def _auction(eng: Engine, s: State) -> list[str]:
+def _auction(eng: Engine, s: State, t: Catalogue) -> list[str]:
     a = s.auction
     if a is None:
         return []
-    high = f"{a['high']} ARC by Player {a['bidder'] + 1}" if a["bidder"] >= 0 else "none"
-    out = ", ".join(f"Player {p + 1}" for p in a["out"]) or "-"
-    return _wrap(f"Auction: {eng.cards[a['card']].id} {eng.cards[a['card']].name}, put up by Player "
-                 f"{a['declarer'] + 1}; high bid {high}; passed: {out}; Player {a['turn'] + 1} bids next "
-                 f"(at least {eng.bid_min(s)})")
+    high = (t.text("board.high_bid", {"amount": a["high"], "seat": a["bidder"]}) if a["bidder"] >= 0
+            else t.text("board.no_bid"))
+    return _wrap(t.text("board.auction", {"card": card_name(eng, a["card"], t), "declarer_seat": a["declarer"],
+                                          "high": high, "passed": ", ".join(t.seat_name(p) for p in a["out"]) or "-",
+                                          "next_seat": a["turn"],
+                                          "minimum": eng.bid_min(s)}))
 
 
-def _battle(eng: Engine, s: State, seat: int | None) -> list[str]:
+def _battle(eng: Engine, s: State, seat: int | None, t: Catalogue) -> list[str]:
     b = s.battle
     if b is None:
         return []
@@ -128,40 +138,49 @@ def _battle(eng: Engine, s: State, seat: int | None) -> list[str]:
     for side in (0, 1):
         who = b["seats"][side]
         if who >= 0:
-            name = f"Player {who + 1}"
+            name = t.seat_name(who)
         elif b["token"] >= 0:
             token = eng.comp.tokens[b["token"]]
             name = f"{token.id} {token.attack}/{token.bribe}"
         else:
-            name = "a YCU token (to be chosen)"
-        role = f" ({b['roles'][side]})" if b["roles"][side] else ""
+            name = t.text("board.token_unchosen")
+        role = f" ({t.text('term.' + b['roles'][side])})" if b["roles"][side] else ""
         cards = b["spent"][side] if "spent" in b else b["cards"][side]
-        shown = (f"{len(b['cards'][side])} card(s) face down" if side in hidden and seat != who
-                 else " ".join(eng.cards[c].id for c in sorted(cards)) or "no cards")
-        dice = " ".join(map(str, b["dice"][side]))
-        sides.append(f"{name}{role}: {shown}" + (f", dice {dice}" if dice else ""))
-    where = f"Battle on {space_name(b['space'])}" if b["space"] >= 0 else "Battle"
-    return _wrap(f"{where}: " + "  vs  ".join(sides))
+        shown = (t.text("board.face_down", {"n": len(b["cards"][side])}) if side in hidden and seat != who
+                 else " ".join(eng.cards[c].id for c in sorted(cards)) or t.text("board.no_cards"))
+        params = {"name": name + role, "cards": shown, "dice": " ".join(map(str, b["dice"][side]))}
+        sides.append(t.text("board.side_dice" if b["dice"][side] else "board.side", params))
+    fight = t.text("board.versus", {"one": sides[0], "other": sides[1]})
+    if b["space"] >= 0:
+        return _wrap(t.text("board.battle_on", {"space": space_name(b["space"]), "sides": fight}))
+    return _wrap(t.text("board.battle", {"sides": fight}))
 
 
-def _hand(eng: Engine, s: State, seat: int) -> list[str]:
+def _hand(eng: Engine, s: State, seat: int, t: Catalogue) -> list[str]:
     colour = s.gang[seat]
-    lines = [f"Your hand ({len(s.hand[seat])}):" + ("" if s.hand[seat] else " -")]
+    lines = [t.text("board.hand", {"n": len(s.hand[seat])}) + ("" if s.hand[seat] else " -")]
     for c in sorted(s.hand[seat], key=lambda c: eng.cards[c].id):
         card = eng.cards[c]
-        attack = f" atk {card.attack[colour]}" if card.attack is not None and colour >= 0 else ""
-        lines += _wrap(f"  {card.id} {card.name} ({card.type}{attack}, {card.timing}): {card.text}", "      ")
+        kind = t.text(f"term.type.{card.type}")
+        if card.attack is not None and colour >= 0:
+            kind += " " + t.text("board.attack", {"attack": card.attack[colour]})
+        timing = t.text(f"term.timing.{card.timing}") if card.timing != "-" else "-"
+        lines += _wrap("  " + t.text("board.card", {"card": card_name(eng, c, t), "kind": kind, "timing": timing,
+                                                    "text": t.text(f"power.{card.id}")}), "      ")
     if s.phase == "reset" and s.reset_pending[seat]:
-        lines += _wrap("  set aside to discard: " + " ".join(eng.cards[c].id for c in sorted(s.reset_pending[seat])))
+        lines += _wrap("  " + t.text("board.set_aside", {
+            "cards": " ".join(eng.cards[c].id for c in sorted(s.reset_pending[seat]))}))
     return lines
 
 
 def render(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
-    head = f"City of Remnants  round {s.round}  {catalogue.text(f'phase.{s.phase}')}"
+    """The board in the words of `catalogue` (the reader's language)."""
+    t = catalogue
+    head = t.text("board.title", {"round": s.round, "phase": t.text(f"phase.{s.phase}")})
     if s.active >= 0 and not s.over:
-        head += f"  (Player {s.active + 1}'s turn)"
-    lines = [*_wrap(head), *grid(eng, s), *_gangs(eng, s, color), *_markets(eng, s, seat), *_auction(eng, s),
-             *_battle(eng, s, seat)]
+        head += "  " + t.text("board.whose_turn", {"seat": s.active})
+    lines = [*_wrap(head), *grid(eng, s), *_gangs(eng, s, color, t), *_markets(eng, s, seat, t),
+             *_auction(eng, s, t), *_battle(eng, s, seat, t)]
     if seat is not None:
-        lines += _hand(eng, s, seat)
+        lines += _hand(eng, s, seat, t)
     return "\n".join(lines)
