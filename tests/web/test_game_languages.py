@@ -1,6 +1,7 @@
 """Coloma and City of Remnants in the reader's language in Debian's Chromium: Coloma's renderer in Hebrew (right to
 left, every word of the wheel, the buttons and the panels from Coloma's catalogue) and then in Spanish from the
-language selector; City of Remnants on the generic face in Spanish from the browser's language."""
+language selector; City of Remnants's renderer in Spanish from the browser's language and in Hebrew, with no English
+word of its own left."""
 
 from __future__ import annotations
 
@@ -74,6 +75,22 @@ def test_coloma_in_hebrew_right_to_left_then_in_spanish(browser: Any, live_serve
         shot(page, "coloma-spanish")
 
 
+# The renderer's own English words (the cards keep only the leaders' printed names, the developments "Club Silver X",
+# the levels "Midtown" and "Heights" in Spanish; "ARC" and "YCU" are the game's terms in every language).
+COR_ENGLISH = (r"\b(Round|turn|Gang member row|Black market|Developments|Your hand|figures?|pool|reserve|board|draw|"
+               r"discard|renown|influence|hand|tableau|Click|Bid|Auction|Battle|first player|entry space|product|"
+               r"hazard|Slums|controlled|attack|bribe|Cancel|Not your move|left|bag|supply|deck|Player|Play|Recruit|"
+               r"End|city|spaces|member|ability|Turn|Permanent|No ability)\b")
+
+
+def _city_words(page: Any) -> str:
+    """Every word City of Remnants's renderer shows or reads out: its text, its labels and its tooltips."""
+    labels = page.eval_on_selector_all(".cor [aria-label], .cor [title], .cor title",
+                                       "els => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('title'),"
+                                       " e.tagName === 'title' ? e.textContent : ''].join(' '))")
+    return str(page.inner_text(".cor")) + " " + " ".join(labels)
+
+
 def test_city_of_remnants_in_spanish_from_the_browsers_language(browser: Any, live_server: str,
                                                                 fix_seed: Callable[[int], None]) -> None:
     fix_seed(3)
@@ -81,7 +98,41 @@ def test_city_of_remnants_in_spanish_from_the_browsers_language(browser: Any, li
         game = _new_game(live_server, "cityofremnants")
         page.goto(game["seats"][0]["invite"])
         page.wait_for_selector("#phase-help summary")
+        page.wait_for_selector("#grid")
         assert page.evaluate("document.documentElement.lang") == "es"
         assert page.text_content("#phase-help summary") == "Ayuda: Tu turno: elige una acción"
         assert page.text_content("#phase-help .help-text").startswith("Juega cartas (`play <card>`) y declara")
+        assert page.text_content("#turn-line").startswith("Ronda 1 · turno de ")
+        assert page.text_content(".cor-hand-box h3") == "Tu mano (4)"
+        assert page.text_content("#market h3").startswith("Fila de miembros de la pandilla (")
+        assert "Desarrollos por construir" in page.text_content("#market")
+        assert "Haz clic en una carta marcada." in page.text_content("#cor-actions")
+        assert "influencia 4" in page.text_content("#gangs")
+        assert page.get_attribute("#grid", "aria-label") == "La ciudad: 7 por 7 espacios"
+        words = _city_words(page)
+        assert "barrios marginales" in words and "espacio de entrada de" in words
+        assert not re.findall(COR_ENGLISH, words), re.findall(COR_ENGLISH, words)
         shot(page, "cityofremnants-spanish")
+
+
+def test_city_of_remnants_in_hebrew_right_to_left(browser: Any, live_server: str,
+                                                  fix_seed: Callable[[int], None]) -> None:
+    fix_seed(3)
+    with open_page(browser, locale="he-IL") as page:
+        game = _new_game(live_server, "cityofremnants")
+        page.goto(game["seats"][0]["invite"])
+        page.wait_for_selector("#phase-help summary")
+        page.wait_for_selector("#grid")
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        assert page.text_content("#turn-line").startswith(f"סיבוב {FSI}1{PDI} · התור של ")
+        assert page.text_content(".cor-hand-box h3") == f"היד שלך ({FSI}4{PDI})"
+        assert "פיתוחים לבנייה" in page.text_content("#market")
+        assert "לחץ/י על קלף מסומן." in page.text_content("#cor-actions")
+        words = _city_words(page)
+        assert "שכונות עוני" in words and "משבצת הכניסה של" in words
+        assert not re.findall(COR_ENGLISH, words), re.findall(COR_ENGLISH, words)
+        page.click("#hand button.usable")  # a card to play: the choice (or the move) comes in Hebrew
+        page.wait_for_function("() => !document.querySelector('#cor-actions .secondary') || "
+                               "document.querySelector('#cor-actions .secondary').textContent === 'ביטול'")
+        assert not re.findall(COR_ENGLISH, _city_words(page))
+        shot(page, "cityofremnants-hebrew")

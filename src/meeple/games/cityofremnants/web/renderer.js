@@ -3,8 +3,9 @@
 // the black market, the developments to build and your own hand. Everything comes from the seat's view and its
 // legal action texts (the notation of the game's actions.py): a space lights up when an action names it, a card
 // when you may play, take, discard or commit it, a die when you may reroll it. Figures and tokens carry a letter
-// besides their colour. Names and texts of cards come from the data file (`client_data`), the phase's name and the
-// prompt from the game's messages. Served from the game's package beside renderer.css.
+// besides their colour. Every word comes from the game's catalogue in the reader's language (`ctx.text`: the `ui.*`
+// messages, the names and texts of cards, developments and gangs, the phases); the numbers from the data file
+// (`client_data`). Served from the game's package beside renderer.css.
 
 import { el, svg, clear } from "/static/dom.js";
 
@@ -24,6 +25,7 @@ const SPACE_VERBS = ["use", "sell", "enter", "place"];
 // What the player is doing between two clicks (kept across redraws): a figure picked up, a list of choices.
 const ui = { from: null, chooser: null };
 let last = null;
+let say = (id) => id; // the game's catalogue in the reader's language, set by render
 
 function useStyles() {
   if (document.getElementById("cor-styles")) return;
@@ -36,7 +38,7 @@ function spaceName(i) {
 }
 
 function nameOf(ctx, seat) {
-  return ctx.names[seat] || `Player ${seat + 1}`;
+  return ctx.names[seat] || ctx.text("engine.player", { number: seat + 1 });
 }
 
 function gangOf(v, seat) {
@@ -45,12 +47,17 @@ function gangOf(v, seat) {
 }
 
 function cardName(data, id) {
-  return ((data.cards || {})[id] || { name: id }).name;
+  return (data.cards || {})[id] ? say(`card.${id}`) : id;
+}
+
+function devName(data, id) {
+  return (data.developments || {})[id] ? say(`dev.${id}`) : id;
 }
 
 export function render(root, ctx) {
   useStyles();
   last = { root, ctx };
+  say = (id, params) => ctx.text(id, params);
   const v = ctx.view;
   const data = ctx.face.client_data || {};
   const moves = parse(ctx.legal);
@@ -84,25 +91,18 @@ function parse(legal) {
 
 function label(ctx, data, a) {
   const [verb, x] = a.split(" ");
-  if (CARD_VERBS.includes(verb)) return `${verb[0].toUpperCase()}${verb.slice(1)} ${cardName(data, x)}`;
-  if (verb === "build") {
-    const dev = (data.developments || {})[x] || { name: x };
-    return `Build ${dev.name} on ${a.split(" ").slice(2).join(" ")}`;
-  }
-  if (verb === "use") return `Produce with the development on ${x}`;
-  if (verb === "sell") return `Sell a product on ${x}`;
-  if (verb === "enter") return `A figure from your pool onto ${x}`;
-  if (verb === "place") return `Place a figure on ${x}`;
-  if (verb === "leader") {
-    const gang = (data.gangs || []).find((g) => g.key === x) || { species: x, colour: "" };
-    return `Lead the ${gang.species} (${gang.colour})`;
-  }
-  if (verb === "renown") return x === "0" ? "No renown" : `Buy ${x} renown`;
+  if (CARD_VERBS.includes(verb)) return say(`ui.${verb}`, { card: cardName(data, x) });
+  if (verb === "build") return say("ui.build", { dev: devName(data, x), spaces: a.split(" ").slice(2).join(" ") });
+  if (["use", "sell", "enter", "place"].includes(verb)) return say(`ui.${verb}`, { space: x });
+  if (verb === "leader") return say("ui.leader", { gang: ctx.has(`gang.${x}`) ? `@gang.${x}` : x });
+  if (verb === "renown") return x === "0" ? say("ui.no_renown") : say("ui.buy_renown", { amount: Number(x) });
   if (verb === "seat") return nameOf(ctx, Number(x));
-  if (verb === "fight" && x) return `Fight ${x}`;
-  if (verb === "remove") return `Send ${x} back to the bag`;
-  if (verb === "coord") return `Put ${x} back next`;
-  if (ctx.has(`action.${verb}`) && !x) return ctx.text(`action.${verb}`);
+  if (verb === "fight" && x) return say("ui.fight_token", { token: x });
+  if (verb === "remove") return say("ui.remove", { token: x });
+  if (verb === "coord") return say("ui.coord", { coord: x });
+  if (verb === "pile" && ctx.has(`term.${x}`)) return say("ui.pile", { pile: `@term.${x}` });
+  if (ctx.has(`action.${verb}`) && !x) return say(`action.${verb}`);
+  if (ctx.has(`ui.word.${verb}`) && !x) return say(`ui.word.${verb}`);
   return a;
 }
 
@@ -111,7 +111,7 @@ function grid(v, ctx, data, moves) {
   const board = (data.boards || {})[v.side] || { levels: [], entries: {} };
   const size = PAD + SIZE * CELL + 4;
   const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "cor-grid", id: "grid", role: "group",
-    "aria-label": "The city: 7 by 7 spaces" });
+    "aria-label": say("ui.city", { size: SIZE }) });
   for (let c = 0; c < SIZE; c++) {
     pic.append(svg("text", { x: PAD + c * CELL + CELL / 2, y: 16, "text-anchor": "middle", class: "axis" }, COLUMNS[c]));
     pic.append(svg("text", { x: 10, y: PAD + c * CELL + CELL / 2 + 5, "text-anchor": "middle", class: "axis" }, String(c + 1)));
@@ -131,7 +131,7 @@ function grid(v, ctx, data, moves) {
     const source = !ui.from && moves.from[name];
     const clickable = Boolean(own.length || dest || source || ui.from === name);
     const lv = LEVEL[level];
-    const words = [`${name}: ${level || "hazard"}`];
+    const words = [say("ui.space", { space: name, level: `@ui.level.${level || "hazard"}` })];
     const g = svg("g", { class: `cell ${lv ? lv.cls : "hazard"}${clickable ? " target" : ""}${ui.from === name ? " picked" : ""}`,
       "data-space": name, tabindex: clickable ? 0 : null, role: clickable ? "button" : null });
     g.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "cell-bg" }));
@@ -142,33 +142,33 @@ function grid(v, ctx, data, moves) {
     }
     const d = devAt[name];
     if (d) {
-      const dev = (data.developments || {})[d.id] || { name: d.id };
       g.append(svg("rect", { x: x + 5, y: y + 18, width: CELL - 10, height: 20, rx: 3, class: "dev" }));
       g.append(svg("text", { x: x + CELL / 2, y: y + 32, "text-anchor": "middle", class: "dev-code" },
         `${d.id.replace("DEV-", "")}${d.products ? ` ●${d.products}` : ""}`));
-      words.push(`${dev.name}${d.products ? `, ${d.products} product tokens` : ""}` +
-        (d.controller !== null && d.controller !== undefined ? `, controlled by ${nameOf(ctx, d.controller)}` : ""));
+      words.push([devName(data, d.id), d.products ? say("ui.products", { n: d.products }) : null,
+        d.controller !== null && d.controller !== undefined ? say("ui.controlled", { seat: d.controller }) : null]
+        .filter(Boolean).join(", "));
     }
     for (const seat of entries[name] || []) {
       const gang = gangOf(v, seat);
       g.append(svg("text", { x: x + CELL - 5, y: y + 13, "text-anchor": "end", class: "entry", fill: gang.fill }, `+${gang.letter}`));
-      words.push(`entry space of ${nameOf(ctx, seat)}`);
+      words.push(say("ui.entry", { seat }));
     }
     let fx = x + 14;
     (v.figures[name] || []).forEach((n, seat) => {
       if (!n) return;
       const gang = gangOf(v, seat);
       g.append(figure(fx, y + CELL - 18, gang, n));
-      words.push(`${n} figure${n > 1 ? "s" : ""} of ${nameOf(ctx, seat)} (${gang.letter})`);
+      words.push(say("ui.figures", { n, seat, letter: gang.letter }));
       fx += 30;
     });
     for (const t of v.ycu[name] || []) {
       const tok = (data.tokens || {})[t] || {};
       g.append(ycu(fx, y + CELL - 18, t));
-      words.push(`YCU token ${t} (attack ${tok.attack}, bribe ${tok.bribe})`);
+      words.push(say("ui.ycu_token", { token: t, attack: tok.attack, bribe: tok.bribe }));
       fx += 28;
     }
-    if (v.enemy_space === name) words.push("battle here");
+    if (v.enemy_space === name) words.push(say("ui.battle_here"));
     g.setAttribute("aria-label", words.join("; "));
     g.append(svg("title", {}, words.join("; ")));
     if (clickable) {
@@ -204,33 +204,37 @@ function clickSpace(ctx, data, moves, name) {
   const own = moves.spaces[name] || [];
   if (moves.from[name] && !own.length) { ui.from = name; ui.chooser = null; redraw(); return; }
   const options = own.map((a) => ({ action: a, label: label(ctx, data, a) }));
-  if (moves.from[name]) options.push({ pick: name, label: `Move a figure from ${name}` });
+  if (moves.from[name]) options.push({ pick: name, label: say("ui.move_from", { space: name }) });
   choose(`${name}:`, options, ctx);
 }
 
 // -- panels ----------------------------------------------------------------------------------------------------
 function turnLine(v, ctx) {
   const phase = ctx.has(`phase.${v.phase}`) ? ctx.text(`phase.${v.phase}`) : v.phase;
-  const who = v.active !== null && v.active !== undefined && v.active >= 0 ? ` · ${nameOf(ctx, v.active)}'s turn` : "";
-  return el("p", { class: "turn-line", id: "turn-line" }, `Round ${v.round}${who} · ${phase}` +
-    (ui.from ? ` · moving a figure from ${ui.from}: click where it goes` : ""));
+  const parts = [say("ui.round", { round: v.round })];
+  if (v.active !== null && v.active !== undefined && v.active >= 0) parts.push(say("ui.whose_turn", { seat: v.active }));
+  parts.push(phase);
+  if (ui.from) parts.push(say("ui.moving", { space: ui.from }));
+  return el("p", { class: "turn-line", id: "turn-line" }, parts.join(" · "));
 }
 
 function auction(v, ctx, data, moves) {
   const a = v.auction;
   if (!a) return null;
-  const high = a.bidder !== null && a.bidder !== undefined && a.bidder >= 0 ? `${a.high} ARC by ${nameOf(ctx, a.bidder)}` : "no bid yet";
-  const box = el("div", { class: "cor-auction", id: "auction", "aria-label": "Auction" },
-    el("h3", {}, `Auction: ${cardName(data, a.card)}`),
-    el("p", {}, `Put up by ${nameOf(ctx, a.declarer)} · high bid ${high} · ${nameOf(ctx, a.turn)} bids next (at least ${a.minimum} ARC)` +
-      (a.out.length ? ` · passed: ${a.out.map((s) => nameOf(ctx, s)).join(", ")}` : "")));
+  const high = a.bidder !== null && a.bidder !== undefined && a.bidder >= 0
+    ? say("ui.high_bid", { amount: a.high, seat: a.bidder }) : say("ui.no_bid");
+  const line = [say("ui.put_up", { seat: a.declarer }), say("ui.high", { high }),
+    say("ui.bids_next", { seat: a.turn, minimum: a.minimum })];
+  if (a.out.length) line.push(say("ui.passed", { seats: a.out }));
+  const box = el("div", { class: "cor-auction", id: "auction", "aria-label": say("phase.bid") },
+    el("h3", {}, say("ui.auction", { card: cardName(data, a.card) })), el("p", {}, line.join(" · ")));
   if (moves.bids.length) {
-    const select = el("select", { id: "bid-amount", "aria-label": "Your bid in ARC" },
-      ...moves.bids.map((n) => el("option", { value: n }, `${n} ARC`)));
+    const select = el("select", { id: "bid-amount", "aria-label": say("ui.your_bid") },
+      ...moves.bids.map((n) => el("option", { value: n }, say("ui.arc", { amount: n }))));
     box.append(el("div", { class: "bid-row" }, select,
-      el("button", { type: "button", id: "bid-button", onclick: () => ctx.send(`bid ${select.value}`) }, "Bid"),
+      el("button", { type: "button", id: "bid-button", onclick: () => ctx.send(`bid ${select.value}`) }, say("ui.bid")),
       el("button", { type: "button", "data-action": `bid ${moves.bids[0]}`, onclick: () => ctx.send(`bid ${moves.bids[0]}`) },
-        `Bid ${moves.bids[0]}`)));
+        say("ui.bid_amount", { amount: moves.bids[0] }))));
   }
   return box;
 }
@@ -240,25 +244,30 @@ function battle(v, ctx, data, moves) {
   if (!b) return null;
   const sides = [0, 1].map((side) => {
     const seat = b.seats[side];
-    const who = seat !== null && seat >= 0 ? nameOf(ctx, seat) : b.token ? `YCU token ${b.token}` : "a YCU token";
+    const who = seat !== null && seat >= 0 ? nameOf(ctx, seat) : b.token ? say("ui.token", { token: b.token }) : say("ui.a_token");
     const cards = b.cards[side];
-    const shown = cards === null ? `${b.committed[side]} card${b.committed[side] === 1 ? "" : "s"} face down`
-      : cards.length ? cards.map((c) => cardName(data, c)).join(", ") : "no cards";
+    const shown = cards === null ? say("ui.face_down", { n: b.committed[side] })
+      : cards.length ? cards.map((c) => cardName(data, c)).join(", ") : say("ui.no_cards");
     const dice = el("span", { class: "dice" }, ...b.dice[side].map((n, i) => {
       const mine = seat === ctx.seat && moves.dice[i + 1];
       return el(mine ? "button" : "span", { class: `die${mine ? " target" : ""}`, "data-die": i + 1, "data-side": side,
-        "data-action": mine || null, title: `die ${i + 1}: ${n}`, "aria-label": `die ${i + 1} shows ${n}`,
+        "data-action": mine || null, title: say("ui.die", { die: i + 1, value: n }), "aria-label": say("ui.die", { die: i + 1, value: n }),
         type: mine ? "button" : null, onclick: mine ? () => ctx.send(mine) : null }, String(n));
     }));
     return el("div", { class: "battle-side", "data-side": side },
-      el("strong", {}, `${who}${b.roles[side] ? ` (${b.roles[side]})` : ""}: `), shown, " ", dice,
-      b.paid && b.paid[side] ? " · Hired Muscle" : "");
+      el("strong", {}, `${who}${b.roles[side] ? ` (${say(`term.${b.roles[side]}`)})` : ""}: `), shown, " ", dice,
+      b.paid && b.paid[side] ? ` · ${say("ui.hired_muscle")}` : "");
   });
-  const where = b.space ? `Battle on ${b.space}` : "Battle";
-  const result = b.result && Object.keys(b.result).length ? el("p", { class: "muted" },
-    Object.entries(b.result).map(([k, x]) => `${k}: ${x}`).join(" · ")) : null;
+  const name = (side) => {
+    const seat = b.seats[side];
+    return seat !== null && seat >= 0 ? nameOf(ctx, seat) : b.token ? say("ui.token", { token: b.token }) : say("ui.a_token");
+  };
+  const where = b.space ? say("ui.battle_on", { space: b.space }) : say("ui.battle");
+  const r = b.result || {};
+  const result = r.totals ? el("p", { class: "muted" }, say("ui.result", { one: r.totals[0], other: r.totals[1],
+    winner: name(r.win), killed: r.killed || 0 })) : null;
   return el("div", { class: "cor-battle", id: "battle", "aria-label": where },
-    el("h3", {}, where + (b.bribe ? ` · bribe ${b.bribe} ARC` : "")), ...sides, result);
+    el("h3", {}, where + (b.bribe ? ` · ${say("ui.bribe", { amount: b.bribe })}` : "")), ...sides, result);
 }
 
 function actionsBox(v, ctx, data, moves) {
@@ -267,24 +276,24 @@ function actionsBox(v, ctx, data, moves) {
     box.append(el("p", {}, ui.chooser.title), ...ui.chooser.options.map((o) => o.pick
       ? el("button", { type: "button", id: "pick-figure", onclick: () => { ui.chooser = null; ui.from = o.pick; redraw(); } }, o.label)
       : button(o.label, o.action, ctx)),
-    el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, "Cancel"));
+    el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
   const status = ctx.has(`help.${v.phase}`) ? ctx.text(`help.${v.phase}`) : "";
   if (ctx.legal.length && status) box.append(el("p", { class: "hint" }, status));
   const hints = [];
-  if (Object.keys(moves.spaces).length) hints.push("Click a highlighted space of the city.");
-  if (Object.keys(moves.from).length) hints.push("Click a highlighted figure's space, then where it goes.");
-  if (Object.keys(moves.cards).length) hints.push("Click a highlighted card.");
-  if (Object.keys(moves.dice).length) hints.push("Click a die of yours to reroll it.");
+  if (Object.keys(moves.spaces).length) hints.push(say("ui.hint.spaces"));
+  if (Object.keys(moves.from).length) hints.push(say("ui.hint.move"));
+  if (Object.keys(moves.cards).length) hints.push(say("ui.hint.cards"));
+  if (Object.keys(moves.dice).length) hints.push(say("ui.hint.dice"));
   hints.forEach((h) => box.append(el("p", { class: "hint" }, h)));
   const shown = new Set([...(v.hand || []), ...(v.gm_row || []), ...(v.bm_row || [])]);
   for (const [card, list] of Object.entries(moves.cards)) {
     if (!shown.has(card)) list.forEach((a) => box.append(button(label(ctx, data, a), a, ctx)));
   }
-  if (ui.from) box.append(el("button", { type: "button", class: "secondary", onclick: () => { ui.from = null; redraw(); } }, "Put the figure down"));
+  if (ui.from) box.append(el("button", { type: "button", class: "secondary", onclick: () => { ui.from = null; redraw(); } }, say("ui.put_down")));
   for (const a of moves.buttons) box.append(button(label(ctx, data, a), a, ctx));
-  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, v.over ? "The game is over." : "Not your move."));
+  if (ctx.seat !== null && ctx.legal.length === 0) box.append(el("p", { class: "muted" }, say(v.over ? "ui.over" : "ui.not_your_move")));
   return box;
 }
 
@@ -300,17 +309,22 @@ function choose(title, options, ctx) {
 }
 
 function cardButton(ctx, data, id, moves, v, extra) {
-  const c = (data.cards || {})[id] || { name: id };
+  const c = (data.cards || {})[id] || {};
+  const cname = cardName(data, id);
+  const text = c.text ? say(`power.${id}`) : "";
   const options = (moves.cards[id] || []).map((a) => ({ action: a, label: label(ctx, data, a) }));
   const colour = v.you !== null && v.you !== undefined && v.players[v.you] ? v.players[v.you].colour : null;
   const gi = (data.gangs || []).findIndex((g) => g.colour === colour);
-  const attack = c.attack ? ` · attack ${gi >= 0 ? c.attack[gi] : c.attack.join("/")}` : "";
+  const attack = c.attack ? ` · ${say("ui.attack", { attack: gi >= 0 ? c.attack[gi] : c.attack.join("/") })}` : "";
+  const kind = c.type && ctx.has(`term.type.${c.type}`) ? say(`term.type.${c.type}`) : c.type || "";
+  const timing = c.timing && ctx.has(`term.timing.${c.timing}`) ? `${say(`term.timing.${c.timing}`)}: ` : "";
+  const named = `${cname} (${id})`;
   return el("button", { type: "button", class: `cor-card${options.length ? " usable" : ""}`, "data-card": id,
-    disabled: !options.length, title: `${c.name} (${id}): ${c.text || ""}`,
-    "aria-label": `${c.name} (${id})${options.length ? `: ${options.map((o) => o.label).join(" or ")}` : ""}`,
-    onclick: () => choose(`${c.name}:`, options, ctx) },
-  el("span", { class: "card-name" }, c.name), el("span", { class: "card-line" }, `${id} · ${c.type}${attack}`),
-  el("span", { class: "card-line" }, `${c.timing && c.timing !== "-" ? `${c.timing}: ` : ""}${c.text || ""}`),
+    disabled: !options.length, title: `${named}: ${text}`,
+    "aria-label": options.length ? `${named}: ${options.map((o) => o.label).join(" / ")}` : named,
+    onclick: () => choose(`${cname}:`, options, ctx) },
+  el("span", { class: "card-name" }, cname), el("span", { class: "card-line" }, `${id} · ${kind}${attack}`),
+  el("span", { class: "card-line" }, `${timing}${text}`),
   extra ? el("span", { class: "card-line cost" }, extra) : null);
 }
 
@@ -318,35 +332,41 @@ function hand(v, ctx, data, moves) {
   if (!v.hand) return null;
   const chosen = new Set(v.reset_chosen || []);
   const box = el("div", { class: "cor-hand", id: "hand" }, ...v.hand.map((id) => cardButton(ctx, data, id, moves, v,
-    chosen.has(id) ? "set aside to discard" : null)));
-  return el("div", { class: "cor-hand-box" }, el("h3", {}, `Your hand (${v.hand.length})`), box);
+    chosen.has(id) ? say("ui.set_aside") : null)));
+  return el("div", { class: "cor-hand-box" }, el("h3", {}, say("ui.hand", { n: v.hand.length })), box);
 }
 
 function market(v, ctx, data, moves) {
   const row = v.gm_row.map((id) => cardButton(ctx, data, id, moves, v, null));
-  const bm = v.bm_row.map((id) => cardButton(ctx, data, id, moves, v, `${((data.cards || {})[id] || {}).cost} ARC`));
+  const bm = v.bm_row.map((id) => cardButton(ctx, data, id, moves, v,
+    say("ui.arc", { amount: ((data.cards || {})[id] || {}).cost })));
   const devs = v.drafted.map((d) => {
-    const dev = (data.developments || {})[d.id] || { name: d.id };
-    return el("li", { title: dev.text || "" }, `${d.id.replace("DEV-", "")} ${dev.name} · ${d.cost} ARC · ${d.left} left` +
-      (dev.renown ? ` · ${dev.renown} renown` : ""));
+    const dev = (data.developments || {})[d.id] || {};
+    const parts = [`${d.id.replace("DEV-", "")} ${devName(data, d.id)}`, say("ui.arc", { amount: d.cost }),
+      say("ui.left", { n: d.left })];
+    if (dev.renown) parts.push(say("ui.renown", { n: dev.renown }));
+    return el("li", { title: dev.text ? say(`power.${d.id}`) : "" }, parts.join(" · "));
   });
   return el("div", { class: "cor-market", id: "market" },
-    el("h3", {}, `Gang member row (${v.gm_deck} in the deck)`), el("div", { class: "cor-row", id: "gm-row" }, ...row),
-    el("h3", {}, `Black market (${v.bm_deck} in the deck)`), el("div", { class: "cor-row", id: "bm-row" }, ...bm),
-    el("h3", {}, "Developments to build"), el("ul", { class: "cor-devs" }, ...devs),
-    el("p", { class: "muted" }, `YCU bag: ${v.bag.length} tokens · renown supply ${v.renown_supply} · product tokens ${v.product_supply}`));
+    el("h3", {}, say("ui.gm_row", { n: v.gm_deck })), el("div", { class: "cor-row", id: "gm-row" }, ...row),
+    el("h3", {}, say("ui.bm_row", { n: v.bm_deck })), el("div", { class: "cor-row", id: "bm-row" }, ...bm),
+    el("h3", {}, say("ui.devs")), el("ul", { class: "cor-devs" }, ...devs),
+    el("p", { class: "muted" }, say("ui.supplies", { bag: v.bag.length, renown: v.renown_supply,
+      products: v.product_supply })));
 }
 
 function gangs(v, ctx, data) {
   return el("div", { class: "cor-gangs", id: "gangs" }, ...v.players.map((p, seat) => {
     const gang = gangOf(v, seat);
-    const species = ((data.gangs || []).find((g) => g.key === p.gang) || { species: p.gang || "" }).species;
+    const species = p.gang && ctx.has(`species.${p.gang}`) ? say(`species.${p.gang}`) : p.gang || "";
     return el("div", { class: `cor-gang${seat === v.active ? " active" : ""}`, "data-seat": seat },
       el("div", { class: "gang-head" }, el("span", { class: "gang-badge", style: `background:${gang.fill}` }, gang.letter),
-        ` ${nameOf(ctx, seat)} · ${species}${v.first === seat ? " · first player" : ""}`),
-      el("div", {}, `ARC ${p.arc} · renown ${p.score} · influence ${p.influence} · hand ${p.hand_size} · turns ${p.turns}/4`),
-      el("div", { class: "muted" }, `figures: pool ${p.pool}, reserve ${p.reserve}, board ${p.on_board} · draw ${p.draw_size}, discard ${p.discard.length}` +
-        (p.tableau.length ? ` · tableau: ${p.tableau.map((c) => cardName(data, c)).join(", ")}` : "")));
+        ` ${nameOf(ctx, seat)} · ${species}${v.first === seat ? ` · ${say("ui.first_player")}` : ""}`),
+      el("div", {}, say("ui.numbers", { arc: p.arc, renown: p.score, influence: p.influence, hand: p.hand_size,
+        turns: p.turns })),
+      el("div", { class: "muted" }, say("ui.gang_figures", { pool: p.pool, reserve: p.reserve, board: p.on_board,
+        draw: p.draw_size, discard: p.discard.length }) +
+        (p.tableau.length ? ` · ${say("ui.tableau", { cards: p.tableau.map((c) => cardName(data, c)).join(", ") })}` : "")));
   }));
 }
 
