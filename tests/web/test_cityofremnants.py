@@ -25,7 +25,7 @@ from .conftest import shot
 from .test_coloma import apply_update, walk
 
 pytestmark = pytest.mark.browser
-SEED = 7
+SEED = 3  # a deal in which, against the greedy bot, we win an auction out of turn and fight on both sides
 ME, BOT = 0, 1
 ENDING = ("end", "pass", "stop", "done", "finish", "nobuild", "decline")
 PRIVATE = ("cards.drawn", "reset.choose", "coords.seen")  # events only their seat reads
