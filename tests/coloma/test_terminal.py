@@ -103,7 +103,7 @@ def test_the_command_line_starts_the_four_player_table_with_the_default_search_b
                                 input="return 1 top\n1\nlegend\nquit\n")
     out = result.output
     assert result.exit_code == 0, out  # `quit` leaves the saved game and exits 0
-    assert re.search(r"Player 2 \(ismcts:\d+\) is thinking\.\.\.", out)
+    assert re.search(r"Player 2 \(ismcts(:\d+)?\) is thinking\.\.\.", out)
     assert "Lodge: $ Bucks, G Gold" in out and "Your move (choose a Site in secret)" in out
     saved = meeple.load_game((tmp_path / "g.json").read_text())
     assert [a for s, a in saved.full_log() if s == 0] == ["return 1 top", "return 1 bottom"]
