@@ -21,14 +21,18 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def table_settings(database: Path) -> Settings:
+    """The browser tests' server settings: an SQLite file, no bot delay, no client limits (a test clicks faster
+    than people do)."""
+    return without_client_limits(Settings(database=f"sqlite:///{database}", bot_workers=0, bot_delay=0,
+                                          sweep_interval=0.2))
+
+
+@contextmanager
+def serve(settings: Settings) -> Iterator[str]:
     """`meeple serve` in a thread of this process, on a free loopback port; yields its address."""
     import uvicorn
 
-    path = tmp_path_factory.mktemp("web") / "meeple.sqlite3"
-    settings = without_client_limits(Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0,
-                                              sweep_interval=0.2))
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -37,9 +41,18 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         time.sleep(0.05)
     assert server.started, "the server did not start"
     port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server for the module's tests."""
+    with serve(table_settings(tmp_path_factory.mktemp("web") / "meeple.sqlite3")) as address:
+        yield address
 
 
 @pytest.fixture

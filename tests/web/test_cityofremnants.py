@@ -7,8 +7,6 @@ before the reveal, the order of a deck or an order of the YCU bag (COR-4.4)."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,11 +15,9 @@ import pytest
 
 import meeple
 from meeple.engine.rng import Stream
-from meeple.server.app import create_app
-from meeple.server.config import Settings, without_client_limits
 from meeple.server.store import Store
 
-from .conftest import shot
+from .conftest import serve, shot, table_settings
 from .test_coloma import apply_update, walk
 
 pytestmark = pytest.mark.browser
@@ -38,22 +34,9 @@ READY = """() => { const app = document.getElementById('app');
 @pytest.fixture(scope="module")
 def cor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A live server like the other browser tests', whose database this test reads at the end."""
-    import uvicorn
-
     path = tmp_path_factory.mktemp("cor-web") / "meeple.sqlite3"
-    settings = without_client_limits(Settings(database=f"sqlite:///{path}", bot_workers=0, bot_delay=0,
-                                              sweep_interval=0.2))
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not (server.started and server.servers) and time.time() < deadline:
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}", path
-    server.should_exit = True
-    thread.join(10)
+    with serve(table_settings(path)) as address:
+        yield address, path
 
 
 def choose(legal: list[str], rng: Stream) -> str:

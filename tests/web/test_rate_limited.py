@@ -5,8 +5,6 @@ refusal is shown and the moves can be clicked."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,10 +15,8 @@ import pytest
 
 from engine.dials import Dials
 from meeple.engine import registry
-from meeple.server.app import create_app
-from meeple.server.config import Settings, without_client_limits
 
-from .conftest import open_page
+from .conftest import open_page, serve, table_settings
 
 pytestmark = pytest.mark.browser
 RATE = 2  # actions a minute per seat
@@ -36,21 +32,10 @@ def dials() -> Iterator[None]:
 @pytest.fixture
 def strict_server(tmp_path: Path) -> Iterator[str]:
     """A server in a thread of this process whose only limit any test reaches is the rate of actions per seat."""
-    import uvicorn
-
-    settings = without_client_limits(Settings(database=f"sqlite:///{tmp_path}/meeple.sqlite3", bot_workers=0,
-                                              bot_delay=0, sweep_interval=0.2))
+    settings = table_settings(tmp_path / "meeple.sqlite3")
     settings.action_rate = f"{RATE}/minute"
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 30
-    while not (server.started and server.servers) and time.time() < deadline:
-        time.sleep(0.05)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
-    server.should_exit = True
-    thread.join(10)
+    with serve(settings) as address:
+        yield address
 
 
 def _request(url: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
