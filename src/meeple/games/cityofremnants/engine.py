@@ -48,6 +48,10 @@ class Engine:
                 cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
                 self.build_index[act.a].append((cells, i))
                 self.build_cells[i] = cells
+        self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
+        self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
+                       for g in range(len(comp.gangs))]
 
     # ================================================================ terms
     def cterm(self, c: int) -> str:
@@ -244,6 +248,27 @@ class Engine:
         figures = s.figures
         return [i for i, b in enumerate(s.built) if figures[b[1]][p] > 0 and self.controls_dev(s, p, i)]
 
+    @staticmethod
+    def controllers(s: State) -> list[int]:
+        """The seat controlling each space (COR-17.1: the only seat with figures there, no YCU token), or -1."""
+        # figures are never negative: one seat holds them all exactly when the total is one of the counts
+        return [f.index(n) if n and not tokens and n in f else -1
+                for f, tokens, n in zip(s.figures, s.ycu, map(sum, s.figures), strict=True)]
+
+    @staticmethod
+    def dev_controllers(s: State, ctrl: list[int]) -> list[int]:
+        """The seat controlling each built development (COR-17.2: all its spaces), or -1; `ctrl` from
+        `controllers`."""
+        out = []
+        for b in s.built:
+            owner = ctrl[b[1]]
+            for sp in b[2:]:
+                if ctrl[sp] != owner:
+                    owner = -1
+                    break
+            out.append(owner)
+        return out
+
     def dev(self, s: State, i: int) -> Any:
         return self.comp.devs[s.built[i][0]]
 
@@ -252,7 +277,14 @@ class Engine:
 
     def perm(self, s: State, p: int, name: str) -> int:
         """The sum of a Permanent primitive over the player's tableau."""
-        return sum(e.num() for c in s.tableau[p] for e in self.cards[c].effects if e.name == name)
+        total = 0
+        cache = self._perm
+        for c in s.tableau[p]:
+            n = cache.get((c, name))
+            if n is None:
+                n = cache[c, name] = sum(e.num() for e in self.cards[c].effects if e.name == name)
+            total += n
+        return total
 
     def draw_target(self, s: State, p: int) -> int:
         return s.influence[p] + self.perm(s, p, "hand_target")
@@ -444,6 +476,22 @@ class Engine:
                     if award[sp] and s.figures[sp][p] > 0 and self.controls_space(s, p, sp))
         total += sum(self.dev(s, i).renown for i in self.controlled_devs(s, p))
         return int(total + self.perm(s, p, "award_renown"))
+
+    def awards(self, s: State, ctrl: list[int] | None = None, devs: list[int] | None = None) -> list[int]:
+        """`award_of` for every seat at once (`ctrl`, `devs`: from `controllers` and `dev_controllers`)."""
+        if ctrl is None:
+            ctrl = self.controllers(s)
+        if devs is None:
+            devs = self.dev_controllers(s, ctrl)
+        out = [self.perm(s, p, "award_renown") for p in range(s.players)]
+        for sp, value in enumerate(self.comp.boards[s.side].award):
+            if value and ctrl[sp] >= 0:
+                out[ctrl[sp]] += value
+        all_devs = self.comp.devs
+        for b, owner in zip(s.built, devs, strict=True):
+            if owner >= 0:
+                out[owner] += all_devs[b[0]].renown
+        return out
 
     def award(self, s: State, events: EVENTS) -> None:
         empty_at_start = s.renown_supply == 0

@@ -117,30 +117,42 @@ def _influence(n: int) -> float:
     return INFLUENCE[max(1, min(7, n))]
 
 
-def worth(eng: Engine, s: State, p: int, awards: Sequence[int], left: float) -> float:
-    """Seat p's position in renown."""
+def worth(eng: Engine, s: State, p: int, awards: Sequence[int], left: float,
+          seen: tuple[list[int], list[int]] | None = None) -> float:
+    """Seat p's position in renown (`seen`: the figures each seat has on the board and the seat controlling
+    each built development, when the caller has worked them out for every seat)."""
+    if seen is None:
+        seen = ([eng.on_board(s, q) for q in range(s.players)],
+                eng.dev_controllers(s, eng.controllers(s)))
+    board, dev_owner = seen
     value = eng.score(s, p) + awards[p] * left
     value += _influence(s.influence[p]) * (0.4 + 0.6 * left / ROUNDS_LEFT_MAX)
     value += s.arc[p] * ARC_RENOWN
-    value += FIGURE_BOARD * eng.on_board(s, p) + FIGURE_POOL * s.pool[p]
-    colour = s.gang[p]
+    value += FIGURE_BOARD * board[p] + FIGURE_POOL * s.pool[p]
+    attack = eng.attack[s.gang[p]].__getitem__
     hand = s.hand[p]
-    value += HAND_CARD * len(hand) + 0.1 * sum(_attack(eng, c, colour) for c in hand)
-    deck = s.draw[p] + s.discard[p]
-    value += 0.15 * len(deck) + 0.05 * sum(_attack(eng, c, colour) for c in deck)
+    value += HAND_CARD * len(hand) + 0.1 * sum(map(attack, hand))
+    draw, discard = s.draw[p], s.discard[p]
+    value += 0.15 * (len(draw) + len(discard)) + 0.05 * (sum(map(attack, draw)) + sum(map(attack, discard)))
     value += 0.6 * len(s.tableau[p])
-    for i in eng.controlled_devs(s, p):  # products on hand to sell
-        value += 0.7 * s.products[i] * eng.dev(s, i).price * ARC_RENOWN
+    devs = eng.comp.devs
+    built = s.built
+    for i, owner in enumerate(dev_owner):  # products on hand to sell
+        if owner == p:
+            value += 0.7 * s.products[i] * devs[built[i][0]].price * ARC_RENOWN
     if s.active == p and s.patrol is None:
         value += prospect(eng, s, p)
         if s.phase == "move" and s.enemy_space >= 0:
             value += _battle_stake(eng, s, None, p, left) * (coming_battle(eng, s, p) - 0.5)
     # developments half held: a share of their award, for the figures already on them
-    for b in s.built:
-        spaces = b[1:]
-        mine = sum(1 for sp in spaces if s.figures[sp][p] > 0 and not s.ycu[sp])
-        if 0 < mine < len(spaces):
-            value += 0.25 * left * eng.comp.devs[b[0]].renown * mine / len(spaces)
+    figures, ycu = s.figures, s.ycu
+    for b in built:
+        mine = 0
+        for sp in b[1:]:
+            if figures[sp][p] > 0 and not ycu[sp]:
+                mine += 1
+        if 0 < mine < len(b) - 1:
+            value += 0.25 * left * devs[b[0]].renown * mine / (len(b) - 1)
     a = s.auction
     if a is not None and a["bidder"] == p:
         value += card_worth(eng, s, p, a["card"]) - a["high"] * ARC_RENOWN
@@ -190,9 +202,12 @@ def evaluate(eng: Engine, s: State, seat: int) -> float:
             return 1.0
         lead = max(eng.score(s, p) for p in range(s.players)) - eng.score(s, seat)
         return max(0.0, 0.2 - lead / (5 * SPREAD))
-    awards = [eng.award_of(s, p) for p in range(s.players)]
+    ctrl = eng.controllers(s)
+    dev_owner = eng.dev_controllers(s, ctrl)
+    awards = eng.awards(s, ctrl, dev_owner)
     left = rounds_left(eng, s, awards)
-    values = [worth(eng, s, p, awards, left) for p in range(s.players)]
+    board = [sum(column) for column in zip(*s.figures, strict=True)]
+    values = [worth(eng, s, p, awards, left, (board, dev_owner)) for p in range(s.players)]
     rival = max(v for p, v in enumerate(values) if p != seat)
     return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / SPREAD))
 

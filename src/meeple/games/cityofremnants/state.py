@@ -26,7 +26,11 @@ INT_LISTS = ("seed_leaders", "gang", "entry", "arc", "influence", "renown", "ove
              "coord_discard", "coord_shown", "coord_known", "drafted", "products", "resume", "reset_done",
              "pick_order")
 NESTED_LISTS = ("hand", "draw", "discard", "tableau", "figures", "ycu", "built", "reset_pending", "last_rolls")
-OTHER = tuple(f for f in FIELDS if f not in FLAT + INT_LISTS + NESTED_LISTS)
+LIST_DICTS = ("script", "stats")  # str -> list of ints
+FLAT_DICTS = ("mods",)  # str -> int
+OTHER = tuple(f for f in FIELDS if f not in FLAT + INT_LISTS + NESTED_LISTS + LIST_DICTS + FLAT_DICTS)
+# `State.copy` spells out each field by these groups (the search bots copy states hundreds of thousands of times);
+# tests/cityofremnants checks that it names every field in its group
 
 
 class State:
@@ -94,14 +98,63 @@ class State:
 
     def copy(self) -> State:
         out = State.__new__(State)
-        for name in FLAT:
-            setattr(out, name, getattr(self, name))
-        for name in INT_LISTS:
-            setattr(out, name, getattr(self, name)[:])
-        for name in NESTED_LISTS:
-            setattr(out, name, [row[:] for row in getattr(self, name)])
-        for name in OTHER:
-            setattr(out, name, _dup(getattr(self, name)))
+        out.players = self.players
+        out.side = self.side
+        out.seed_leaders = self.seed_leaders[:]
+        out.round = self.round
+        out.phase = self.phase
+        out.over = self.over
+        out.end_reason = self.end_reason
+        out.rng = self.rng
+        out.script = {k: v[:] for k, v in self.script.items()}
+        out.gang = self.gang[:]
+        out.entry = self.entry[:]
+        out.arc = self.arc[:]
+        out.influence = self.influence[:]
+        out.renown = self.renown[:]
+        out.overflow = self.overflow[:]
+        out.tracker = self.tracker[:]
+        out.pool = self.pool[:]
+        out.reserve = self.reserve[:]
+        out.hand = [row[:] for row in self.hand]
+        out.draw = [row[:] for row in self.draw]
+        out.discard = [row[:] for row in self.discard]
+        out.tableau = [row[:] for row in self.tableau]
+        out.removed = self.removed[:]
+        out.figures = [row[:] for row in self.figures]
+        out.ycu = [row[:] for row in self.ycu]
+        out.bag = self.bag[:]
+        out.gm_deck = self.gm_deck[:]
+        out.gm_row = self.gm_row[:]
+        out.gm_discard = self.gm_discard[:]
+        out.bm_deck = self.bm_deck[:]
+        out.bm_row = self.bm_row[:]
+        out.bm_discard = self.bm_discard[:]
+        out.coord_deck = self.coord_deck[:]
+        out.coord_discard = self.coord_discard[:]
+        out.coord_shown = self.coord_shown[:]
+        out.coord_known = self.coord_known[:]
+        out.drafted = self.drafted[:]
+        out.built = [row[:] for row in self.built]
+        out.products = self.products[:]
+        out.renown_supply = self.renown_supply
+        out.first = self.first
+        out.active = self.active
+        out.resume = self.resume[:]
+        out.mods = self.mods.copy()
+        out.enemy_space = self.enemy_space
+        out.reset_pending = [row[:] for row in self.reset_pending]
+        out.reset_done = self.reset_done[:]
+        out.action = _dup(self.action)
+        out.auction = _dup(self.auction)
+        out.effect = _dup(self.effect)
+        out.battle = _dup(self.battle)
+        out.patrol = _dup(self.patrol)
+        out.exhausted = self.exhausted
+        out.pick_order = self.pick_order[:]
+        out.last_rolls = [row[:] for row in self.last_rolls]
+        out.stats = {k: v[:] for k, v in self.stats.items()}
+        out.shown = _dup(self.shown)
         return out
 
     def to_data(self) -> dict[str, Any]:

@@ -1,0 +1,64 @@
+"""The short cuts the bots rely on give the same answers as the rules' own definitions (engine.py, state.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import meeple
+from meeple.games.cityofremnants import state as state_module
+from meeple.games.cityofremnants.state import FIELDS, State
+
+
+def _positions(seed: int, players: int) -> Any:
+    """Every position of a seeded random game."""
+    game = meeple.new_game("cityofremnants", players, seed)
+    rules, rnd = game.rules, random.Random(seed)
+    s = rules.copy(game.state)
+    while not rules.is_over(s):
+        yield rules, s
+        seat = rules.deciders(s)[0]
+        legal = rules.legal(s, seat)
+        rules.apply(s, seat, legal[rnd.randrange(len(legal))])
+
+
+def test_control_maps_agree_with_control_of_each_space_and_development() -> None:
+    """COR-17.1, COR-17.2, COR-23.1: `controllers`, `dev_controllers` and `awards` match `controls_space`,
+    `controlled_devs` and `award_of` in every position of random games with 2, 3 and 4 players."""
+    checked = controlled = 0
+    for players in (2, 3, 4):
+        for rules, s in _positions(players, players):
+            eng = rules.eng
+            ctrl = eng.controllers(s)
+            for sp, owner in enumerate(ctrl):
+                assert [p for p in range(players) if eng.controls_space(s, p, sp)] == ([owner] if owner >= 0 else [])
+            devs = eng.dev_controllers(s, ctrl)
+            for p in range(players):
+                assert eng.controlled_devs(s, p) == [i for i, o in enumerate(devs) if o == p]
+            assert eng.awards(s) == [eng.award_of(s, p) for p in range(players)]
+            checked += 1
+            controlled += sum(o >= 0 for o in devs)
+    assert checked > 1000 and controlled > 0  # the games built developments and held some
+
+
+def test_copy_spells_out_every_field_and_shares_no_container() -> None:
+    """State.copy gives equal data and no list or dict shared with the original, at any depth, for every field."""
+    groups = (state_module.FLAT + state_module.INT_LISTS + state_module.NESTED_LISTS + state_module.LIST_DICTS
+              + state_module.FLAT_DICTS + state_module.OTHER)
+    assert sorted(groups) == sorted(FIELDS) and len(groups) == len(FIELDS)
+
+    def containers(value: Any) -> list[int]:
+        if isinstance(value, list):
+            return [id(value), *(i for v in value for i in containers(v))]
+        if isinstance(value, dict):
+            return [id(value), *(i for v in value.values() for i in containers(v))]
+        return []
+
+    seen_battle = False
+    for _rules, s in _positions(7, 4):
+        out = s.copy()
+        assert isinstance(out, State) and out.to_data() == s.to_data()
+        for name in FIELDS:
+            assert not set(containers(getattr(out, name))) & set(containers(getattr(s, name))), name
+        seen_battle = seen_battle or s.battle is not None
+    assert seen_battle
