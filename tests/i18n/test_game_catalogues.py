@@ -59,7 +59,7 @@ def test_city_of_remnants_refuses_with_message_ids() -> None:
     assert reason == Event("error.not_now", {"phase": f"@phase.{state.phase}", "help": f"@help.{state.phase}"})
     assert isinstance(reason, Event)
     said = i18n.catalogue(rules, "es").text(reason.msg, reason.params)
-    assert said.startswith("no es una opción de este momento (Tu turno: elige una acción); Juega cartas")
+    assert said.startswith("no es una opción de este momento (Elige una acción); Juega cartas")
 
 
 def test_the_d6_roll_off_says_what_it_is_for_in_each_language() -> None:

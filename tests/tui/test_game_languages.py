@@ -63,7 +63,7 @@ def test_city_of_remnants_in_spanish(tmp_path: Path) -> None:
     assert "Jugador 1 (tú) juega Chico de la calle" in out and "Jugador 1 (tú) roba 1 carta" in out  # plural: one
     assert "Te toca (Reclutar: nombra un miembro de la pandilla)" in out
     # the refusal names the phase and says what it expects, in the reader's language
-    assert "No es posible: no es una opción de este momento (Tu turno: elige una acción); Juega cartas" in out
+    assert "No es posible: no es una opción de este momento (Elige una acción); Juega cartas" in out
 
 
 def test_city_of_remnants_in_hebrew(tmp_path: Path) -> None:
@@ -77,5 +77,5 @@ def test_city_of_remnants_in_hebrew(tmp_path: Path) -> None:
 def test_city_of_remnants_in_portuguese_from_the_locale(tmp_path: Path) -> None:
     out = run("cityofremnants", CITY, ["--save", str(tmp_path / "g.json")], env={"LANG": "pt_BR.UTF-8"}).output
     assert "Sua vez (Rodada 1: escolha uma ação)" in out
-    assert "Não é possível: não é uma escolha deste momento (Sua vez: escolha uma ação); Jogue cartas" in out
+    assert "Não é possível: não é uma escolha deste momento (Escolha uma ação); Jogue cartas" in out
     assert "Jogador 1 (você) declara Recrutar" in out and "Jogador 1 (você) compra 1 carta" in out

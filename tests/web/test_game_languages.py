@@ -100,7 +100,7 @@ def test_city_of_remnants_in_spanish_from_the_browsers_language(browser: Any, li
         page.wait_for_selector("#phase-help summary")
         page.wait_for_selector("#grid")
         assert page.evaluate("document.documentElement.lang") == "es"
-        assert page.text_content("#phase-help summary") == "Ayuda: Tu turno: elige una acción"
+        assert page.text_content("#phase-help summary") == "Ayuda: Elige una acción"
         assert page.text_content("#phase-help .help-text").startswith("Juega cartas (`play <card>`) y declara")
         assert page.text_content("#turn-line").startswith("Ronda 1 · turno de ")
         assert page.text_content(".cor-hand-box h3") == "Tu mano (4)"

@@ -13,7 +13,7 @@ from meeple.agents import parse_level
 from meeple.arena import ArenaConfig, run_arena, summarise
 from meeple.cli import the_game
 
-TARGETS = {"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.65}
+TARGETS = {"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.65}  # unless the game declares its own (spec)
 SPEED_TARGET = 2000.0
 
 
@@ -62,14 +62,15 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     if not spec.min_players <= players <= spec.max_players:
         raise click.ClickException(f"{game} is played by {spec.min_players} to {spec.max_players} players, "
                                    f"not {players}")
+    targets = {**TARGETS, **{k: v for k, v in spec.bot_targets.items() if k in TARGETS}}
     results: dict[str, Any] = {}
     for name, (first, second) in matchups(budget).items():
         if only and name != only:
             continue
         results[name] = run_matchup(game, first, second, games, jobs, seed, progress=not as_json, players=players)
-        results[name]["verdict"] = verdict(results[name]["ci95"], TARGETS[name])
+        results[name]["verdict"] = verdict(results[name]["ci95"], targets[name])
         if not as_json:
-            click.echo(_line(name, results[name], players))
+            click.echo(_line(name, results[name], targets[name], players))
     if parse_level(budget).seconds is not None:
         click.echo(f"warning: {budget} is a time budget: its games depend on the machine's speed and load and are "
                    f"not reproducible from the seed (an iteration budget such as ismcts:500 is)", err=True)
@@ -80,7 +81,7 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "game": game, "players": players, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
-        "targets": {name: TARGETS[name] for name in results},
+        "targets": {name: targets[name] for name in results},
         "verdicts": {name: r["verdict"] for name, r in results.items()},
         "reproducible": parse_level(budget).seconds is None,
         "ismcts_iterations_per_s": speed[0] if speed else None,
@@ -109,9 +110,8 @@ def verdict(ci95: list[float] | tuple[float, float], target: float) -> str:
     return "undecided"  # the interval straddles the target: more games are needed to tell
 
 
-def _line(name: str, r: dict[str, Any], players: int = 2) -> str:
+def _line(name: str, r: dict[str, Any], target: float, players: int = 2) -> str:
     low, high = r["ci95"]
-    target = TARGETS[name]
     text = {"met": "meets the {t} target (the interval's lower bound clears it)",
             "not met": "below the {t} target (the whole interval lies under it)",
             "undecided": "the interval straddles the {t} target: play more games to tell"}[r["verdict"]]

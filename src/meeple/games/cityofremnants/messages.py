@@ -107,7 +107,7 @@ PHASES = {
     "phase.setup": "Setup",
     "phase.leaders": "Pick a gang leader",
     "phase.reset": "Reset: discard",
-    "phase.pre": "Your turn: choose an action",
+    "phase.pre": "Choose an action",
     "phase.recruit": "Recruit: name a gang member",
     "phase.bid": "Auction",
     "phase.buy": "Buy",
