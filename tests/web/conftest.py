@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,85 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server for the module's tests."""
     with serve(table_settings(tmp_path_factory.mktemp("web") / "meeple.sqlite3")) as address:
         yield address
+
+
+@pytest.fixture(scope="module")
+def stored_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A live server for the module's tests and its database file, which a test reads to replay the truth."""
+    path = tmp_path_factory.mktemp("stored") / "meeple.sqlite3"
+    with serve(table_settings(path)) as address:
+        yield address, path
+
+
+# In a game page: the status, position and legal moves once the page waits for the player, else null.
+READY = """() => { const app = document.getElementById('app');
+  const legal = [...document.querySelectorAll('#all-moves button[data-action]')].map((b) => b.dataset.action);
+  if (app.dataset.status !== 'over' && (app.dataset.pending !== '' || !legal.length)) return null;
+  return { status: app.dataset.status, version: Number(app.dataset.version), legal }; }"""
+
+
+@dataclass
+class Recording:
+    """What a page received: its script errors, every WebSocket frame and every JSON answer of the API."""
+
+    errors: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    answers: list[tuple[str, str]] = field(default_factory=list)
+
+
+def record(page: Any) -> Recording:
+    """Start recording what `page` receives."""
+    out = Recording()
+    page.on("pageerror", lambda exc: out.errors.append(str(exc)))
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: out.frames.append(json.loads(payload))))
+
+    def keep(response: Any) -> None:
+        if "/api/" in response.url and "json" in (response.headers.get("content-type") or ""):
+            out.answers.append((response.url, response.text()))
+
+    page.on("response", keep)
+    return out
+
+
+def start_against_bot(page: Any, base: str, game: str, board: str) -> str:
+    """Create a 2-player game of `game` in the lobby, seat 1 a greedy bot, open it and wait for `board`; return
+    the game's id."""
+    page.goto(base + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "bot:greedy")
+    page.click("#create")
+    page.wait_for_selector("#play-link")
+    page.click("#play-link")
+    page.wait_for_selector(board)
+    return str(page.url.rsplit("/", 1)[-1])
+
+
+def apply_update(view: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """The page's view after a message, rebuilt the way the client rebuilds it."""
+    if msg["type"] == "state" or "view" in msg:
+        return dict(msg["view"])
+    assert view is not None
+    out = {**view, **msg.get("patch", {})}
+    for key, entries in msg.get("items", {}).items():
+        out[key] = list(out[key])
+        for i, entry in entries:
+            out[key][i] = entry
+    for key in msg.get("drop", []):
+        out.pop(key, None)
+    return out
+
+
+def walk(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every (path, value) inside a JSON-like value, dicts' keys as `.key` and list items as `[i]`."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield f"{path}.{k}", v
+            yield from walk(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from walk(v, f"{path}[{i}]")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ before the reveal, the order of a deck or an order of the YCU bag (COR-4.4)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,26 +17,13 @@ import meeple
 from meeple.engine.rng import Stream
 from meeple.server.store import Store
 
-from .conftest import serve, shot, table_settings
-from .test_coloma import apply_update, walk
+from .conftest import READY, apply_update, record, shot, start_against_bot, walk
 
 pytestmark = pytest.mark.browser
 SEED = 3  # a deal in which, against the greedy bot, we win an auction out of turn and fight on both sides
 ME, BOT = 0, 1
 ENDING = ("end", "pass", "stop", "done", "finish", "nobuild", "decline")
 PRIVATE = ("cards.drawn", "reset.choose", "coords.seen")  # events only their seat reads
-READY = """() => { const app = document.getElementById('app');
-  const legal = [...document.querySelectorAll('#all-moves button[data-action]')].map((b) => b.dataset.action);
-  if (app.dataset.status !== 'over' && (app.dataset.pending !== '' || !legal.length)) return null;
-  return { status: app.dataset.status, version: Number(app.dataset.version), legal }; }"""
-
-
-@pytest.fixture(scope="module")
-def cor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """A live server like the other browser tests', whose database this test reads at the end."""
-    path = tmp_path_factory.mktemp("cor-web") / "meeple.sqlite3"
-    with serve(table_settings(path)) as address:
-        yield address, path
 
 
 def choose(legal: list[str], rng: Stream) -> str:
@@ -86,34 +73,16 @@ def click_move(page: Any, action: str) -> None:
         page.click(button)
 
 
-def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, cor_server: tuple[str, Path],
+def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, stored_server: tuple[str, Path],
                                                                  fix_seed: Callable[[int], None]) -> None:
-    base, db = cor_server
+    base, db = stored_server
     fix_seed(SEED)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    frames: list[dict[str, Any]] = []
-    answers: list[tuple[str, str]] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
-
-    def keep(response: Any) -> None:
-        if "/api/" in response.url and "json" in (response.headers.get("content-type") or ""):
-            answers.append((response.url, response.text()))
-
-    page.on("response", keep)
+    seen_by = record(page)
+    errors, frames, answers = seen_by.errors, seen_by.frames, seen_by.answers
     try:
-        page.goto(base + "/")
-        page.fill("#name", "Ann")
-        page.select_option("#game", "cityofremnants")
-        page.select_option("#players", "2")
-        page.select_option("#seat-1", "bot:greedy")
-        page.click("#create")
-        page.wait_for_selector("#play-link")
-        page.click("#play-link")
-        page.wait_for_selector("#grid")
-        game_id = page.url.rsplit("/", 1)[-1]
+        game_id = start_against_bot(page, base, "cityofremnants", "#grid")
         rng = Stream(SEED, 5)
         made: list[str] = []
         seen = page.wait_for_function(READY, timeout=30_000).json_value()

@@ -6,7 +6,7 @@ position, and nothing ever shows the bot's dial before the reveal or the bot's h
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +16,11 @@ import meeple
 from meeple.engine.rng import Stream
 from meeple.server.store import Store
 
-from .conftest import serve, shot, table_settings
+from .conftest import READY, apply_update, record, shot, start_against_bot, walk
 
 pytestmark = pytest.mark.browser
 SEED = 12
 ME, BOT = 0, 1
-READY = """() => { const app = document.getElementById('app');
-  const legal = [...document.querySelectorAll('#all-moves button[data-action]')].map((b) => b.dataset.action);
-  if (app.dataset.status !== 'over' && (app.dataset.pending !== '' || !legal.length)) return null;
-  return { status: app.dataset.status, version: Number(app.dataset.version), legal }; }"""
-
-
-@pytest.fixture(scope="module")
-def coloma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """A live server like the other browser tests', whose database this test reads at the end."""
-    path = tmp_path_factory.mktemp("coloma-web") / "meeple.sqlite3"
-    with serve(table_settings(path)) as address:
-        yield address, path
-
-
 def choose(legal: list[str], rng: Stream) -> str:
     """A simple player: does something most of the time, ends a turn now and then."""
     others = [a for a in legal if a != "end"]
@@ -70,59 +56,16 @@ def click_move(page: Any, action: str) -> None:
         page.click(button)
 
 
-def apply_update(view: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
-    """The page's view after a message, rebuilt the way the client rebuilds it."""
-    if msg["type"] == "state" or "view" in msg:
-        return dict(msg["view"])
-    assert view is not None
-    out = {**view, **msg.get("patch", {})}
-    for key, entries in msg.get("items", {}).items():
-        out[key] = list(out[key])
-        for i, entry in entries:
-            out[key][i] = entry
-    for key in msg.get("drop", []):
-        out.pop(key, None)
-    return out
-
-
-def walk(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield f"{path}.{k}", v
-            yield from walk(v, f"{path}.{k}")
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from walk(v, f"{path}[{i}]")
-
-
-def test_a_whole_coloma_game_by_clicking_shows_no_other_dial_or_hand(browser: Any, coloma_server: tuple[str, Path],
+def test_a_whole_coloma_game_by_clicking_shows_no_other_dial_or_hand(browser: Any, stored_server: tuple[str, Path],
                                                                      fix_seed: Callable[[int], None]) -> None:
-    base, db = coloma_server
+    base, db = stored_server
     fix_seed(SEED)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    frames: list[dict[str, Any]] = []
-    answers: list[tuple[str, str]] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
-
-    def keep(response: Any) -> None:
-        if "/api/" in response.url and "json" in (response.headers.get("content-type") or ""):
-            answers.append((response.url, response.text()))
-
-    page.on("response", keep)
+    seen_by = record(page)
+    errors, frames, answers = seen_by.errors, seen_by.frames, seen_by.answers
     try:
-        page.goto(base + "/")
-        page.fill("#name", "Ann")
-        page.select_option("#game", "coloma")
-        page.select_option("#players", "2")
-        page.select_option("#seat-1", "bot:greedy")
-        page.click("#create")
-        page.wait_for_selector("#play-link")
-        page.click("#play-link")
-        page.wait_for_selector("#wheel")
-        game_id = page.url.rsplit("/", 1)[-1]
+        game_id = start_against_bot(page, base, "coloma", "#wheel")
         rng = Stream(SEED, 5)
         made: list[str] = []
         seen = page.wait_for_function(READY, timeout=20_000).json_value()

@@ -26,6 +26,12 @@ export function svg(tag, attrs, ...children) {
   return apply(document.createElementNS(SVG, tag), attrs, children);
 }
 
+// A game's stylesheet, linked once into the page (`id` names it; `onload` runs once it applies).
+export function useStylesheet(id, href, onload) {
+  if (document.getElementById(id)) return;
+  document.head.append(el("link", { rel: "stylesheet", id, href, onload }));
+}
+
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

@@ -5,7 +5,7 @@
 // and status lines from the game's messages. The server serves this module from the game's package, next to
 // renderer.css; the client's helpers are imported from the client itself.
 
-import { el, svg, clear, SEATS } from "/static/dom.js";
+import { el, svg, clear, SEATS, useStylesheet } from "/static/dom.js";
 
 // The peoples of the data file, in its order: { id: { id, colour, letter, order } }, and a card's id (`terrah3`).
 let PEOPLE = {};
@@ -32,12 +32,8 @@ function tileName(t) {
 }
 
 // The renderer's own styles, next to it in the game's package.
-function useStyles() {
-  if (document.getElementById("bmc-styles")) return;
-  // drawn again once the styles apply (the city's size on a phone depends on them)
-  document.head.append(el("link", { rel: "stylesheet", id: "bmc-styles", href: new URL("./renderer.css", import.meta.url).href,
-    onload: () => redraw() }));
-}
+// drawn again once the styles apply (the city's size on a phone depends on them)
+const useStyles = () => useStylesheet("bmc-styles", new URL("./renderer.css", import.meta.url).href, () => redraw());
 
 const COLOURS = {
   black: "#2b2b2b", red: "#c0392b", blue: "#2471a3", grey: "#8a9399", green: "#2e8b57", brown: "#8d5a2b",

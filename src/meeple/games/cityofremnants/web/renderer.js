@@ -7,7 +7,7 @@
 // messages, the names and texts of cards, developments and gangs, the phases); the numbers from the data file
 // (`client_data`). Served from the game's package beside renderer.css.
 
-import { el, svg, clear } from "/static/dom.js";
+import { el, svg, clear, useStylesheet } from "/static/dom.js";
 
 const COLUMNS = "ABCDEFG";
 const SIZE = 7;
@@ -27,11 +27,7 @@ const ui = { from: null, chooser: null };
 let last = null;
 let say = (id) => id; // the game's catalogue in the reader's language, set by render
 
-function useStyles() {
-  if (document.getElementById("cor-styles")) return;
-  document.head.append(el("link", { rel: "stylesheet", id: "cor-styles",
-    href: new URL("./renderer.css", import.meta.url).href }));
-}
+const useStyles = () => useStylesheet("cor-styles", new URL("./renderer.css", import.meta.url).href);
 
 function spaceName(i) {
   return `${COLUMNS[i % SIZE]}${Math.floor(i / SIZE) + 1}`;

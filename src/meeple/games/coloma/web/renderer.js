@@ -6,7 +6,7 @@
 // the `ui.*` messages, and the names of cards, spaces, Barrels, Bridges and Events); the numbers from the data file
 // (`client_data`). Served from the game's package beside renderer.css.
 
-import { el, svg, clear, SEATS } from "/static/dom.js";
+import { el, svg, clear, SEATS, useStylesheet } from "/static/dom.js";
 
 const W = 1000;
 const H = 540;
@@ -18,11 +18,7 @@ const ui = { chooser: null };
 let last = null;
 let say = (id) => id; // the game's catalogue in the reader's language, set by render
 
-function useStyles() {
-  if (document.getElementById("coloma-styles")) return;
-  document.head.append(el("link", { rel: "stylesheet", id: "coloma-styles",
-    href: new URL("./renderer.css", import.meta.url).href }));
-}
+const useStyles = () => useStylesheet("coloma-styles", new URL("./renderer.css", import.meta.url).href);
 
 function seatStyle(seat) {
   return SEATS[seat % SEATS.length];
