@@ -19,7 +19,15 @@ from meeple.server.app import create_app
 
 from .conftest import fast_settings
 
-TRANSLATED = ("bluemooncity", "coloma")  # the games whose summaries exist in every language
+TRANSLATED = ("bluemooncity", "cityofremnants", "coloma")  # the games whose summaries exist in every language
+# message ids of the words a game's translated summaries must use as its screens do (a player reads the same names
+# at the table and in the summary): the actions, phases, levels and buttons the summary names
+TABLE_WORDS = {
+    "cityofremnants": ("action.recruit", "action.buy", "action.produce", "action.sell", "action.refresh",
+                       "action.move", "phase.patrol", "phase.bid", "ui.level.Slums", "ui.level.Midtown",
+                       "ui.level.Heights", "term.draw", "term.discard", "term.attacker", "term.defender",
+                       "ui.word.bribe", "ui.word.fight", "ui.bid", "card.BM-10"),
+}
 OTHER_LANGUAGES = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)
 RULE_ID = re.compile(r"\b[A-Z]{3}-[0-9A-Z][0-9A-Za-z.]*[0-9A-Za-z]")
 CODE = re.compile(r"`[^`]*`")
@@ -99,3 +107,20 @@ def test_a_translated_summary_keeps_the_rule_ids_notation_and_tables(game_id: st
     assert shape(translated) == shape(english)
     fenced = re.compile(r"```.*?```", re.S)
     assert fenced.findall(translated) == fenced.findall(english)  # scenario examples stay as the engine reads them
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLE_WORDS))
+def test_the_translated_rules_page_names_things_as_the_game_screens_do(sqlite_url: str, game_id: str) -> None:
+    """The page served in a language uses the game's catalogue words for its actions, phases, levels and buttons
+    (`Patrulla Yugai`, `Favelas`, `סיור יוגאי`), not an English name or a word of its own."""
+    rules = get_rules(game_id)
+    with TestClient(create_app(fast_settings(sqlite_url))) as client:
+        for lang in OTHER_LANGUAGES:
+            words = i18n.game_messages(rules, lang)
+            page = client.get(f"/rules/{game_id}", params={"lang": lang})
+            assert page.status_code == 200 and f'<html lang="{lang}"' in page.text
+            text = " ".join(html.unescape(page.text).casefold().split())  # a word may wrap across lines
+            for key in TABLE_WORDS[game_id]:
+                word = words[key]  # a KeyError: the catalogue has no translation of a word the summary needs
+                assert isinstance(word, str)
+                assert word.casefold() in text, (game_id, lang, key, word)
