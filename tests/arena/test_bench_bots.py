@@ -81,7 +81,8 @@ def test_a_game_may_declare_its_own_targets(monkeypatch: pytest.MonkeyPatch) -> 
 
     def played(game: str, first: str, second: str, *args: object, **kwargs: object) -> dict[str, object]:
         return {"bots": [first, second], "games": 200, "wins": 131, "win_rate": 0.655, "ci95": [0.62, 0.69],
-                "draws": 0, "seconds": 1.0}
+                "draws": 0, "seconds": 1.0, "iterations_per_s": 1500.0, "seconds_per_decision": 0.1,
+                "median_seconds_per_decision": 0.05}
 
     monkeypatch.setattr(bench, "run_matchup", played)
     cor = json.loads(CliRunner().invoke(main, ["bench", "bots", "--game", "cityofremnants", "--players", "3",
@@ -93,3 +94,19 @@ def test_a_game_may_declare_its_own_targets(monkeypatch: pytest.MonkeyPatch) -> 
     text = CliRunner().invoke(main, ["bench", "bots", "--game", "cityofremnants", "--players", "3",
                                      "--only", "ismcts_vs_greedy"]).output
     assert "meets the 60% target" in text and "interval above chance 1/3" in text
+    # its speed target is the median decision (the 0.5 s), not Blue Moon City's iterations per second
+    assert "median 0.050 s (target at most 0.5 s)" in text and "(target 2000)" not in text
+    assert cor["speed_targets"] == {"median_decision_seconds": 0.5}
+    assert bmc["speed_targets"] == {"ismcts_iterations_per_s": 2000.0}
+
+
+def test_a_target_the_bench_does_not_know_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import meeple.engine
+
+    real = meeple.engine.get_rules("cityofremnants")
+    typo = dataclasses.replace(real.spec, bot_targets={"ismcts_vs_greedy": 0.6, "ismcts_vs_gredy": 0.6})
+    monkeypatch.setattr(meeple.engine, "get_rules", lambda game: type("R", (), {"spec": typo})())
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "cityofremnants", "--players", "3"])
+    assert result.exit_code != 0 and "bot targets the bench does not know: ismcts_vs_gredy" in result.output

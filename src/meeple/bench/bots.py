@@ -14,7 +14,11 @@ from meeple.arena import ArenaConfig, run_arena, summarise
 from meeple.cli import the_game
 
 TARGETS = {"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.65}  # unless the game declares its own (spec)
-SPEED_TARGET = 2000.0
+SPEED_TARGET = 2000.0  # ISMCTS iterations per second, unless the game declares its own targets
+# What a game may declare in `GameSpec.bot_targets` besides the matchups' win rates: a speed of the search bot
+# (iterations/s) or a median time of its decision (seconds, at most). A game that declares targets keeps only the
+# speed target it names.
+SPEED, MEDIAN = "ismcts_iterations_per_s", "median_decision_seconds"
 
 
 def matchups(budget: str) -> dict[str, tuple[str, str]]:
@@ -62,7 +66,11 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     if not spec.min_players <= players <= spec.max_players:
         raise click.ClickException(f"{game} is played by {spec.min_players} to {spec.max_players} players, "
                                    f"not {players}")
-    targets = {**TARGETS, **{k: v for k, v in spec.bot_targets.items() if k in TARGETS}}
+    unknown = sorted(set(spec.bot_targets) - {*TARGETS, SPEED, MEDIAN})
+    if unknown:
+        raise click.ClickException(f"{game} declares bot targets the bench does not know: {', '.join(unknown)}")
+    declared = dict(spec.bot_targets) or {SPEED: SPEED_TARGET}
+    targets = {**TARGETS, **declared}
     results: dict[str, Any] = {}
     for name, (first, second) in matchups(budget).items():
         if only and name != only:
@@ -82,6 +90,7 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
         "ci95": {name: r["ci95"] for name, r in results.items()},
         "targets": {name: targets[name] for name in results},
+        "speed_targets": {k: targets[k] for k in (SPEED, MEDIAN) if k in targets},
         "verdicts": {name: r["verdict"] for name, r in results.items()},
         "reproducible": parse_level(budget).seconds is None,
         "ismcts_iterations_per_s": speed[0] if speed else None,
@@ -92,11 +101,15 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     if as_json:
         click.echo(json.dumps(out, indent=2))
     elif speed:
-        line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second (target {SPEED_TARGET:.0f})"
+        line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second"
+        if SPEED in targets:
+            line += f" (target {targets[SPEED]:.0f})"
         if per_decision:
             line += f", {per_decision[0]:.2f} s per decision on average"
         if median:
             line += f", median {median[0]:.3f} s"
+            if MEDIAN in targets:
+                line += f" (target at most {targets[MEDIAN]:g} s)"
         click.echo(line)
 
 

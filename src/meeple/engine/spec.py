@@ -66,8 +66,9 @@ class GameSpec:
     # Iterations per decision of the search bot at its default budget (`ismcts`) in this game; 0: the bot's own
     # default. A game whose positions are slow to play out sets it so that a decision stays quick.
     search_iterations: int = 0
-    # Win rates `meeple bench bots` holds this game's bots to, by matchup ("greedy_vs_random",
-    # "ismcts_vs_greedy"); a matchup not named here keeps the bench's default target.
+    # What `meeple bench bots` holds this game's bots to: win rates by matchup ("greedy_vs_random",
+    # "ismcts_vs_greedy"; a matchup not named keeps the bench's default) and the search bot's speed
+    # ("ismcts_iterations_per_s") or median decision time ("median_decision_seconds", at most).
     bot_targets: Mapping[str, float] = field(default_factory=dict)
 
     def option_names(self) -> list[str]:

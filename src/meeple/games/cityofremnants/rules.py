@@ -41,7 +41,7 @@ SPEC = GameSpec(
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
     search_iterations=SEARCH_ITERATIONS,
-    bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.60},
+    bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.60, "median_decision_seconds": 0.5},
     encoder="meeple.games.cityofremnants.encoder:make_encoder",
 )
 
