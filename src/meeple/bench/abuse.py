@@ -47,6 +47,13 @@ class Honest:
     acks: list[tuple[float, float]] = field(default_factory=list)
     bot: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
+    # The game each honest game's people are playing now, and when they started it.
+    playing: dict[int, tuple[float, str]] = field(default_factory=dict)
+
+    def watched(self) -> str:
+        """The game in play that started last, for the attacks on one game (its people leave it after `--moves`
+        actions, so the youngest one stays in play the longest)."""
+        return max(self.playing.values())[1] if self.playing else ""
 
     def window(self, start: float, end: float) -> tuple[float, float, float, float]:
         """Actions/s, p99 latency (ms), bot answer median and max (ms) between `start` and `end`."""
@@ -237,6 +244,7 @@ async def _honest_game(port: int, game: str, index: int, think: float, seed: int
             continue
         turn = asyncio.Lock()  # one action at a time per game: `think` apart
         played = Played(moves)
+        tally.playing[index] = (time.perf_counter(), created["id"])
         await asyncio.gather(*(_honest_seat(port, source, created["id"], s["token"], rng, think, turn, tally, stop,
                                             played) for s in created["seats"]))
 
@@ -614,13 +622,11 @@ async def _run(port: int, pid: int, game: str, plan: Plan) -> tuple[list[Row], Q
     attacker = Attacker(plan.attacker_nice)  # started before the first attack
     try:
         warmed, growth = await _warm_up(pid, plan.warmup, bar)
-        _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
-        watched = listed[0]["id"] if listed else ""
         start_rss = _rss_mb(pid)
-        rows.append(await _phase("honest play only", None, port, pid, game, plan, watched, tally, bar))
+        rows.append(await _phase("honest play only", None, port, pid, game, plan, tally, bar))
         for name in ATTACKS:
-            rows.append(await _phase(name, attacker, port, pid, game, plan, watched, tally, bar))
-        rows.append(await _phase("honest play only, again", None, port, pid, game, plan, watched, tally, bar))
+            rows.append(await _phase(name, attacker, port, pid, game, plan, tally, bar))
+        rows.append(await _phase("honest play only, again", None, port, pid, game, plan, tally, bar))
         bar.set_description("quiet")
         end_rss = _rss_mb(pid)
         stop.set()
@@ -666,8 +672,8 @@ async def _warm_up(pid: int, warmup: Warmup, bar: Any) -> tuple[float, float]:
             return waited, growth
 
 
-async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game: str, plan: Plan, watched: str,
-                 tally: Honest, bar: Any) -> Row:
+async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game: str, plan: Plan, tally: Honest,
+                 bar: Any) -> Row:
     seconds, header_timeout = plan.seconds, plan.header_timeout
     bar.set_description(name)
     rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
@@ -690,7 +696,7 @@ async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game
         else:
             limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
             kwargs = {"port": port, "game": game, "seconds": seconds, "scale": plan.scale,
-                      "header_timeout": header_timeout, "game_id": watched}
+                      "header_timeout": header_timeout, "game_id": tally.watched()}
             outcome = await attacker.run(name, kwargs, limit)
     finally:
         sampler.cancel()
