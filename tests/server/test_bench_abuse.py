@@ -10,7 +10,8 @@ from meeple.bench.abuse import ATTACKS, abuse
 
 def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
     result = CliRunner().invoke(abuse, ["--seconds", "1", "--scale", "0.02", "--recovery", "1", "--warmup", "1",
-                                        "--games", "1", "--header-timeout", "1", "--game", "bluemooncity"])
+                                        "--warmup-max", "1", "--games", "1", "--header-timeout", "1",
+                                        "--game", "bluemooncity"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     for name in ("honest play only", *ATTACKS):
@@ -22,7 +23,10 @@ def test_bench_abuse_runs_every_attack_and_reports_the_targets() -> None:
     storm = next(line for line in lines if line.startswith("handshake storm"))
     assert "20 upgrades from 20 addresses" in storm
     assert any(line.startswith("honest play only, again") for line in lines)
-    assert "Targets:" in result.output and "RSS:" in result.output and "server CPU" in result.output
+    assert "Targets, in this one run (point figures, no interval" in result.output
+    assert " met" not in result.output  # one run's figures are reached or not, never called met
+    assert "RSS:" in result.output and "server CPU" in result.output
+    assert "the attacking process at nice +10" in result.output
 
 
 def test_an_attack_that_overruns_its_time_limit_is_killed_and_the_next_one_runs() -> None:

@@ -195,3 +195,24 @@ def test_a_crowd_beyond_the_spectator_places_is_refused_before_the_upgrade(sqlit
                 assert info.value.status_code == 503 and info.value.json()["code"] == "busy"
                 assert int(info.value.headers["retry-after"]) >= 1
                 assert Viewer(a, 0).hello(created["seats"][0]["token"])["seat"] == 0
+
+
+def test_counting_starts_no_thread_and_the_server_drops_expired_counts() -> None:
+    """The memory storage of `limits` starts a timer thread again on a count after each quiet moment, and the event
+    loop waits for that thread to start; the guard's storage starts none, and the server drops expired counts."""
+    import threading
+    import time
+
+    from meeple.server.guard import Client, Guard
+
+    guard = Guard(Settings(http_rate="100/second"))
+    time.sleep(0.05)  # the storage's constructor starts a timer, cancelled at once: let it end
+    before = threading.active_count()
+    for i in range(4):
+        guard.hit("requests", Client(f"10.0.0.{i}"))
+        assert threading.active_count() == before
+        time.sleep(0.03)  # longer than the storage's timer lives: it would start a fresh one on the next count
+    assert len(guard.counters.storage) == 4
+    time.sleep(2.1)  # a count of a 1-second window is kept two windows
+    guard.expire()
+    assert len(guard.counters.storage) == 0

@@ -146,6 +146,59 @@ def test_websockets_over_the_opening_cap_are_refused_before_they_become_websocke
         s.close()
 
 
+def _game(port: int) -> str:
+    import json
+    import urllib.request
+
+    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return str(json.loads(r.read())["id"])
+
+
+def test_a_crowd_of_upgrades_arriving_at_once_gets_exactly_the_places_of_the_opening_cap(
+        serve: Callable[..., int], monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeple.server import live
+
+    reached: list[str] = []
+    endpoint = live.serve
+
+    async def counted(scope, receive, send, game_id):  # type: ignore[no-untyped-def]
+        reached.append(game_id)
+        await endpoint(scope, receive, send, game_id)
+
+    monkeypatch.setattr(live, "serve", counted)
+    port = serve(max_handshakes=2)
+    gid = _game(port)
+    request = (f"GET /ws/games/{gid} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    crowd = [socket.create_connection(("127.0.0.1", port)) for _ in range(6)]
+    for s in crowd:  # all sent before the server reads any: the places are taken before any endpoint starts
+        s.sendall(request)
+    answers = []
+    for s in crowd:
+        s.settimeout(5)
+        answers.append(s.recv(4096)[:12])
+    assert sorted(answers) == [b"HTTP/1.1 101"] * 2 + [b"HTTP/1.1 503"] * 4
+    assert reached == [gid, gid]  # the others never became WebSockets, nor were refused dearer by the endpoint
+    for s in crowd:
+        s.close()
+
+
+def test_an_upgrade_refused_by_the_websocket_handshake_gives_its_opening_place_back(
+        serve: Callable[..., int]) -> None:
+    port = serve(max_handshakes=1)
+    gid = _game(port)
+    with socket.create_connection(("127.0.0.1", port)) as bad:  # a version the handshake refuses after the switch
+        bad.sendall(f"GET /ws/games/{gid} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n".encode())
+        bad.settimeout(5)
+        assert not bad.recv(4096).startswith(b"HTTP/1.1 101")
+    good, answer = _upgrade(port, gid)
+    assert answer.startswith(b"HTTP/1.1 101")  # the one place is free again
+    good.close()
+
+
 def test_a_websocket_that_never_says_hello_loses_its_socket_soon_after_its_deadline(
         serve: Callable[..., int]) -> None:
     import json

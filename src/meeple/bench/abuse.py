@@ -47,6 +47,13 @@ class Honest:
     acks: list[tuple[float, float]] = field(default_factory=list)
     bot: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
+    # The game each honest game's people are playing now, and when they started it.
+    playing: dict[int, tuple[float, str]] = field(default_factory=dict)
+
+    def watched(self) -> str:
+        """The game in play that started last, for the attacks on one game (its people leave it after `--moves`
+        actions, so the youngest one stays in play the longest)."""
+        return max(self.playing.values())[1] if self.playing else ""
 
     def window(self, start: float, end: float) -> tuple[float, float, float, float]:
         """Actions/s, p99 latency (ms), bot answer median and max (ms) between `start` and `end`."""
@@ -73,22 +80,58 @@ class Row:
     outcome: str
 
 
+@dataclass(frozen=True)
+class Warmup:
+    """Honest play before the first measure: `least` seconds, then on until the server's RSS grew by less than
+    `steady` MB in the last 30 s (the bounded caches of honest play are full) or `most` seconds have gone."""
+
+    least: float
+    most: float
+    steady: float
+
+
+@dataclass(frozen=True)
+class Plan:
+    seconds: float
+    games: int
+    think: float
+    moves: int
+    scale: float
+    recovery: float
+    warmup: Warmup
+    attacker_nice: int
+    header_timeout: float
+    seed: int
+
+
 @click.command()
 @click.option("--seconds", default=20.0, show_default=True, help="Length of each attack (and of the baseline).")
 @click.option("--games", default=8, show_default=True, help="Honest games of two people, playing all along.")
 @click.option("--think", default=0.25, show_default=True, help="Seconds between two actions of an honest game.")
+@click.option("--moves", default=200, show_default=True,
+              help="Actions after which the people of an honest game leave it and start another (0: to its end). "
+                   "Random play makes games of about 1,200 actions, whose memory on the server grows for 6 minutes.")
 @click.option("--scale", default=1.0, show_default=True,
               help="Size of the attacks (1: 10 bot-only games, 200 slow sockets, 40 state flooders, 500 spectators, "
                    "1,000 upgrades at once).")
 @click.option("--recovery", default=60.0, show_default=True, help="Seconds of quiet after the attacks (RSS again).")
 @click.option("--warmup", default=30.0, show_default=True,
-              help="Seconds of honest play before the first measure (games under way, caches filled).")
+              help="Seconds of honest play at least before the first measure (games under way, caches filled).")
+@click.option("--warmup-max", default=300.0, show_default=True,
+              help="Seconds of warm-up at most: after `--warmup` it goes on until the server's RSS grew by less than "
+                   "--steady MB in the last 30 s (the caches of honest play full), or this long.")
+@click.option("--steady", default=0.5, show_default=True, help="MB per 30 s under which the warm-up's RSS is steady.")
+@click.option("--attacker-nice", default=10, show_default=True, type=click.IntRange(0, 19),
+              help="CPU priority (nice) of the attacking process: on these 2 cores its own client work would take CPU "
+                   "from the server and the honest clients, which it would not from another machine (0: the same "
+                   "priority as the server).")
 @click.option("--header-timeout", default=10.0, show_default=True, help="The server's header deadline in seconds.")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--game", default=None, help="The game of the honest and attacking games (default: the only game "
               "installed).")
-def abuse(seconds: float, games: int, think: float, scale: float, recovery: float, warmup: float,
-          header_timeout: float, seed: int, game: str | None) -> None:
+def abuse(seconds: float, games: int, think: float, moves: int, scale: float, recovery: float, warmup: float,
+          warmup_max: float, steady: float, attacker_nice: int, header_timeout: float, seed: int,
+          game: str | None) -> None:
     """Attack a fresh server on 127.0.0.1 and show what honest games saw meanwhile.
 
     \b
@@ -103,9 +146,10 @@ def abuse(seconds: float, games: int, think: float, scale: float, recovery: floa
     with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
             _server(f"sqlite:///{tmp}/abuse.sqlite3", header_timeout, Path(tmp)) as (port, pid), \
             asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        rows, quiet = runner.run(_run(port, pid, game, seconds, games, think, scale, recovery, warmup,
-                                      header_timeout, seed))
-    _report(rows, quiet, seconds, games, think, header_timeout, load_before)
+        plan = Plan(seconds, games, think, moves, scale, recovery, Warmup(warmup, max(warmup, warmup_max), steady),
+                    attacker_nice, header_timeout, seed)
+        rows, quiet = runner.run(_run(port, pid, game, plan))
+    _report(rows, quiet, plan, load_before)
 
 
 @contextlib.contextmanager
@@ -184,7 +228,9 @@ async def _ws(port: int, source: str, game_id: str) -> Any:
 
 # -- honest play -------------------------------------------------------------------------------------------------
 async def _honest_game(port: int, game: str, index: int, think: float, seed: int, tally: Honest,
-                       stop: asyncio.Event) -> None:
+                       stop: asyncio.Event, moves: int = 0) -> None:
+    """Two people playing one game after another from one address each time new; a game is left after `moves`
+    actions (0: played to its end)."""
     rng = Stream(seed, index)
     generation = 0
     while not stop.is_set():
@@ -197,12 +243,25 @@ async def _honest_game(port: int, game: str, index: int, think: float, seed: int
             await asyncio.sleep(1)
             continue
         turn = asyncio.Lock()  # one action at a time per game: `think` apart
-        await asyncio.gather(*(_honest_seat(port, source, created["id"], s["token"], rng, think, turn, tally, stop)
-                               for s in created["seats"]))
+        played = Played(moves)
+        tally.playing[index] = (time.perf_counter(), created["id"])
+        await asyncio.gather(*(_honest_seat(port, source, created["id"], s["token"], rng, think, turn, tally, stop,
+                                            played) for s in created["seats"]))
+
+
+@dataclass
+class Played:
+    """The actions made in one game so far, and how many the players make before they leave it (0: no limit)."""
+
+    limit: int
+    count: int = 0
+
+    def enough(self) -> bool:
+        return 0 < self.limit <= self.count
 
 
 async def _honest_seat(port: int, source: str, game_id: str, token: str, rng: Stream, think: float,
-                       turn: asyncio.Lock, tally: Honest, stop: asyncio.Event) -> None:
+                       turn: asyncio.Lock, tally: Honest, stop: asyncio.Event, played: Played) -> None:
     try:
         ws = await _ws(port, source, game_id)
     except Exception:
@@ -224,21 +283,23 @@ async def _honest_seat(port: int, source: str, game_id: str, token: str, rng: St
             if ref in sent:
                 now = time.perf_counter()
                 tally.acks.append((now, now - sent.pop(ref)))
-            if msg["status"] != "active":
+            if msg["status"] != "active" or played.enough():
                 return
             if msg["legal"]:
                 async with turn:
                     await asyncio.sleep(think)
                 n += 1
+                played.count += 1
                 sent[str(n)] = time.perf_counter()
                 action = msg["legal"][rng.below(len(msg["legal"]))]
                 await ws.send(orjson.dumps({"type": "act", "action": action, "version": msg["version"],
                                             "ref": str(n)}).decode())
 
 
-async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest, stop: asyncio.Event) -> None:
+async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest, stop: asyncio.Event,
+                    moves: int = 0) -> None:
     """A person against a greedy bot: the bot's answer time is from the update that hands it the turn to the
-    update of its action."""
+    update of its action. A game is left after `moves` actions of the game (0: played to its end)."""
     rng = Stream(seed, 999)
     generation = 0
     while not stop.is_set():
@@ -269,7 +330,7 @@ async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest
                 if bot_since is not None and msg["type"] == "update":
                     tally.bot.append((now, now - bot_since))
                 bot_since = now if msg["deciders"] == [1] and msg["status"] == "active" else None
-                if msg["status"] != "active":
+                if msg["status"] != "active" or 0 < moves <= msg["version"]:
                     break
                 if msg["legal"]:
                     await asyncio.sleep(think)
@@ -490,7 +551,8 @@ def _attack_in_process(name: str, kwargs: dict[str, Any]) -> str:
         return runner.run(ATTACK_FUNCTIONS[name](**kwargs))
 
 
-def _attacker_main(conn: Any) -> None:
+def _attacker_main(conn: Any, nice: int) -> None:
+    os.nice(nice)  # the attacker's client work is not the server's cost: on a real deployment it is another machine
     conn.send("ready")
     while (job := conn.recv()) is not None:
         try:
@@ -501,9 +563,11 @@ def _attacker_main(conn: Any) -> None:
 
 class Attacker:
     """A process of its own that runs the attacks one at a time. Every attack stops by itself; one that has not
-    answered by its time limit is killed with its process, and a fresh process takes the next attack."""
+    answered by its time limit is killed with its process, and a fresh process takes the next attack. It runs at
+    the CPU priority `nice` (0: the server's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, nice: int = 0) -> None:
+        self.nice = nice
         self.context = multiprocessing.get_context("spawn")
         self.proc: Any = None
         self.conn: Any = None
@@ -514,7 +578,7 @@ class Attacker:
         if self.proc is not None and self.proc.is_alive():
             return
         self.conn, child = self.context.Pipe()
-        self.proc = self.context.Process(target=_attacker_main, args=(child,), daemon=True)
+        self.proc = self.context.Process(target=_attacker_main, args=(child, self.nice), daemon=True)
         self.proc.start()
         child.close()
         if not self.conn.poll(60):
@@ -546,38 +610,30 @@ class Attacker:
             self._kill()
 
 
-async def _run(port: int, pid: int, game: str, seconds: float, games: int, think: float, scale: float,
-               recovery: float, warmup: float, header_timeout: float,
-               seed: int) -> tuple[list[Row], tuple[float, float, float]]:
+async def _run(port: int, pid: int, game: str, plan: Plan) -> tuple[list[Row], Quiet]:
     tally = Honest()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(_honest_game(port, game, i, think, seed, tally, stop)) for i in range(games)]
-    tasks.append(asyncio.create_task(_bot_game(port, game, think, seed, tally, stop)))
-    total = seconds * (len(ATTACKS) + 2) + recovery + warmup
+    tasks = [asyncio.create_task(_honest_game(port, game, i, plan.think, plan.seed, tally, stop, plan.moves))
+             for i in range(plan.games)]
+    tasks.append(asyncio.create_task(_bot_game(port, game, plan.think, plan.seed, tally, stop, plan.moves)))
+    total = plan.seconds * (len(ATTACKS) + 2) + plan.recovery + plan.warmup.least
     bar = tqdm(total=round(total), unit="s", desc="warming up", leave=False, disable=None)  # no bar off a terminal
     rows: list[Row] = []
-    attacker = Attacker()  # started before the first attack
+    attacker = Attacker(plan.attacker_nice)  # started before the first attack
     try:
-        for _ in range(round(warmup)):  # the honest games start, and the games' caches fill a first time
-            await asyncio.sleep(1)
-            bar.update(1)
-        _status, listed = await _http(port, "127.0.0.1", "GET", "/api/games?status=active")
-        watched = listed[0]["id"] if listed else ""
+        warmed, growth = await _warm_up(pid, plan.warmup, bar)
         start_rss = _rss_mb(pid)
-        rows.append(await _phase("honest play only", None, port, pid, game, seconds, scale, header_timeout,
-                                 watched, tally, bar))
+        rows.append(await _phase("honest play only", None, port, pid, game, plan, tally, bar))
         for name in ATTACKS:
-            rows.append(await _phase(name, attacker, port, pid, game, seconds, scale, header_timeout, watched, tally,
-                                     bar))
-        rows.append(await _phase("honest play only, again", None, port, pid, game, seconds, scale, header_timeout,
-                                 watched, tally, bar))
+            rows.append(await _phase(name, attacker, port, pid, game, plan, tally, bar))
+        rows.append(await _phase("honest play only, again", None, port, pid, game, plan, tally, bar))
         bar.set_description("quiet")
         end_rss = _rss_mb(pid)
         stop.set()
-        for _ in range(round(recovery)):
+        for _ in range(round(plan.recovery)):
             await asyncio.sleep(1)
             bar.update(1)
-        quiet = (start_rss, end_rss, _rss_mb(pid))
+        quiet = Quiet(warmed, growth, start_rss, end_rss, _rss_mb(pid))
     finally:
         stop.set()
         for task in tasks:
@@ -588,8 +644,37 @@ async def _run(port: int, pid: int, game: str, seconds: float, games: int, think
     return rows, quiet
 
 
-async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game: str, seconds: float,
-                 scale: float, header_timeout: float, watched: str, tally: Honest, bar: Any) -> Row:
+@dataclass(frozen=True)
+class Quiet:
+    """The warm-up (its seconds, and the RSS growth of its last 30 s) and the RSS at the start of the first measure,
+    after the attacks, and after the quiet."""
+
+    warmed: float
+    growth: float
+    start: float
+    end: float
+    later: float
+
+
+async def _warm_up(pid: int, warmup: Warmup, bar: Any) -> tuple[float, float]:
+    """Honest play alone until the server's memory is steady (see `Warmup`); returns the seconds it took and the
+    RSS growth (MB) over its last 30 s."""
+    rss = [_rss_mb(pid)]
+    waited = 0
+    while True:
+        await asyncio.sleep(1)
+        waited += 1
+        rss.append(_rss_mb(pid))
+        if waited <= warmup.least:
+            bar.update(1)
+        growth = rss[-1] - rss[max(0, len(rss) - 31)]
+        if waited >= warmup.most or (waited >= max(warmup.least, 30) and growth < warmup.steady):
+            return waited, growth
+
+
+async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game: str, plan: Plan, tally: Honest,
+                 bar: Any) -> Row:
+    seconds, header_timeout = plan.seconds, plan.header_timeout
     bar.set_description(name)
     rss_before, sockets_before = _rss_mb(pid), _sockets(pid)
     most = sockets_before
@@ -610,8 +695,8 @@ async def _phase(name: str, attacker: Attacker | None, port: int, pid: int, game
             outcome = "-"
         else:
             limit = seconds + max(header_timeout * 3, seconds) + 30  # every attack stops by itself before this
-            kwargs = {"port": port, "game": game, "seconds": seconds, "scale": scale, "header_timeout": header_timeout,
-                      "game_id": watched}
+            kwargs = {"port": port, "game": game, "seconds": seconds, "scale": plan.scale,
+                      "header_timeout": header_timeout, "game_id": tally.watched()}
             outcome = await attacker.run(name, kwargs, limit)
     finally:
         sampler.cancel()
@@ -630,35 +715,48 @@ async def _tick(bar: Any) -> None:
         bar.update(1)
 
 
-def _report(rows: list[Row], quiet: tuple[float, float, float], seconds: float, games: int, think: float,
-            header_timeout: float, load_before: tuple[float, float, float]) -> None:
+def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float, float, float]) -> None:
     base = rows[0].rate or math.nan
     load = os.getloadavg()
-    click.echo(f"Honest play: {games} games of two people, one action every {think:g} s each, and a person "
-               f"against a greedy bot; each attack {seconds:g} s; header deadline {header_timeout:g} s; "
-               f"{os.cpu_count()} CPUs, load average (1/5/15 min) {_loads(load_before)} before, {_loads(load)} after")
+    nice = (f"the attacking process at nice +{plan.attacker_nice} (its own client work would be another machine's, "
+            f"not these cores')" if plan.attacker_nice else "the attacking process at the server's priority")
+    left = f"each left after {plan.moves} actions for a new one" if plan.moves else "each played to its end"
+    click.echo(f"Honest play: {plan.games} games of two people, one action every {plan.think:g} s each, and a person "
+               f"against a greedy bot, {left}; each attack {plan.seconds:g} s; header deadline "
+               f"{plan.header_timeout:g} s; {nice}; {os.cpu_count()} CPUs, load average (1/5/15 min) "
+               f"{_loads(load_before)} before, {_loads(load)} after")
     click.echo(f"{'phase':27} {'honest/s':>9} {'vs base':>8} {'p99 ms':>7} {'bot p50':>8} {'bot max':>8} "
                f"{'server CPU':>10} {'RSS MB before→after':>20} {'sockets before/max/after':>25}  attack")
     for r in rows:
         click.echo(f"{r.name:27} {r.rate:9.1f} {r.rate / base:8.0%} {r.p99:7.1f} {r.bot_p50:8.0f} {r.bot_max:8.0f} "
                    f"{r.cpu:10.0%} {r.rss_before:9.0f} → {r.rss_after:7.0f}  {r.sockets_before:8d}/{r.sockets_max}/"
                    f"{r.sockets_after:<8d}  {r.outcome}")
-    start, end, later = quiet
-    # Honest play itself grows the server's memory (its games' logs, the games' caches of views and payments):
-    # the two phases of honest play alone say by how much per phase.
+    q = quiet
+    steady = (f"steady: under {plan.warmup.steady:g} MB" if q.growth < plan.warmup.steady
+              else "NOT steady: its cap was reached")
+    # Honest play itself grows the server's memory (its games' bounded caches of views and payment searches, the
+    # rate limiter's counts): the two phases of honest play alone say by how much per phase.
     honest = [r.rss_after - r.rss_before for r in (rows[0], rows[-1])]
     grown = statistics.mean(honest) * len(rows)
-    click.echo(f"RSS: {start:.0f} MB before the attacks, {end:.0f} MB after them, {later:.0f} MB after the quiet "
-               f"({(later - start) / start:+.0%} of the start); honest play alone grew it by "
-               f"{' and '.join(f'{h:.1f}' for h in honest)} MB in its phases, so about {grown:.0f} MB over the "
-               f"{len(rows)} phases of honest play: {(later - start - grown) / start:+.0%} of the start beyond that")
+    click.echo(f"RSS: {q.start:.0f} MB at the first measure, after {q.warmed:.0f} s of warm-up whose last 30 s grew it "
+               f"by {q.growth:.1f} MB ({steady}); {q.end:.0f} MB after the attacks, {q.later:.0f} MB after "
+               f"{plan.recovery:g} s of quiet ({(q.later - q.start) / q.start:+.0%} of the start); honest play alone "
+               f"grew it by {' and '.join(f'{h:.1f}' for h in honest)} MB in its phases, so about {grown:.0f} MB "
+               f"over the {len(rows)} phases of honest play: {(q.later - q.start - grown) / q.start:+.0%} of the "
+               f"start beyond that (an estimate)")
     during = rows[1:-1]
-    p99_ok = all(r.p99 <= 50 for r in during)
-    rate_ok = all(r.rate >= 0.9 * base for r in during)
-    click.echo(f"Targets: p99 <= 50 ms during every attack: {'met' if p99_ok else 'NOT met'} (honest play alone: "
-               f"{rows[0].p99:.0f} and {rows[-1].p99:.0f} ms); >= 90 % of the honest throughput: "
-               f"{'met' if rate_ok else 'NOT met'}; RSS within 10 % of its start after the quiet: "
-               f"{'met' if abs(later - start) <= 0.1 * start else 'NOT met'}")
+    worst = max(during, key=lambda r: r.p99)
+    lowest = min(during, key=lambda r: r.rate)
+    back = abs(q.later - q.start) <= 0.1 * q.start
+    click.echo(f"Targets, in this one run (point figures, no interval: reached here, not shown to hold): p99 <= 50 ms "
+               f"during every attack: {_reached(worst.p99 <= 50)} (highest {worst.p99:.0f} ms, {worst.name}; honest "
+               f"play alone: {rows[0].p99:.0f} and {rows[-1].p99:.0f} ms); >= 90 % of the honest throughput: "
+               f"{_reached(lowest.rate >= 0.9 * base)} (lowest {lowest.rate / base:.0%}, {lowest.name}); RSS within "
+               f"10 % of its start after the quiet: {_reached(back)} ({(q.later - q.start) / q.start:+.0%})")
+
+
+def _reached(ok: bool) -> str:
+    return "reached" if ok else "NOT reached"
 
 
 def _loads(loads: tuple[float, float, float]) -> str:

@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_workers)
         hub = Hub(settings, astore, bots, guard)
         app.state.hub = hub
-        guard.upgrade_check = lambda path: live.check_upgrade(hub, path)
+        guard.reserve_upgrade = lambda path: live.reserve(hub, path)
         tasks = [asyncio.create_task(_sweeper(hub))]
         if settings.gc_freeze_every is not None:
             memory.tune()
@@ -230,12 +230,14 @@ def _add_pages(app: FastAPI) -> None:
 
 
 async def _sweeper(hub: Hub) -> None:
-    """Expired clocks and bot turns left without a driver; the first pass resumes bots after a restart."""
+    """Expired clocks and bot turns left without a driver (the first pass resumes bots after a restart), and the
+    rate limits' counts whose windows are over."""
     rounds = 0
     while True:
         try:
             grace = 0.0 if rounds == 0 else hub.settings.stall_grace
             await hub.sweep(time.time() - grace)
+            hub.guard.expire()
             if rounds % 10 == 9:
                 await hub.catch_up()  # a safety net under notifications (and the only sync between SQLite servers)
             rounds += 1

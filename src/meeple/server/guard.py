@@ -14,12 +14,43 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 from .config import Settings
+
+# The scope key under which the HTTP protocol hands the live endpoint the place it took for a WebSocket among those
+# opening (see `Guard.admit_upgrade`).
+OPENING = "meeple.opening"
+
+
+class Opening(Protocol):
+    """A WebSocket's place among those opening on the server, held from its upgrade request to its hello's answer."""
+
+    def done(self) -> None:
+        """Give the place back (once; later calls do nothing)."""
+
+
+class Counters(MemoryStorage):
+    """The `limits` library's memory storage, whose expired counters the server drops itself (`expire`, once a
+    second from the event loop) instead of the storage's own timer thread. That thread ends 10 ms after it starts
+    and the storage starts a fresh one on the next count: each start makes the event loop wait until the new thread
+    runs (milliseconds on a busy machine, on any request or message), and the thread then walks every counter while
+    holding the interpreter."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timer.cancel()  # the one the storage starts in its constructor
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the storage's (private) hook that starts its thread
+        return
+
+    def expire(self) -> None:
+        """Drop the counters whose time is up (the storage's own expiry, run here rather than in its thread)."""
+        self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
 
 
 class Limited(Exception):
@@ -52,7 +83,8 @@ class Guard:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self.counters = Counters()
+        self.limiter = SlidingWindowCounterRateLimiter(self.counters)
         self.rates: dict[str, list[RateLimitItem]] = {
             "requests": parse_many(settings.http_rate),
             "actions": parse_many(settings.action_rate),
@@ -66,12 +98,17 @@ class Guard:
         self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
         self.open: Counter[str] = Counter()  # open WebSockets per address
         self.arriving = 0  # WebSockets between their upgrade request and their hello's answer, server-wide
-        # Set by the app: raises Limited when a WebSocket upgrade to this path would be refused anyway (a full game),
-        # so that the HTTP protocol answers it before it becomes a WebSocket (see sockets.py).
-        self.upgrade_check: Callable[[str], None] | None = None
+        # Set by the app: takes the place of a WebSocket upgrade to this path among those opening (None for a path
+        # that is no game's), or raises Limited when the endpoint would refuse it anyway (the cap, a full game), so
+        # that the HTTP protocol answers it before it becomes a WebSocket (see sockets.py).
+        self.reserve_upgrade: Callable[[str], Opening | None] | None = None
         # Addresses over their rate of requests or connections, until when (monotonic): their new connections are
         # closed as they open, before any request is read (see sockets.py), so a flood costs the server little.
         self.blocked: dict[str, float] = {}
+
+    def expire(self) -> None:
+        """Forget the counts whose windows are over (call about once a second)."""
+        self.counters.expire()
 
     def is_blocked(self, ip: str) -> bool:
         until = self.blocked.get(ip)
@@ -130,12 +167,19 @@ class Guard:
         if self.arriving >= self.settings.max_handshakes:
             raise Limited("connections opening on this server at once", 1, 503, "busy")
 
-    def check_upgrade(self, path: str) -> None:
-        """Raises Limited when a WebSocket upgrade to `path` would be refused by the endpoint anyway: checked by the
-        HTTP protocol before the switch, so that a refused crowd costs no WebSocket each (see sockets.py)."""
-        self.check_arrival()
-        if self.upgrade_check is not None:
-            self.upgrade_check(path)
+    def busy(self) -> bool:
+        """Whether `Settings.max_handshakes` WebSockets are opening already (a new one would be refused)."""
+        return self.arriving >= self.settings.max_handshakes
+
+    def admit_upgrade(self, path: str) -> Opening | None:
+        """The place of a WebSocket upgrade to `path` among those opening, taken by the HTTP protocol before the
+        switch (see sockets.py); raises Limited when the endpoint would refuse it anyway, so that a refused crowd
+        costs no WebSocket each. Taking the place there, not when the endpoint starts, counts a crowd that arrives
+        within one turn of the event loop exactly: none of it slips past the cap to be refused later, dearer."""
+        if self.reserve_upgrade is None:
+            self.check_arrival()
+            return None
+        return self.reserve_upgrade(path)
 
     def arrived(self) -> None:
         self.arriving -= 1

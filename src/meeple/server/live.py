@@ -30,7 +30,7 @@ from typing import Any
 from starlette.types import Receive, Scope, Send
 
 from . import memory
-from .guard import Client, Limited
+from .guard import OPENING, Client, Limited
 from .hub import Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
 
@@ -101,22 +101,21 @@ def game_of(path: str) -> str | None:
 async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> None:
     """The ASGI application of `/ws/games/{game_id}`: a client over its limits of connections is refused before
     the upgrade (429 with Retry-After), and so is (503) a connection beyond the server's cap of WebSockets opening
-    at once or beyond the places of the game's spectators."""
+    at once or beyond the places of the game's spectators. Under `meeple serve` the HTTP protocol has taken the
+    connection's place among those opening before the switch (`OPENING` in the scope); otherwise it is taken here."""
     hub: Hub = scope["app"].state.hub
     client = Client(client_ip(scope))
+    arrival: Arrival | None = scope.get(OPENING)
     try:
-        _has_room(hub, game_id)
+        if arrival is None:
+            _has_room(hub, game_id)
+            arrival = Arrival(hub, game_id)
         hub.guard.connect(client)
     except Limited as exc:
+        if arrival is not None:
+            arrival.done()
         await _refuse(scope, receive, send, exc)
         return
-    try:
-        hub.guard.arrive()
-    except Limited as exc:
-        hub.guard.disconnect(client)
-        await _refuse(scope, receive, send, exc)
-        return
-    arrival = Arrival(hub, game_id)
     ws = Socket(receive, send)
     try:
         await ws.accept()
@@ -134,9 +133,11 @@ async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> Non
 
 class Arrival:
     """A WebSocket on its way in, from its upgrade request to the answer to its hello: counted against the server's
-    cap of connections opening at once (`Guard.arrive`) and, per game, against its places (`_has_room`)."""
+    cap of connections opening at once (`Guard.arrive`, which raises Limited when it is reached) and, per game,
+    against its places (`_has_room`)."""
 
     def __init__(self, hub: Hub, game_id: str) -> None:
+        hub.guard.arrive()
         self.hub, self.game_id, self.open = hub, game_id, True
         hub.arriving[game_id] += 1
 
@@ -149,11 +150,16 @@ class Arrival:
                 del self.hub.arriving[self.game_id]
 
 
-def check_upgrade(hub: Hub, path: str) -> None:
-    """Raises Limited (503) when an upgrade to `path` would find its game without a place (see `_has_room`)."""
+def reserve(hub: Hub, path: str) -> Arrival | None:
+    """The place of an upgrade to `path` among the WebSockets opening, taken before the switch (see
+    `Guard.admit_upgrade`); raises Limited (503) when the server has as many opening as it takes or the game has no
+    place (see `_has_room`). None for a path that is no game's (the application answers it)."""
     game_id = game_of(path)
-    if game_id is not None:
-        _has_room(hub, game_id)
+    if game_id is None:
+        hub.guard.check_arrival()
+        return None
+    _has_room(hub, game_id)
+    return Arrival(hub, game_id)
 
 
 def _has_room(hub: Hub, game_id: str) -> None:

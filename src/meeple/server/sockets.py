@@ -21,7 +21,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from . import memory
 from .config import Settings
-from .guard import Guard, Limited
+from .guard import OPENING, Guard, Limited, Opening
 
 
 def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str, Any]:
@@ -43,13 +43,31 @@ def uvicorn_options(settings: Settings, guard: Guard | None = None) -> dict[str,
 def websocket_protocol(settings: Settings) -> type[asyncio.Protocol]:
     """uvicorn's WebSocket protocol (websockets, sans-I/O) that waits `Settings.close_timeout` rather than 10 s for
     the client to answer a close before it drops the socket: a client that never answers (one that never said
-    hello) holds its socket `hello_timeout + close_timeout` seconds at most."""
+    hello) holds its socket `hello_timeout + close_timeout` seconds at most. It carries the place among the
+    WebSockets opening that the HTTP protocol took for it (see `Guard.admit_upgrade`) to the endpoint, and gives the
+    place back if the connection goes before the endpoint had it."""
     wait = settings.close_timeout
 
     class Closing(WebSocketsSansIOProtocol):
+        opening: Opening | None = None
+
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.close_timeout = wait
+
+        def hand_over(self, opening: Opening) -> None:
+            """Called right after the upgrade request was read (the application has not started yet)."""
+            self.opening = opening
+            scope = getattr(self, "scope", None)
+            if scope is None:  # the handshake was refused: no application will take the place
+                opening.done()
+                return
+            scope[OPENING] = opening
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            if self.opening is not None:
+                self.opening.done()
 
     return Closing
 
@@ -62,9 +80,12 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
     trusted = set(settings.trusted_proxies)
     open_sockets: Counter[str] = Counter()
 
+    busy = _answer(Limited("connections opening on this server at once", 1, 503, "busy"))
+
     class Guarded(H11Protocol):
         _timer: asyncio.TimerHandle | None = None
         _counted: str | None = None
+        _fresh = True  # no byte read yet
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -94,24 +115,38 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
             elif self.cycle is not None and not self.cycle.response_complete:
                 self._disarm()  # the headers are in: the application has the request now
 
+        def data_received(self, data: bytes) -> None:
+            if self._fresh:
+                self._fresh = False
+                if guard is not None and guard.busy() and _websocket_upgrade(data):
+                    # A crowd of WebSockets: answered without parsing, from bytes made once, while the server has as
+                    # many opening as it takes (what the h11 parser and the response would cost, times a thousand).
+                    self.transport.write(busy)
+                    self.transport.close()
+                    return
+            super().data_received(data)
+
         def handle_websocket_upgrade(self, event: h11.Request) -> None:
             """A WebSocket that the endpoint would refuse anyway (the server's cap of WebSockets opening at once, a
-            full game) is answered here, before uvicorn makes a WebSocket of the connection and starts the app."""
+            full game) is answered here, before uvicorn makes a WebSocket of the connection and starts the app; one
+            that it would take has its place among those opening taken here and handed to the endpoint."""
+            opening = None
             if guard is not None:
                 try:
-                    guard.check_upgrade(event.target.split(b"?", 1)[0].decode("latin-1"))
+                    opening = guard.admit_upgrade(event.target.split(b"?", 1)[0].decode("latin-1"))
                 except Limited as exc:
                     self._refuse(exc)
                     return
             super().handle_websocket_upgrade(event)
+            if opening is not None:
+                upgraded = self.transport.get_protocol()
+                if hasattr(upgraded, "hand_over"):
+                    upgraded.hand_over(opening)
+                else:  # another WebSocket protocol: the endpoint takes its place itself
+                    opening.done()
 
         def _refuse(self, exc: Limited) -> None:
-            body = orjson.dumps({"detail": exc.message, "code": exc.code})
-            headers = [(b"content-type", b"application/json"), (b"retry-after", str(exc.retry_after).encode()),
-                       (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
-            out = self.conn.send(h11.Response(status_code=exc.status, headers=headers))
-            out += self.conn.send(h11.Data(data=body)) + self.conn.send(h11.EndOfMessage())
-            self.transport.write(out)
+            self.transport.write(_answer(exc))
             self.transport.close()
 
         def on_response_complete(self) -> None:
@@ -134,3 +169,16 @@ def guarded_protocol(settings: Settings, guard: Guard | None = None) -> type[asy
                 self.transport.close()
 
     return Guarded
+
+
+def _answer(exc: Limited) -> bytes:
+    """The whole HTTP answer refusing a request for `exc` (status, Retry-After, a JSON problem), closing."""
+    body = orjson.dumps({"detail": exc.message, "code": exc.code})
+    reason = {429: b"Too Many Requests", 503: b"Service Unavailable"}.get(exc.status, b"Refused")
+    return (b"HTTP/1.1 %d %s\r\ncontent-type: application/json\r\nretry-after: %d\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (exc.status, reason, exc.retry_after, len(body), body))
+
+
+def _websocket_upgrade(data: bytes) -> bool:
+    """Whether `data`, the first bytes of a connection, hold the whole head of a WebSocket upgrade to live play."""
+    return data.startswith(b"GET /ws/") and b"\r\n\r\n" in data and b"websocket" in data.lower()
