@@ -107,43 +107,16 @@ def test_an_address_over_its_request_rate_has_its_new_connections_closed_unread(
     assert get() == b""  # closed as it opened, until its Retry-After
 
 
+def _upgrade_request(game_id: str, version: int = 13) -> bytes:
+    return (f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: {version}\r\n\r\n").encode()
+
+
 def _upgrade(port: int, game_id: str) -> tuple[socket.socket, bytes]:
     s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    s.sendall(_upgrade_request(game_id))
     s.settimeout(5)
     return s, s.recv(4096)
-
-
-def test_websockets_over_the_opening_cap_are_refused_before_they_become_websockets(
-        serve: Callable[..., int], monkeypatch: pytest.MonkeyPatch) -> None:
-    import json
-    import urllib.request
-
-    from meeple.server import live
-
-    reached: list[str] = []
-    endpoint = live.serve
-
-    async def counted(scope, receive, send, game_id):  # type: ignore[no-untyped-def]
-        reached.append(game_id)
-        await endpoint(scope, receive, send, game_id)
-
-    monkeypatch.setattr(live, "serve", counted)
-    port = serve(max_handshakes=1)
-    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", body, {"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        gid = json.loads(r.read())["id"]
-    first, answer = _upgrade(port, gid)  # upgraded, says nothing: opening until its hello is answered
-    assert answer.startswith(b"HTTP/1.1 101")
-    second, refused = _upgrade(port, gid)
-    head, _, payload = refused.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 503") and b"retry-after: 1" in head.lower()
-    assert json.loads(payload)["code"] == "busy"
-    assert reached == [gid]  # the refused one never reached the endpoint
-    for s in (first, second):
-        s.close()
 
 
 def _game(port: int) -> str:
@@ -156,22 +129,44 @@ def _game(port: int) -> str:
         return str(json.loads(r.read())["id"])
 
 
-def test_a_crowd_of_upgrades_arriving_at_once_gets_exactly_the_places_of_the_opening_cap(
-        serve: Callable[..., int], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def reached(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose WebSocket endpoint a connection reached (it became a WebSocket), in order."""
     from meeple.server import live
 
-    reached: list[str] = []
+    out: list[str] = []
     endpoint = live.serve
 
     async def counted(scope, receive, send, game_id):  # type: ignore[no-untyped-def]
-        reached.append(game_id)
+        out.append(game_id)
         await endpoint(scope, receive, send, game_id)
 
     monkeypatch.setattr(live, "serve", counted)
+    return out
+
+
+def test_websockets_over_the_opening_cap_are_refused_before_they_become_websockets(
+        serve: Callable[..., int], reached: list[str]) -> None:
+    import json
+
+    port = serve(max_handshakes=1)
+    gid = _game(port)
+    first, answer = _upgrade(port, gid)  # upgraded, says nothing: opening until its hello is answered
+    assert answer.startswith(b"HTTP/1.1 101")
+    second, refused = _upgrade(port, gid)
+    head, _, payload = refused.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503") and b"retry-after: 1" in head.lower()
+    assert json.loads(payload)["code"] == "busy"
+    assert reached == [gid]  # the refused one never reached the endpoint
+    for s in (first, second):
+        s.close()
+
+
+def test_a_crowd_of_upgrades_arriving_at_once_gets_exactly_the_places_of_the_opening_cap(
+        serve: Callable[..., int], reached: list[str]) -> None:
     port = serve(max_handshakes=2)
     gid = _game(port)
-    request = (f"GET /ws/games/{gid} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    request = _upgrade_request(gid)
     crowd = [socket.create_connection(("127.0.0.1", port)) for _ in range(6)]
     for s in crowd:  # all sent before the server reads any: the places are taken before any endpoint starts
         s.sendall(request)
@@ -190,8 +185,7 @@ def test_an_upgrade_refused_by_the_websocket_handshake_gives_its_opening_place_b
     port = serve(max_handshakes=1)
     gid = _game(port)
     with socket.create_connection(("127.0.0.1", port)) as bad:  # a version the handshake refuses after the switch
-        bad.sendall(f"GET /ws/games/{gid} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 8\r\n\r\n".encode())
+        bad.sendall(_upgrade_request(gid, version=8))
         bad.settimeout(5)
         assert not bad.recv(4096).startswith(b"HTTP/1.1 101")
     good, answer = _upgrade(port, gid)
@@ -201,14 +195,8 @@ def test_an_upgrade_refused_by_the_websocket_handshake_gives_its_opening_place_b
 
 def test_a_websocket_that_never_says_hello_loses_its_socket_soon_after_its_deadline(
         serve: Callable[..., int]) -> None:
-    import json
-    import urllib.request
-
     port = serve(hello_timeout=0.5, close_timeout=0.5)
-    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", body, {"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        gid = json.loads(r.read())["id"]
+    gid = _game(port)
     start = time.monotonic()
     sock, answer = _upgrade(port, gid)
     assert answer.startswith(b"HTTP/1.1 101")
