@@ -24,7 +24,8 @@ def _positions(seed: int, players: int) -> Any:
 
 def test_control_maps_agree_with_control_of_each_space_and_development() -> None:
     """COR-17.1, COR-17.2, COR-23.1: `controllers`, `dev_controllers` and `awards` match `controls_space`,
-    `controlled_devs` and `award_of` in every position of random games with 2, 3 and 4 players."""
+    `controlled_devs` and the award those define (board awards of controlled spaces, controlled developments'
+    renown, Permanent cards) in every position of random games with 2, 3 and 4 players."""
     checked = controlled = 0
     for players in (2, 3, 4):
         for rules, s in _positions(players, players):
@@ -35,7 +36,11 @@ def test_control_maps_agree_with_control_of_each_space_and_development() -> None
             devs = eng.dev_controllers(s, ctrl)
             for p in range(players):
                 assert eng.controlled_devs(s, p) == [i for i, o in enumerate(devs) if o == p]
-            assert eng.awards(s) == [eng.award_of(s, p) for p in range(players)]
+            award = eng.comp.boards[s.side].award
+            assert eng.awards(s) == [
+                sum(award[sp] for sp in range(len(ctrl)) if eng.controls_space(s, p, sp))
+                + sum(eng.dev(s, i).renown for i in eng.controlled_devs(s, p)) + eng.perm(s, p, "award_renown")
+                for p in range(players)]
             checked += 1
             controlled += sum(o >= 0 for o in devs)
     assert checked > 1000 and controlled > 0  # the games built developments and held some

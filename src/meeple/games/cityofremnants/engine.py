@@ -469,16 +469,10 @@ class Engine:
         return [t for sp in spaces if s.figures[sp][p] > 0 for t in s.ycu[sp]]
 
     # ================================================================ award and end (COR-23, COR-24)
-    def award_of(self, s: State, p: int) -> int:
-        board = self.comp.boards[s.side]
-        award = board.award
-        total = sum(award[sp] for sp in range(NSPACE)
-                    if award[sp] and s.figures[sp][p] > 0 and self.controls_space(s, p, sp))
-        total += sum(self.dev(s, i).renown for i in self.controlled_devs(s, p))
-        return int(total + self.perm(s, p, "award_renown"))
-
     def awards(self, s: State, ctrl: list[int] | None = None, devs: list[int] | None = None) -> list[int]:
-        """`award_of` for every seat at once (`ctrl`, `devs`: from `controllers` and `dev_controllers`)."""
+        """COR-23: the renown each seat's award would pay now: the award spaces it controls, the renown of the
+        developments it controls and its Permanent `award_renown` cards (`ctrl`, `devs`: from `controllers` and
+        `dev_controllers`, when the caller has them)."""
         if ctrl is None:
             ctrl = self.controllers(s)
         if devs is None:
@@ -495,7 +489,7 @@ class Engine:
 
     def award(self, s: State, events: EVENTS) -> None:
         empty_at_start = s.renown_supply == 0
-        owed = {p: self.award_of(s, p) for p in range(s.players)}
+        owed = self.awards(s)
         shortfall = False
         for i in range(s.players):
             p = (s.first + i) % s.players

@@ -117,14 +117,10 @@ def _influence(n: int) -> float:
     return INFLUENCE[max(1, min(7, n))]
 
 
-def worth(eng: Engine, s: State, p: int, awards: Sequence[int], left: float,
-          seen: tuple[list[int], list[int]] | None = None) -> float:
-    """Seat p's position in renown (`seen`: the figures each seat has on the board and the seat controlling
-    each built development, when the caller has worked them out for every seat)."""
-    if seen is None:
-        seen = ([eng.on_board(s, q) for q in range(s.players)],
-                eng.dev_controllers(s, eng.controllers(s)))
-    board, dev_owner = seen
+def worth(eng: Engine, s: State, p: int, awards: Sequence[int], left: float, board: Sequence[int],
+          dev_owner: Sequence[int]) -> float:
+    """Seat p's position in renown (`board`: the figures of each seat on the board; `dev_owner`: the seat
+    controlling each built development, or -1; both worked out once for all seats by `evaluate`)."""
     value = eng.score(s, p) + awards[p] * left
     value += _influence(s.influence[p]) * (0.4 + 0.6 * left / ROUNDS_LEFT_MAX)
     value += s.arc[p] * ARC_RENOWN
@@ -207,7 +203,7 @@ def evaluate(eng: Engine, s: State, seat: int) -> float:
     awards = eng.awards(s, ctrl, dev_owner)
     left = rounds_left(eng, s, awards)
     board = [sum(column) for column in zip(*s.figures, strict=True)]
-    values = [worth(eng, s, p, awards, left, (board, dev_owner)) for p in range(s.players)]
+    values = [worth(eng, s, p, awards, left, board, dev_owner) for p in range(s.players)]
     rival = max(v for p, v in enumerate(values) if p != seat)
     return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / SPREAD))
 

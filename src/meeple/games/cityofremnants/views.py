@@ -34,6 +34,7 @@ def hidden_commits(s: State) -> list[int]:
 def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
     comp = eng.comp
     players = []
+    awards = eng.awards(s)
     for p in range(s.players):
         g = comp.gangs[s.gang[p]] if s.gang[p] >= 0 else None
         players.append({
@@ -42,7 +43,7 @@ def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
             "score": eng.score(s, p), "turns": s.tracker[p], "pool": s.pool[p], "reserve": s.reserve[p],
             "hand_size": len(s.hand[p]), "draw_size": len(s.draw[p]), "discard": _ids(eng, s.discard[p]),
             "tableau": _ids(eng, s.tableau[p]), "on_board": eng.on_board(s, p),
-            "award": eng.award_of(s, p),
+            "award": awards[p],
         })
     figures = {space_name(sp): list(s.figures[sp]) for sp in range(NSPACE) if any(s.figures[sp])}
     ycu = {space_name(sp): [comp.tokens[t].id for t in s.ycu[sp]] for sp in range(NSPACE) if s.ycu[sp]}
