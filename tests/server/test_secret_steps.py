@@ -1,0 +1,95 @@
+"""A whole City of Remnants game through the server's WebSockets, seat by seat (COR-4.6, COR-6.5, COR-7.1, COR-18.7,
+COR-22.2): no payload to another seat or a spectator shows the order in which a seat put coordinate cards back, even
+after that seat's battle reveals its commits in the same round; another seat's step of a secret choice that is not
+complete sends nobody else anything; positions are numbered in public moves, never in stored actions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import meeple
+from meeple.engine.rng import Stream
+from meeple.server import lobby
+
+from .helpers import Viewer, create, humans
+
+SEED = 0  # with this seed and policy, seat 0 puts coordinate cards back at action 307 and fights at action 349
+
+
+def _quiet(viewer: Viewer) -> None:
+    """Nothing is waiting for this viewer: the answer to a ping is the next message it gets."""
+    viewer.ws.send_json({"type": "ping"})
+    msg = viewer.ws.receive_json()
+    assert msg["type"] == "pong", f"viewer {viewer.seat} was told of another seat's unfinished secret choice: {msg}"
+
+
+def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
+    body = create(client, humans(3), game="cityofremnants")
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    replica = meeple.new_game("cityofremnants", 3, SEED)
+    stream = Stream(SEED, 5)
+    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(4)]
+    coords: dict[int, list[str]] = {}  # seat -> its coordinate put-back actions, while the deck order is secret
+    battle_revealed_after_coords = False
+    hidden_steps = 0
+    try:
+        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:3])]
+        viewers.append(Viewer(sockets[3].__enter__(), None))
+        for v, token in zip(viewers, [*tokens, None], strict=True):
+            v.hello(token)
+        while not replica.is_over():
+            deciders = replica.deciders()
+            seat = deciders[stream.below(len(deciders))]
+            legal = replica.legal_indices(seat)
+            idx = legal[stream.below(len(legal))]
+            text = replica.action_text(idx)
+            kind = replica.rules.secret(replica.state, seat, idx)
+            moves = replica.moments()
+            viewers[seat].act(text, moves, ref=f"a{replica.log_length()}")
+            events = replica.apply(seat, idx)
+            if kind == "coord":
+                coords.setdefault(seat, []).append(text)
+            answer = viewers[seat].next("update", "rejected")
+            assert answer["type"] == "update" and answer.get("ack"), answer
+            assert answer["version"] == replica.moments()
+            if replica.moments() == moves:  # a step of a secret choice that is not complete: nobody else hears
+                hidden_steps += 1
+                for v in viewers:
+                    if v.seat != seat:
+                        _quiet(v)
+            names = {e.msg for e in events}
+            drawn = "patrol.coords" in names  # the patrol draws the deck's top cards for all to see (COR-22.2)
+            for v in viewers:
+                v.at(replica.moments())
+                while v.messages:
+                    _scan(v.messages.pop(0), v.seat, replica, {} if drawn else coords)
+            if "battle.reveal" in names and any(e.params.get("seat") in coords for e in events
+                                                if e.msg == "battle.reveal"):
+                battle_revealed_after_coords = True
+            if drawn:
+                if battle_revealed_after_coords:
+                    break
+                coords.clear()
+        assert battle_revealed_after_coords, "the game did not reach a battle after a put-back before the draw"
+        assert hidden_steps > 0, "no secret choice took several steps: nothing was checked"
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+
+
+def _scan(msg: dict[str, Any], viewer: int | None, replica: meeple.Game, coords: dict[int, list[str]]) -> None:
+    text = json.dumps(msg)
+    for owner, actions in coords.items():
+        if owner != viewer:
+            for action in actions:  # "coord <card id>": the card put back on top, whose id nobody else may read
+                card = action.split()[-1]
+                assert action not in text and f"coord.{card}" not in text and f'"{card}"' not in text, (
+                    f"{action!r} of seat {owner} reached viewer {viewer}")
+    if msg["type"] in ("state", "update"):
+        assert msg["version"] <= replica.moments()
+        assert len(msg["log"]) == len(msg["actors"])
