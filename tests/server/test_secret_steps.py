@@ -35,7 +35,7 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
     stream = Stream(SEED, 5)
     sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(4)]
     coords: dict[int, list[str]] = {}  # seat -> its coordinate put-back actions, while the deck order is secret
-    battle_revealed_after_coords = False
+    battles_after_put_backs = 0  # battles of a seat that had put coordinate cards back before the patrol drew
     hidden_steps = 0
     try:
         viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:3])]
@@ -70,12 +70,12 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
                     _scan(v.messages.pop(0), v.seat, replica, {} if drawn else coords)
             if "battle.reveal" in names and any(e.params.get("seat") in coords for e in events
                                                 if e.msg == "battle.reveal"):
-                battle_revealed_after_coords = True
+                battles_after_put_backs += 1
             if drawn:
-                if battle_revealed_after_coords:
-                    break
                 coords.clear()
-        assert battle_revealed_after_coords, "the game did not reach a battle after a put-back before the draw"
+        assert battles_after_put_backs, "the game had no battle after a put-back before the draw: nothing checked"
+        for v in viewers:
+            assert v.at(replica.moments())["status"] == "over"
         assert hidden_steps > 0, "no secret choice took several steps: nothing was checked"
     finally:
         for ws in sockets:
@@ -84,12 +84,62 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
 
 def _scan(msg: dict[str, Any], viewer: int | None, replica: meeple.Game, coords: dict[int, list[str]]) -> None:
     text = json.dumps(msg)
+    looked = set(msg.get("view", {}).get("known_coords", []))  # the viewer's own look at the deck (COR-4.6)
     for owner, actions in coords.items():
         if owner != viewer:
             for action in actions:  # "coord <card id>": the card put back on top, whose id nobody else may read
                 card = action.split()[-1]
+                if card in looked:
+                    continue
                 assert action not in text and f"coord.{card}" not in text and f'"{card}"' not in text, (
                     f"{action!r} of seat {owner} reached viewer {viewer}")
     if msg["type"] in ("state", "update"):
         assert msg["version"] <= replica.moments()
         assert len(msg["log"]) == len(msg["actors"])
+
+
+def test_a_secret_step_taken_back_is_unseen_by_others(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """COR-7.1: a seat discards a card at Reset and takes it back; nobody else is sent anything, and when it is
+    done the others hear of one choice."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
+    body = create(client, humans(2), game="cityofremnants")
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    replica = meeple.new_game("cityofremnants", 2, SEED)
+    stream = Stream(SEED, 5)
+    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(3)]
+    try:
+        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:2])]
+        viewers.append(Viewer(sockets[2].__enter__(), None))
+        for v, token in zip(viewers, [*tokens, None], strict=True):
+            v.hello(token)
+        while replica.state.phase != "reset" or replica.state.round < 2:
+            deciders = replica.deciders()
+            seat = deciders[stream.below(len(deciders))]
+            legal = replica.legal_actions(seat)
+            action = legal[stream.below(len(legal))]
+            viewers[seat].act(action, replica.moments(), ref=f"a{replica.log_length()}")
+            replica.apply(seat, action)
+            for v in viewers:
+                v.at(replica.moments())
+        for v in viewers:
+            _quiet(v)
+            v.messages.clear()
+        moves = replica.moments()
+        card = next(a for a in replica.legal_actions(0) if a.startswith("discard"))
+        viewers[0].act(card, moves, ref="d1")
+        assert viewers[0].next("update")["version"] == moves
+        viewers[0].ws.send_json({"type": "undo", "version": moves})
+        assert viewers[0].next("state")["view"]["reset_chosen"] == []
+        notice = viewers[0].next("notice")
+        assert notice["msg"] == "engine.undo.done" and notice["params"]["action"] == card
+        for v in viewers[1:]:
+            _quiet(v)
+        viewers[0].act("done", moves, ref="d2")
+        assert viewers[0].next("update")["version"] == moves + 1
+        for v in viewers[1:]:
+            update = v.next("update")
+            assert update["version"] == moves + 1 and len(update["log"]) == 1
+            assert [e["msg"] for e in update["log"][0]] == ["reset.ready"]
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)

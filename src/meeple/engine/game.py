@@ -221,7 +221,9 @@ class Game:
         revealed = any(e.msg == REVEAL for e in events)
         if revealed:
             events = self._reveal(events)
-        self._undoable.append(not (kind is not None or revealed) and rules.undoable(state, work, seat, idx, events))
+        # A step of a secret choice draws and rolls nothing by itself (what resolves a choice reveals it), so the
+        # seat may take it back until it is revealed; any other action as the game says.
+        self._undoable.append(not revealed and (kind is not None or rules.undoable(state, work, seat, idx, events)))
         closed = secrets.close(rules, work) if secrets.open else []
         if closed:
             secrets.closed_at[pos] = closed
@@ -247,7 +249,8 @@ class Game:
         """Why `seat` may not take back the last action now (a message of the engine's catalogue), or None.
 
         A seat may take back its own actions, the last first, while its turn lasts (it still decides) and as
-        long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`)."""
+        long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`); its own secret
+        choice, step by step, until a rule reveals it."""
         self._check_seat(seat)
         if self.is_over():
             return Event("engine.undo.over")

@@ -19,7 +19,7 @@ from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
 from .guard import Client, Guard
-from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, dumps, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 from .tokens import token_hash
 
@@ -216,7 +216,10 @@ class Hub:
                 raise Rejected("cannot_undo", f"cannot take back an action: {english}", refusal.msg,
                                dict(refusal.params))
             game = room.game.copy()
+            secret = game.log_length() - 1 in game.pending_secrets()
             _, action = game.undo(seat)
+            # A step of a secret choice that made no public moment is taken back as it was made: unseen by others.
+            unseen = secret and game.moments() == room.moves
             write = self._next_write(room, game, time.time(), None)
             try:
                 done = await self.store.run(self.store.store.take_back, write)
@@ -235,21 +238,34 @@ class Hub:
             room.game = game
             room.decisions.reset(game)
             room.refs = {k: v for k, v in room.refs.items() if v <= rec.version}
-            self._resend_states(room)
-            english = game.catalogue().text("engine.undo.done", {"seat": seat, "action": action},
-                                            room.english_names())
-            room.announce({"type": "notice", "msg": "engine.undo.done", "params": {"seat": seat, "action": action},
-                           "message": english, "undone": True})
+            self._resend_states(room, seat if unseen else "all")
+            names, catalogue = room.english_names(), game.catalogue()
+            told = {"type": "notice", "msg": "engine.undo.done", "params": {"seat": seat, "action": action},
+                    "message": catalogue.text("engine.undo.done", {"seat": seat, "action": action}, names),
+                    "undone": True}
+            if not secret:
+                room.announce(told)
+            else:  # what the choice was stays with its seat
+                others = {"type": "notice", "msg": "engine.undo.secret", "params": {"seat": seat},
+                          "message": catalogue.text("engine.undo.secret", {"seat": seat}, names), "undone": True}
+                for conn in list(room.conns):
+                    if conn.seat == seat:
+                        conn.push(dumps(told))
+                    elif not unseen:
+                        conn.push(dumps(others))
         self._schedule_bots(room)
         return room.moves
 
     @staticmethod
-    def _resend_states(room: Room) -> None:
-        """After the log went back: every connection gets the whole state again (an update only goes forwards)."""
+    def _resend_states(room: Room, to: int | str = "all") -> None:
+        """After the log went back: every connection (or only seat `to`'s) gets the whole state again (an update
+        only goes forwards)."""
         room.spectator_state = None
-        room.shown.clear()
         texts: dict[int | None, str] = {}
         for conn in list(room.conns):
+            if to != "all" and conn.seat != to:
+                continue
+            room.shown.pop(conn.seat, None)
             if conn.seat not in texts:
                 texts[conn.seat] = room.state_text(conn.seat)
             conn.push(texts[conn.seat])
