@@ -4,17 +4,13 @@ them; nobody else sees a step made or taken back."""
 from __future__ import annotations
 
 import meeple
+from conformance.twins import at_second_reset, play_random
 from meeple.engine.rng import Stream
 
 
 def _reset(players: int = 3, seed: int = 2) -> meeple.Game:
     game = meeple.new_game("cityofremnants", players, seed)
-    stream = Stream(seed, 4)
-    while game.state.phase != "reset" or game.state.round < 2:
-        deciders = game.deciders()
-        seat = deciders[stream.below(len(deciders))]
-        legal = game.legal_indices(seat)
-        game.apply(seat, legal[stream.below(len(legal))])
+    play_random(game, Stream(seed, 4), at_second_reset)
     return game
 
 

@@ -16,7 +16,7 @@ from meeple.engine.rng import Stream
 from meeple.engine.rules import REVEAL
 from meeple.games.cityofremnants.rules import CityOfRemnants
 
-from .twins import TwinTally, compare_twins, complete, make_twins, secret_options
+from .twins import TwinTally, at_second_reset, compare_twins, complete, make_twins, play_random, secret_options
 
 
 class RevealsEverything(CityOfRemnants):
@@ -87,11 +87,7 @@ def _reset_twins(rules: CityOfRemnants) -> TwinTally:
     for seed in range(4):
         game = _game(rules, 3, seed)
         stream = Stream(seed, 9)
-        while game.state.phase != "reset" or game.state.round < 2:
-            deciders = game.deciders()
-            seat = deciders[stream.below(len(deciders))]
-            legal = game.legal_indices(seat)
-            game.apply(seat, legal[stream.below(len(legal))])
+        play_random(game, stream, at_second_reset)
         seat = game.deciders()[0]
         kind = sorted(secret_options(game, seat))[0]
         found = make_twins(game, seat, kind, stream)
@@ -118,11 +114,7 @@ def test_the_twin_check_catches_a_count_of_discards(monkeypatch: pytest.MonkeyPa
 def test_complete_ends_a_choice() -> None:
     game = meeple.new_game("cityofremnants", 2, 3)
     stream = Stream(3, 3)
-    while game.state.phase != "reset" or game.state.round < 2:
-        deciders = game.deciders()
-        seat = deciders[stream.below(len(deciders))]
-        legal = game.legal_indices(seat)
-        game.apply(seat, legal[stream.below(len(legal))])
+    play_random(game, stream, at_second_reset)
     seat = game.deciders()[0]
     complete(game, seat, "discard", stream, long=True)
     assert seat not in game.deciders()

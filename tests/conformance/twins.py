@@ -12,6 +12,7 @@ many steps a secret took, fails here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,23 @@ class TwinTally:
     steps: int = 0  # continuation steps compared through every other viewer
     different_lengths: int = 0  # twins whose choices took different numbers of steps
     kinds: dict[str, int] = field(default_factory=dict)
+
+
+def play_random(game: Game, stream: Stream, until: Callable[[Game], bool], limit: int = 4000) -> None:
+    """Play random legal actions (a random decider each time) until `until(game)` holds; fail after `limit`."""
+    for _ in range(limit):
+        if until(game):
+            return
+        deciders = game.deciders()
+        seat = deciders[stream.below(len(deciders))]
+        legal = game.legal_indices(seat)
+        game.apply(seat, legal[stream.below(len(legal))])
+    raise AssertionError(f"random play did not reach the position wanted within {limit} actions")
+
+
+def at_second_reset(game: Game) -> bool:
+    """City of Remnants: the Reset of round 2 (every seat chooses its discards in secret)."""
+    return bool(game.state.phase == "reset" and game.state.round >= 2)
 
 
 def secret_kind(game: Game, seat: int, idx: int) -> str | None:

@@ -6,6 +6,8 @@ complete sends nobody else anything; positions are numbered in public moves, nev
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -20,6 +22,23 @@ from .helpers import Viewer, create, humans
 SEED = 0  # with this seed and policy, seat 0 puts coordinate cards back at action 307 and fights at action 349
 
 
+@contextmanager
+def _table(client: TestClient, players: int) -> Iterator[list[Viewer]]:
+    """A City of Remnants game of `players` people with seed SEED: one connected viewer per seat, then a spectator."""
+    body = create(client, humans(players), game="cityofremnants")
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(players + 1)]
+    try:
+        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:players])]
+        viewers.append(Viewer(sockets[players].__enter__(), None))
+        for v, token in zip(viewers, [*tokens, None], strict=True):
+            v.hello(token)
+        yield viewers
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+
+
 def _quiet(viewer: Viewer) -> None:
     """Nothing is waiting for this viewer: the answer to a ping is the next message it gets."""
     viewer.ws.send_json({"type": "ping"})
@@ -29,19 +48,12 @@ def _quiet(viewer: Viewer) -> None:
 
 def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
-    body = create(client, humans(3), game="cityofremnants")
-    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
     replica = meeple.new_game("cityofremnants", 3, SEED)
     stream = Stream(SEED, 5)
-    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(4)]
     coords: dict[int, list[str]] = {}  # seat -> its coordinate put-back actions, while the deck order is secret
     battles_after_put_backs = 0  # battles of a seat that had put coordinate cards back before the patrol drew
     hidden_steps = 0
-    try:
-        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:3])]
-        viewers.append(Viewer(sockets[3].__enter__(), None))
-        for v, token in zip(viewers, [*tokens, None], strict=True):
-            v.hello(token)
+    with _table(client, 3) as viewers:
         while not replica.is_over():
             deciders = replica.deciders()
             seat = deciders[stream.below(len(deciders))]
@@ -77,9 +89,6 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
         for v in viewers:
             assert v.at(replica.moments())["status"] == "over"
         assert hidden_steps > 0, "no secret choice took several steps: nothing was checked"
-    finally:
-        for ws in sockets:
-            ws.__exit__(None, None, None)
 
 
 def _scan(msg: dict[str, Any], viewer: int | None, replica: meeple.Game, coords: dict[int, list[str]]) -> None:
@@ -102,16 +111,9 @@ def test_a_secret_step_taken_back_is_unseen_by_others(client: TestClient, monkey
     """COR-7.1: a seat discards a card at Reset and takes it back; nobody else is sent anything, and when it is
     done the others hear of one choice."""
     monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
-    body = create(client, humans(2), game="cityofremnants")
-    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
     replica = meeple.new_game("cityofremnants", 2, SEED)
     stream = Stream(SEED, 5)
-    sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(3)]
-    try:
-        viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:2])]
-        viewers.append(Viewer(sockets[2].__enter__(), None))
-        for v, token in zip(viewers, [*tokens, None], strict=True):
-            v.hello(token)
+    with _table(client, 2) as viewers:
         while replica.state.phase != "reset" or replica.state.round < 2:
             deciders = replica.deciders()
             seat = deciders[stream.below(len(deciders))]
@@ -140,6 +142,3 @@ def test_a_secret_step_taken_back_is_unseen_by_others(client: TestClient, monkey
             update = v.next("update")
             assert update["version"] == moves + 1 and len(update["log"]) == 1
             assert [e["msg"] for e in update["log"][0]] == ["reset.ready"]
-    finally:
-        for ws in sockets:
-            ws.__exit__(None, None, None)
