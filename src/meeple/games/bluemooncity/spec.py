@@ -33,7 +33,7 @@ SPEC = GameSpec(
     description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
                 "crystal offerings on the obelisk wins.",
     package="meeple.games.bluemooncity",
-    encoder="meeple.rl.encoders.bluemooncity:make_encoder",
+    encoder="meeple.games.bluemooncity.encoder:make_encoder",
     metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
 )
