@@ -13,11 +13,20 @@ import functools
 import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from meeple.engine.errors import DataError
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Loader(Protocol[T_co]):
+    """`load(path=None)`: the parsed data file (the game's own when None)."""
+
+    def __call__(self, path: str | Path | None = None) -> T_co: ...
+
+    def cache_clear(self) -> None: ...
 
 # Where a value comes from: the rulebook, public knowledge (a card's printed text), or the designer of this
 # engine's reconstruction, which a player who owns the game may correct in the file.
@@ -40,15 +49,21 @@ def read_toml(path: Path, data_format: str) -> dict[str, Any]:
     return raw
 
 
-def per_file(default: Path, parse: Callable[[Path], T]) -> Callable[[str | Path | None], T]:
+class _PerFile(Loader[T]):
+    def __init__(self, default: Path, parse: Callable[[Path], T]) -> None:
+        self._default = default
+        self._cached = functools.cache(parse)
+
+    def __call__(self, path: str | Path | None = None) -> T:
+        return self._cached((Path(path) if path else self._default).resolve())
+
+    def cache_clear(self) -> None:
+        self._cached.cache_clear()
+
+
+def per_file(default: Path, parse: Callable[[Path], T]) -> Loader[T]:
     """A loader `load(path=None)` that parses each file once (keyed by its resolved path; None: `default`)."""
-    cached = functools.cache(parse)
-
-    def load(path: str | Path | None = None) -> T:
-        return cached((Path(path) if path else default).resolve())
-
-    load.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-    return load
+    return _PerFile(default, parse)
 
 
 class DataReader:
