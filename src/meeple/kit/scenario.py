@@ -9,7 +9,7 @@ a game's `scenario` hook receives the description as a mapping.
 >>> read.whole(9, "round", 1, 6)
 Traceback (most recent call last):
 ...
-meeple.engine.errors.ScenarioError: round: must be a whole number from 1 to 6, not 9
+meeple.engine.errors.ScenarioError: round: must be at most 6, not 9
 """
 
 from __future__ import annotations
@@ -37,9 +37,12 @@ class ScenarioReader:
         return ScenarioError(f"{self.prefix} {field!r}: {why}" if self.prefix else f"{field}: {why}")
 
     def whole(self, value: Any, field: str, low: int = 0, high: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-            raise self.fail(field, f"must be a whole number {span}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, f"must be a whole number, not {value!r}")
+        if value < low:
+            raise self.fail(field, f"must be at least {low}, not {value}")
+        if high is not None and value > high:
+            raise self.fail(field, f"must be at most {high}, not {value}")
         return value
 
     def listing(self, value: Any, field: str) -> list[Any]:
@@ -64,8 +67,10 @@ class ScenarioReader:
         except (KeyError, ValueError, TypeError):
             raise self.fail(field, f"{value!r} is not a {what}") from None
 
-    def fields(self, desc: Mapping[str, Any], known: Sequence[str]) -> None:
-        """Refuse a field the game does not know (a typing mistake would otherwise be ignored)."""
+    def fields(self, desc: Mapping[str, Any], known: Sequence[str], within: str = "") -> None:
+        """Refuse a field the game does not know (a typing mistake would otherwise be ignored); `within` names
+        the field that holds `desc` (`seats[1]`)."""
         unknown = sorted(str(k) for k in desc if k not in known)
         if unknown:
-            raise self.fail(unknown[0], f"unknown field; the fields are {', '.join(known)}")
+            field = f"{within}.{unknown[0]}" if within else unknown[0]
+            raise self.fail(field, f"unknown field; the fields are {', '.join(known)}")
