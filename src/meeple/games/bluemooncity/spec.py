@@ -26,6 +26,8 @@ SPEC = GameSpec(
         OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
     ),
     information="imperfect",
+    # Other hands and pending rewards, the deck, and other seats' crystal totals (BMC views.hidden_values).
+    hides={"hand": "cards", "pending": "cards", "deck": "cards", "crystals": "number"},
     chance="seeded",
     simultaneous=False,
     max_game_length=40_000,

@@ -35,6 +35,8 @@ SPEC = GameSpec(
                         "gang leaders dealt at random, or picked in the order of a d6 roll (COR-5.3)"),),
     information="imperfect",
     chance="seeded",
+    hides={"hand": "cards", "draw": "cards", "pending": "cards", "committed": "cards", "gm_deck": "cards",
+           "bm_deck": "cards", "coord_deck": "cards", "rng": "stream"},
     simultaneous=True,
     max_game_length=200_000,
     num_distinct_actions=len(default_catalogue().table),

@@ -37,6 +37,8 @@ SPEC = GameSpec(
     ),
     information="imperfect",
     chance="seeded",
+    hides={"hand": "cards", "deck": "cards", "barrels": "cards", "dial": "choice", "buster": "choice",
+           "rng": "stream"},
     simultaneous=True,
     max_game_length=20_000,
     num_distinct_actions=0,  # set per data file (the notation names its cards, spaces, Lands and Barrels)
