@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -252,6 +253,23 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
         click.echo(f"the data file and pass it with --data. Data file: {rules.data_path() or '(built in)'}")
         for line in design:
             click.echo(f"  [design] {line}")
+
+
+@main.command("new-game")
+@click.argument("name")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The folder to write the game's package folder into.")
+def new_game(name: str, parent: Path) -> None:
+    """Write a plug-in package for a new game NAME (its id and Python package): rules, messages, a Spanish
+    catalogue, a browser renderer, tests. Installed with `pip install -e NAME`, it plays in every face and passes
+    the conformance suite; docs/adding-a-game.md says how to grow it into your game."""
+    from meeple.scaffold import ScaffoldError, write_game
+
+    try:
+        root = write_game(name, parent)
+    except ScaffoldError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{root}: the package of {name}. Next: pip install -e {root} && meeple play {name} --seats me,random")
 
 
 def run() -> None:  # pragma: no cover - console entry point wrapper
