@@ -270,7 +270,8 @@ def record(game_id: str, parts: Sequence[str], count: int) -> list[str]:
                          "log": [list(a) for a in game.full_log()]})
     note = "digests of seeded games; re-record with: PYTHONPATH=src:tests python -m golden.golden record"
     _write(path_of(game_id), game_id, entries, note)
-    _write(logs_path_of(game_id), game_id, logs, "whole logs of some of the golden games")
+    if "log" in parts:  # the kept logs go with the log digests: re-recorded only with them
+        _write(logs_path_of(game_id), game_id, logs, "whole logs of some of the golden games")
     return differences
 
 
@@ -285,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parts = [p for p in args.parts.split(",") if p]
     if unknown := set(parts) - set(PARTS):
         parser.error(f"unknown parts {sorted(unknown)}; the parts are {', '.join(PARTS)}")
+    if set(parts) != set(PARTS) and args.count != RECORDED:
+        parser.error("--count changes which games are recorded: re-record every part with it, not --parts")
     differences: list[str] = []
     for game_id in args.game or GAMES:
         start = time.perf_counter()
