@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -60,6 +61,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "head_to_head": head_to_head(records, levels),
         "tallies": _tallies(records),
         "end_reasons": _reasons(records),
+        "end_words": _end_words(config.game_id, _reasons(records)),
         "reproducible": not config.timed,
         "warnings": _warnings(config),
     }
@@ -182,6 +184,18 @@ def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
     return dict(counts)
 
 
+def _end_words(game_id: str, reasons: dict[str, int]) -> dict[str, str]:
+    """Each kind of ending in the game's words (English), its fields left open: "Most tricks: ..."."""
+    from meeple.engine import get_rules
+    from meeple.engine.messages import catalogue_of
+
+    catalogue = catalogue_of(get_rules(game_id))
+    return {kind: _OPEN_FIELD.sub("…", catalogue.text(kind)) if catalogue.has(kind) else kind for kind in reasons}
+
+
+_OPEN_FIELD = re.compile(r"\{[^{}]*\}")
+
+
 def _reason_kind(reason: str) -> str:
     # "Player 2 made 6 offerings" and "Player 1 made 6 offerings" are the same kind of ending
     words = reason.split()
@@ -241,7 +255,8 @@ def format_table(summary: dict[str, Any]) -> str:
         more = f", ... ({len(keys)} in all)" if len(keys) > len(shown) else ""
         lines.append(f"{name}: " + ", ".join(f"{k} {v['share']:.0%} of games (mean {v['mean']:g})"
                                              for k, v in shown) + more)
-    lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
+    words = summary.get("end_words", {})
+    lines.append("endings: " + "; ".join(f"{words.get(k, k)} ({v})" for k, v in summary["end_reasons"].items()))
     lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
