@@ -48,6 +48,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "options": records[0]["options"] if records else dict(config.options),
         "settings": dict(config.settings),
         "bots": bots,
+        "turn_order": _turn_order(config.game_id),
         "first_seat": _first_seat(records, config.players),
         "position_win_rates": _position_rates(records, config.players),
         "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
@@ -117,6 +118,13 @@ def _warnings(config: ArenaConfig) -> list[str]:
     return [f"{', '.join(config.timed)}: a time budget per decision makes the search depend on the machine's speed "
             f"and load, so the same seed can give other games; use an iteration budget (e.g. ismcts:500) to "
             f"reproduce a run"]
+
+
+def _turn_order(game_id: str) -> bool:
+    """Whether the game's seats act in an order (`GameSpec.turn_order`), so that turn positions mean something."""
+    from meeple.engine import get_rules
+
+    return bool(get_rules(game_id).spec.turn_order)
 
 
 def _shown_metrics(game_id: str) -> tuple[str, ...]:
@@ -218,10 +226,12 @@ def format_table(summary: dict[str, Any]) -> str:
                f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>+6.0f} ±{b['rating_pm95']:<5.0f}")
         row += "".join(f" {b['averages'].get(m, float('nan')):>13.2f}" for m in metrics)
         lines.append(row)
+    ordered = summary.get("turn_order", True)  # everybody deciding at once: no first player, no positions
     first = summary["first_seat"]
-    lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-{first['ci95'][1]:.1%}; "
-                 f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
-    positions = summary.get("position_win_rates", [])
+    if ordered:
+        lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-"
+                     f"{first['ci95'][1]:.1%}; fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
+    positions = summary.get("position_win_rates", []) if ordered else []
     if positions:
         lines.append("win rate by turn position: " + ", ".join(
             f"{p + 1}. {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})" for p, r in enumerate(positions)))
@@ -281,7 +291,9 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
 
     written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
                                                                             _game_figure(summary)),
-                plot_positions(summary, folder / "turn_positions.png"), plot_margins(summary, folder / "margins.png")]
+                plot_margins(summary, folder / "margins.png")]
+    if summary.get("turn_order", True):
+        written.append(plot_positions(summary, folder / "turn_positions.png"))
     written += [plot_tally(name, keys, folder / f"tally_{name}.png")
                 for name, keys in summary.get("tallies", {}).items() if keys]
     return written

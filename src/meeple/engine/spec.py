@@ -84,6 +84,9 @@ class GameSpec:
     # What the game hides: each kind of `Rules.hidden_values` -> how it is hidden, one of HIDING. A game that hides
     # nothing (perfect information, no chance) declares nothing; a public game with seeded dice hides its stream.
     hides: Mapping[str, str] = field(default_factory=dict)
+    # Whether the seats act in an order (someone moves first). False for a game where everybody decides at once
+    # every time: the arena then shows no figures by turn position.
+    turn_order: bool = True
 
     def __post_init__(self) -> None:
         wrong = {kind: how for kind, how in self.hides.items() if how not in HIDING}
