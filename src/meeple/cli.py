@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -210,7 +211,8 @@ def bench() -> None:
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--data", type=click.Path(dir_okay=False), help="A corrected components file to check and show.")
-def info(game: str | None, as_json: bool, data: str | None) -> None:
+@lang_option
+def info(game: str | None, as_json: bool, data: str | None, lang: str | None) -> None:
     """List the games, or show one game's spec, options and which component values are reconstructions."""
     from meeple.engine import game_ids, get_rules
     from meeple.engine.errors import MeepleError
@@ -242,9 +244,14 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
                f"chance: {spec.chance}; actions in the index: {spec.num_distinct_actions}")
     click.echo("options (flags of `meeple play` and `meeple arena`, or -o NAME=VALUE):" if spec.options
                else "options: none")
+    words = _option_words(rules, chosen_language(lang))
     for o in spec.options:
         choices = " | ".join(_plain(c) for c in o.choices)
-        click.echo(f"  --{o.name.replace('_', '-'):10} {choices}  (default {_plain(o.default)}): {o.help}")
+        click.echo(f"  --{o.name.replace('_', '-'):10} {choices}  (default {_plain(o.default)}): "
+                   f"{words.get(o.name) or o.help}")
+        for c in o.choices:
+            if (o.name, _plain(c)) in words:
+                click.echo(f"      {_plain(c)}: {words[o.name, _plain(c)]}")
     if spec.metrics:
         click.echo(f"arena statistics: {', '.join(spec.metrics)}")
     if design:
@@ -252,6 +259,39 @@ def info(game: str | None, as_json: bool, data: str | None) -> None:
         click.echo(f"the data file and pass it with --data. Data file: {rules.data_path() or '(built in)'}")
         for line in design:
             click.echo(f"  [design] {line}")
+
+
+@main.command("new-game")
+@click.argument("name")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The folder to write the game's package folder into.")
+def new_game(name: str, parent: Path) -> None:
+    """Write a plug-in package for a new game NAME (its id and Python package): rules, messages, a Spanish
+    catalogue, a browser renderer, tests. Installed with `pip install -e NAME`, it plays in every face and passes
+    the conformance suite; docs/adding-a-game.md says how to grow it into your game."""
+    from meeple.scaffold import ScaffoldError, write_game
+
+    try:
+        root = write_game(name, parent)
+    except ScaffoldError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{root}: the package of {name}. Next: pip install -e {root} && meeple play {name} --seats me,random")
+
+
+def _option_words(rules: Any, lang: str) -> dict[Any, str]:
+    """The game's words for its options in a language: `option.<name>` by name, `option.<name>.<value>` by
+    (name, value); an option the catalogue does not name keeps its spec's help line."""
+    from meeple import i18n
+
+    catalogue = i18n.catalogue(rules, lang)
+    words: dict[Any, str] = {}
+    for o in rules.spec.options:
+        if catalogue.has(f"option.{o.name}"):
+            words[o.name] = catalogue.text(f"option.{o.name}")
+        for c in o.choices:
+            if catalogue.has(f"option.{o.name}.{_plain(c)}"):
+                words[o.name, _plain(c)] = catalogue.text(f"option.{o.name}.{_plain(c)}")
+    return words
 
 
 def run() -> None:  # pragma: no cover - console entry point wrapper

@@ -37,8 +37,16 @@ def test_the_arena_plays_a_test_game_and_reports_its_statistics(game_id: str, tm
         assert summary["figures"]["battles"]["mean"] >= 0
     else:
         assert summary["bots"]["random"]["averages"].keys() == {"wins"} and "avg wins" not in table
+        # endings in the game's words, not as message ids
+        assert summary["end_words"].get("dials.end") == "Most rounds won: …" and "dials.end" not in table
+        assert "Most rounds won: …" in table or "Nobody won a round alone: a draw" in table
+        # everybody sets a dial at once: no first player and no turn positions to speak of
+        assert not summary["turn_order"] and "first player won" not in table and "turn position" not in table
     paths = write_report(summary, records, tmp_path)
     assert (tmp_path / "games.csv") in paths and (tmp_path / "results.json").exists()
+    assert ((tmp_path / "turn_positions.png") in paths) == (game_id == "skirmish")
+    if game_id == "skirmish":
+        assert summary["turn_order"] and "first player won" in table
 
 
 def test_blue_moon_city_names_its_summary_metrics_in_its_spec() -> None:

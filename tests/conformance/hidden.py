@@ -4,15 +4,20 @@ The checks are differential, so they cannot pass by looking in the wrong place. 
 (each seat and the spectator) we build states that differ only in what that viewer may not know:
 
 * a redeal, `rules.sample(state, seat, rng)`, which must change at least one hidden card list
-  (other hands, pending reward cards, deck order) — otherwise the comparison proves nothing;
-* for a hidden number of `rules.hidden_values` (a crystal total), a state where that number is
-  one higher — the field holding it is found in `to_data` and the change is confirmed through
-  `hidden_values`, so a number that is not varied fails the check instead of passing it.
+  (other hands, pending reward cards, deck order) — otherwise the comparison proves nothing; a list
+  the game hides as an `order` (contents public) must keep its contents;
+* for a hidden number of `rules.hidden_values` (a crystal total, a pending bid, the random stream), a
+  state where that number is one higher — the field holding it is found in `to_data` and the change
+  is confirmed through `hidden_values`, so a number that is not varied fails the check instead of
+  passing it.
+
+What each value is comes from the game's declaration, `GameSpec.hides` (kind -> cards, order, choice,
+number or stream): every kind `hidden_values` lists must be declared there.
 
 The viewer's view, legal action list, refusal messages and `repr` of the state must be identical in
 both, and applying the same action to both must give the viewer the same event lines whenever the
 viewer's resulting views agree. On top of that, views are searched directly for any hidden card list
-long enough not to match by chance.
+long enough not to match by chance (as a multiset, or in its order for a list whose contents are public).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ class Tally:
 
     redeals: int = 0
     unchanged_redeals: int = 0
+    nothing_to_redeal: int = 0  # positions where no hidden list held two different cards
     perturbations: int = 0
     events: int = 0
     messages: int = 0
@@ -53,43 +59,73 @@ def viewers(players: int) -> list[int | None]:
 
 
 def secrets(rules: Rules[Any], state: Any, viewer: int | None) -> dict[Label, Any]:
-    """`hidden_values` keyed by label: (kind, owner, value) entries use (kind, owner); bare values their position."""
+    """`hidden_values` keyed by label: (kind, owner, value) entries use (kind, owner), (kind, value) ones (kind,).
+
+    Every kind must be declared in `GameSpec.hides`, which says how it is hidden."""
     out: dict[Label, Any] = {}
-    for i, item in enumerate(rules.hidden_values(state, viewer)):
-        if isinstance(item, tuple) and len(item) >= 2 and isinstance(item[0], str):
-            out[tuple(item[:-1])] = item[-1]
-        else:
-            out[("value", i)] = item
+    hides = rules.spec.hides
+    for item in rules.hidden_values(state, viewer):
+        assert isinstance(item, tuple) and len(item) >= 2 and isinstance(item[0], str), (
+            f"hidden_values lists {item!r}: each is (kind, owner, value) or (kind, value)")
+        assert item[0] in hides, (f"hidden_values lists the kind {item[0]!r}, which GameSpec.hides does not declare "
+                                  f"(declared: {', '.join(hides) or 'nothing'})")
+        out[tuple(item[:-1])] = item[-1]
     return out
 
 
-def card_lists(values: dict[Label, Any]) -> dict[Label, list[Any]]:
-    return {k: v for k, v in values.items() if isinstance(v, list)}
+def hiding(rules: Rules[Any], label: Label) -> str:
+    """How the game hides the value of a label: cards, order, choice, number or stream."""
+    return str(rules.spec.hides[label[0]])
 
 
-def numbers(values: dict[Label, Any]) -> dict[Label, int]:
-    return {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)}
+def card_lists(rules: Rules[Any], values: dict[Label, Any]) -> dict[Label, list[Any]]:
+    return {k: v for k, v in values.items() if isinstance(v, list) and hiding(rules, k) in ("cards", "order")}
+
+
+def numbers(rules: Rules[Any], values: dict[Label, Any]) -> dict[Label, int]:
+    return {k: v for k, v in values.items() if isinstance(v, int) and not isinstance(v, bool)
+            and hiding(rules, k) in ("choice", "number", "stream")}
 
 
 # ---------------------------------------------------------------- states the viewer cannot tell apart
 def redeal(rules: Rules[Any], state: Any, seat: int, stream: Stream) -> Any | None:
-    """A sample for `seat` that changed some hidden card list, or None when there is nothing to redeal."""
-    before = card_lists(secrets(rules, state, seat))
+    """A sample for `seat` that changed some hidden card list; None when nothing changed (`NOTHING` when no hidden
+    list holds two different cards, so that no redeal could change anything)."""
+    before = card_lists(rules, secrets(rules, state, seat))
     pool = Counter(c for cards in before.values() for c in map(repr, cards))
     if len(pool) < 2:
-        return None
+        return NOTHING
     for _ in range(5):
         alt = rules.sample(state, seat, stream.below(1 << 62))
-        if card_lists(secrets(rules, alt, seat)) != before:
+        after = card_lists(rules, secrets(rules, alt, seat))
+        for label, cards in before.items():
+            if hiding(rules, label) == "order" and label in after:
+                assert Counter(map(repr, after[label])) == Counter(map(repr, cards)), (
+                    f"a sample for seat {seat} changed the contents of {label}, which the game declares public "
+                    "(hidden as an order)")
+        if after != before:
             return alt
     # Possible when the hidden cards are all deducible (an empty deck); the caller counts how often.
     return None
 
 
+NOTHING = object()  # `redeal`: no hidden list to redeal
+
+
+def check_sample_redraws_the_stream(rules: Rules[Any], state: Any, seat: int, stream: Stream) -> None:
+    """A sample keeps no random stream the game hides: a bot searching on it must not foresee the dice."""
+    truth = {k: v for k, v in secrets(rules, state, seat).items() if hiding(rules, k) == "stream"}
+    if not truth:
+        return
+    alt = secrets(rules, rules.sample(state, seat, stream.below(1 << 62)), seat)
+    for label, value in truth.items():
+        assert alt.get(label) != value, f"sample() for seat {seat} keeps the true random stream {label}"
+
+
 def perturbation(rules: Rules[Any], state: Any, players: int, viewer: int | None,
                  stream: Stream) -> tuple[Label, Any] | None:
     """For one hidden number (chosen by `stream`), a state where only that number is one higher."""
-    hidden_numbers = numbers(secrets(rules, state, viewer))
+    hidden_numbers = numbers(rules, secrets(rules, state, viewer))
     if not hidden_numbers:
         return None
     label = sorted(hidden_numbers, key=repr)[stream.below(len(hidden_numbers))]
@@ -129,7 +165,9 @@ def check_state(rules: Rules[Any], state: Any, players: int, action: tuple[int, 
         search_view(rules, state, viewer, base_view)
         seat = viewer if viewer is not None else stream.below(players)
         alt = redeal(rules, state, seat, stream)
-        if alt is None:
+        if alt is NOTHING:
+            tally.nothing_to_redeal += 1
+        elif alt is None:
             tally.unchanged_redeals += 1
         else:
             tally.redeals += 1
@@ -141,7 +179,10 @@ def check_state(rules: Rules[Any], state: Any, players: int, action: tuple[int, 
             label, bumped = varied
             tally.perturbations += 1
             tally.kinds[str(label[0])] += 1
-            compare(rules, state, bumped, viewer, base_view, None, stream, tally, f"{label} + 1")
+            # Another stream is as possible as the true one, so the next action's events are compared on it too;
+            # a choice or a total one higher may be one the rules never meet (a dial past the last Site).
+            then = action if hiding(rules, label) == "stream" else None
+            compare(rules, state, bumped, viewer, base_view, then, stream, tally, f"{label} + 1")
     return redeals
 
 
@@ -204,14 +245,20 @@ def lists_in(obj: Any, path: str = "") -> Iterator[tuple[str, list[Any]]]:
 
 
 def search_view(rules: Rules[Any], state: Any, viewer: int | None, view: dict[str, Any]) -> None:
-    """No list in the view holds a long hidden card list as a multiset (or the deck in its order)."""
-    hidden = {k: v for k, v in card_lists(secrets(rules, state, viewer)).items() if len(v) >= MIN_SEARCHED}
+    """No list in the view holds a long hidden card list as a multiset, nor a list whose contents are public (an
+    `order`) in its hidden order (unless that order is the sorted one, which a view may show)."""
+    hidden = {k: v for k, v in card_lists(rules, secrets(rules, state, viewer)).items() if len(v) >= MIN_SEARCHED}
     if not hidden:
         return
-    wanted = {k: Counter(map(repr, v)) for k, v in hidden.items()}
+    wanted = {k: Counter(map(repr, v)) for k, v in hidden.items() if hiding(rules, k) == "cards"}
+    orders = {k: list(map(repr, v)) for k, v in hidden.items() if hiding(rules, k) == "order"}
+    orders = {k: v for k, v in orders.items() if v != sorted(v)}
     for path, items in lists_in(view):
         if len(items) < MIN_SEARCHED:
             continue
         found = Counter(map(repr, items))
         for label, cards in wanted.items():
             assert found != cards, f"the view of viewer {viewer} shows hidden {label} at {path or 'top level'}"
+        shown = list(map(repr, items))
+        for label, order in orders.items():
+            assert shown != order, f"the view of viewer {viewer} shows the hidden order of {label} at {path}"

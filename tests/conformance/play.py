@@ -234,7 +234,9 @@ def check_samples(run: Run, redeals: dict[int, Any]) -> None:
         seat = sorted(redeals)[run.probe.below(len(redeals))]
         rollout(rules, redeals[seat], run.cfg.players, run.probe, f"sample for seat {seat}")
     for seat in rules.deciders(state):
+        run.tally.samples += 1
         check_sample_uses_only_view(rules, state, seat, run.probe)
+        hidden.check_sample_redraws_the_stream(rules, state, seat, run.probe)
 
 
 def check_sample_uses_only_view(rules: Rules[Any], state: Any, seat: int, stream: Stream) -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import meeple
-from meeple.engine import get_rules
+from meeple.engine import HIDING, get_rules
 
 from .configs import Config, all_game_ids, all_starts, configurations
 
@@ -35,6 +35,13 @@ def test_spec_is_consistent(game_id: str) -> None:
     for option in spec.options:
         assert option.default in option.choices and len(set(map(json.dumps, option.choices))) == len(option.choices)
     assert spec.normalise_options(None) == spec.defaults()
+    # What the game hides decides how the leak checks look for it (GameSpec.hides): a game with hidden information
+    # or a random stream declares something; with perfect information, nothing one seat knows and another not.
+    assert set(spec.hides.values()) <= set(HIDING)
+    if spec.information == "imperfect" or spec.chance == "seeded":
+        assert spec.hides, f"{game_id} has {spec.information} information and {spec.chance} chance: declare hides"
+    if spec.information == "perfect":
+        assert set(spec.hides.values()) <= {"stream", "order"}, spec.hides
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -17,7 +17,8 @@ from meeple.engine.spec import GameSpec, OptionSpec
 TABLE = ActionTable(["dial 1", "dial 2", "dial 3"])
 SPEC = GameSpec(id="dials", title="Dials", version=1, min_players=2, max_players=3,
                 options=(OptionSpec("rounds", 1, (1, 2), "rounds to play"),), simultaneous=True,
-                max_game_length=6, num_distinct_actions=3)
+                max_game_length=6, num_distinct_actions=3,
+                hides={"stream": "stream", "dice": "cards", "dial": "choice"}, turn_order=False)
 
 
 MESSAGES = {

@@ -8,10 +8,13 @@ from typing import Any
 
 from meeple.engine import Rules, registry
 
+from .auction import Auction
 from .dials import Dials
+from .dicerace import DiceRace
 from .skirmish import Skirmish
 
-TEST_GAMES: dict[str, Callable[..., Rules[Any]]] = {"dials": Dials, "skirmish": Skirmish}
+TEST_GAMES: dict[str, Callable[..., Rules[Any]]] = {"dials": Dials, "skirmish": Skirmish, "dicerace": DiceRace,
+                                                    "auction": Auction}
 
 
 @contextmanager

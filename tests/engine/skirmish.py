@@ -43,7 +43,7 @@ SPEC = GameSpec(
     id="skirmish", title="Skirmish", version=1, min_players=2, max_players=4,
     options=(OptionSpec("rounds", 3, (1, 2, 3), "rounds to play"),),
     simultaneous=True, max_game_length=200, num_distinct_actions=len(TABLE),
-    metrics=("points", "gold"),
+    metrics=("points", "gold"), hides={"stream": "stream", "deck": "cards", "hand": "cards", "pending": "choice"},
     description="A test game: secret discards, an auction around the table, an out-of-turn defence, dice.",
 )
 

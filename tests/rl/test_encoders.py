@@ -13,9 +13,9 @@ import meeple
 from engine.games import registered
 from meeple.engine import Game
 from meeple.engine.rng import Stream
+from meeple.games.bluemooncity.encoder import LAYOUT, SQUARE_LAYOUT, BlueMoonCityEncoder, card_index
 from meeple.rl import encoders
 from meeple.rl.encoders import HashingEncoder, make_encoder
-from meeple.rl.encoders.bluemooncity import LAYOUT, SQUARE_LAYOUT, BlueMoonCityEncoder, card_index
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 CONFIGS = [(2, {}), (3, {"expansion": True}), (4, {"layout": "open"}), (3, {"edition": "kosmos2006"})]
@@ -125,7 +125,7 @@ def test_games_without_an_encoder_get_the_generic_one():
 
 
 def test_the_encoder_a_game_declares_in_its_spec_is_used():
-    assert meeple.engine.get_rules("bluemooncity").spec.encoder == "meeple.rl.encoders.bluemooncity:make_encoder"
+    assert meeple.engine.get_rules("bluemooncity").spec.encoder == "meeple.games.bluemooncity.encoder:make_encoder"
     assert encoders.has_encoder("bluemooncity")
     assert isinstance(make_encoder("bluemooncity", 2), BlueMoonCityEncoder)
     with pytest.raises(ValueError, match="cannot be loaded"):

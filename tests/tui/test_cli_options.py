@@ -13,6 +13,7 @@ import meeple
 from engine.games import registered
 from meeple.arena.commands import arena
 from meeple.cli import main
+from meeple.engine import get_rules
 from meeple.tui.commands import play
 
 
@@ -88,6 +89,10 @@ def test_info_lists_the_options_of_any_game(test_games: None) -> None:
     assert "skirmish" in listing and "dials" in listing and "bluemooncity" in listing
     bmc = CliRunner().invoke(main, ["info", "bluemooncity"]).output
     assert "[design]" in bmc and "--edition" in bmc  # its reconstructions, through Rules.reconstructions
+    assert "Edition" in bmc and "kosmos2006: Kosmos 2006 edition" in bmc  # the option.<name> messages
+    spanish = CliRunner().invoke(main, ["info", "bluemooncity", "--lang", "es"]).output
+    english = get_rules("bluemooncity").messages()["option.edition"]
+    assert "--edition" in spanish and f": {english}" not in spanish  # in the reader's language
     unknown = CliRunner().invoke(main, ["info", "chess"])
     assert unknown.exit_code != 0 and "unknown game 'chess'" in unknown.output
 

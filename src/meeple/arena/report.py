@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import statistics
 from collections import defaultdict
 from pathlib import Path
@@ -47,6 +48,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "options": records[0]["options"] if records else dict(config.options),
         "settings": dict(config.settings),
         "bots": bots,
+        "turn_order": _turn_order(config.game_id),
         "first_seat": _first_seat(records, config.players),
         "position_win_rates": _position_rates(records, config.players),
         "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
@@ -60,6 +62,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "head_to_head": head_to_head(records, levels),
         "tallies": _tallies(records),
         "end_reasons": _reasons(records),
+        "end_words": _end_words(config.game_id, _reasons(records)),
         "reproducible": not config.timed,
         "warnings": _warnings(config),
     }
@@ -115,6 +118,13 @@ def _warnings(config: ArenaConfig) -> list[str]:
     return [f"{', '.join(config.timed)}: a time budget per decision makes the search depend on the machine's speed "
             f"and load, so the same seed can give other games; use an iteration budget (e.g. ismcts:500) to "
             f"reproduce a run"]
+
+
+def _turn_order(game_id: str) -> bool:
+    """Whether the game's seats act in an order (`GameSpec.turn_order`), so that turn positions mean something."""
+    from meeple.engine import get_rules
+
+    return bool(get_rules(game_id).spec.turn_order)
 
 
 def _shown_metrics(game_id: str) -> tuple[str, ...]:
@@ -182,6 +192,18 @@ def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
     return dict(counts)
 
 
+def _end_words(game_id: str, reasons: dict[str, int]) -> dict[str, str]:
+    """Each kind of ending in the game's words (English), its fields left open: "Most tricks: ..."."""
+    from meeple.engine import get_rules
+    from meeple.engine.messages import catalogue_of
+
+    catalogue = catalogue_of(get_rules(game_id))
+    return {kind: _OPEN_FIELD.sub("…", catalogue.text(kind)) if catalogue.has(kind) else kind for kind in reasons}
+
+
+_OPEN_FIELD = re.compile(r"\{[^{}]*\}")
+
+
 def _reason_kind(reason: str) -> str:
     # "Player 2 made 6 offerings" and "Player 1 made 6 offerings" are the same kind of ending
     words = reason.split()
@@ -204,10 +226,12 @@ def format_table(summary: dict[str, Any]) -> str:
                f"{f'{low:.1%}-{high:.1%}':>15} {b['rating']:>+6.0f} ±{b['rating_pm95']:<5.0f}")
         row += "".join(f" {b['averages'].get(m, float('nan')):>13.2f}" for m in metrics)
         lines.append(row)
+    ordered = summary.get("turn_order", True)  # everybody deciding at once: no first player, no positions
     first = summary["first_seat"]
-    lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-{first['ci95'][1]:.1%}; "
-                 f"fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
-    positions = summary.get("position_win_rates", [])
+    if ordered:
+        lines.append(f"first player won {first['win_rate']:.1%} (95% CI {first['ci95'][0]:.1%}-"
+                     f"{first['ci95'][1]:.1%}; fair share {first['fair']:.1%}, advantage {first['advantage']:+.1%})")
+    positions = summary.get("position_win_rates", []) if ordered else []
     if positions:
         lines.append("win rate by turn position: " + ", ".join(
             f"{p + 1}. {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%})" for p, r in enumerate(positions)))
@@ -241,7 +265,8 @@ def format_table(summary: dict[str, Any]) -> str:
         more = f", ... ({len(keys)} in all)" if len(keys) > len(shown) else ""
         lines.append(f"{name}: " + ", ".join(f"{k} {v['share']:.0%} of games (mean {v['mean']:g})"
                                              for k, v in shown) + more)
-    lines.append("endings: " + "; ".join(f"{k} ({v})" for k, v in summary["end_reasons"].items()))
+    words = summary.get("end_words", {})
+    lines.append("endings: " + "; ".join(f"{words.get(k, k)} ({v})" for k, v in summary["end_reasons"].items()))
     lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
@@ -266,7 +291,9 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
 
     written += [plot_win_rates(summary, folder / "win_rates.png"), plot_lengths(records, folder / "game_length.png",
                                                                             _game_figure(summary)),
-                plot_positions(summary, folder / "turn_positions.png"), plot_margins(summary, folder / "margins.png")]
+                plot_margins(summary, folder / "margins.png")]
+    if summary.get("turn_order", True):
+        written.append(plot_positions(summary, folder / "turn_positions.png"))
     written += [plot_tally(name, keys, folder / f"tally_{name}.png")
                 for name, keys in summary.get("tallies", {}).items() if keys]
     return written

@@ -13,11 +13,11 @@ from .game import Game, load_game, new_game, replay, scenario
 from .messages import Catalogue, Plural, plural
 from .registry import game_ids, get_rules, register
 from .rules import REVEAL, ActionTable, Event, Result, Rules, reveal
-from .spec import GameSpec, OptionSpec
+from .spec import HIDING, GameSpec, OptionSpec
 from .table import SearchRules, SeatTable
 
 __all__ = [
-    "REVEAL", "ActionTable", "Catalogue", "DataError", "Event", "Game", "GameSpec", "IllegalAction",
+    "HIDING", "REVEAL", "ActionTable", "Catalogue", "DataError", "Event", "Game", "GameSpec", "IllegalAction",
     "InvalidOptions", "MeepleError", "OptionSpec", "Plural", "Result", "Rules", "SaveError", "ScenarioError",
     "SearchRules", "SeatTable", "UnknownGame", "game_ids", "get_rules", "load_game", "new_game", "plural",
     "register", "replay", "reveal", "scenario",

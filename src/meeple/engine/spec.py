@@ -39,6 +39,17 @@ def _plain(value: JSONScalar) -> str:
     return "null" if value is None else str(value)
 
 
+# How a game hides each kind of value its `Rules.hidden_values` lists (the kind is the value's first item), which
+# tells the conformance suite how to look for a leak of it:
+HIDING: Mapping[str, str] = {
+    "cards": "a list whose contents and order the viewer does not know (another seat's hand, a face-down pile)",
+    "order": "a list whose contents are public but not their order (a shuffled deck whose cards are listed)",
+    "choice": "a pending secret choice, a number (a dial, a bid), hidden until the game reveals it",
+    "number": "a hidden number (a total kept face down)",
+    "stream": "the game's random stream: the dice and draws to come",
+}
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What every face needs to know about a game before playing it."""
@@ -70,6 +81,17 @@ class GameSpec:
     # "ismcts_vs_greedy"; a matchup not named keeps the bench's default) and the search bot's speed
     # ("ismcts_iterations_per_s") or median decision time ("median_decision_seconds", at most).
     bot_targets: Mapping[str, float] = field(default_factory=dict)
+    # What the game hides: each kind of `Rules.hidden_values` -> how it is hidden, one of HIDING. A game that hides
+    # nothing (perfect information, no chance) declares nothing; a public game with seeded dice hides its stream.
+    hides: Mapping[str, str] = field(default_factory=dict)
+    # Whether the seats act in an order (someone moves first). False for a game where everybody decides at once
+    # every time: the arena then shows no figures by turn position.
+    turn_order: bool = True
+
+    def __post_init__(self) -> None:
+        wrong = {kind: how for kind, how in self.hides.items() if how not in HIDING}
+        if wrong:
+            raise ValueError(f"{self.id}: hides {wrong}; a kind is hidden as one of {', '.join(HIDING)}")
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

@@ -5,6 +5,8 @@ caller gives (English by default), so a face may show the board in the reader's 
 
 from __future__ import annotations
 
+import functools
+
 from meeple.engine.messages import Catalogue
 
 from .data import COLOURS, Reward, Tile
@@ -12,17 +14,14 @@ from .payments import CARD_TYPES
 from .rules.context import Ctx, card
 from .state import FREE, NSQ, PHASE_NAMES, State, card_base, seat_cards, square_name
 
-# The English words of the board when the caller gives no catalogue (built once, from the game's messages).
-_ENGLISH: list[Catalogue] = []
 
-
+@functools.cache
 def _english() -> Catalogue:
-    if not _ENGLISH:
-        from .data import load_components
-        from .messages import catalogue
+    """The English words of the board when the caller gives no catalogue (built once, from the game's messages)."""
+    from .data import load_components
+    from .messages import catalogue
 
-        _ENGLISH.append(Catalogue(catalogue(load_components())))
-    return _ENGLISH[0]
+    return Catalogue(catalogue(load_components()))
 
 
 def _say(messages: Catalogue, msg: str, **params: object) -> str:

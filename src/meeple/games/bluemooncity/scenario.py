@@ -12,6 +12,7 @@ from typing import Any
 
 from meeple.engine import rng
 from meeple.engine.errors import InvalidOptions, ScenarioError
+from meeple.kit import ScenarioReader
 
 from .actions import DRAGON_NAMES, card_id
 from .payments import CARD_TYPES
@@ -46,21 +47,18 @@ PHASES = {"movement": MOVE, "contribution": CONTRIB, "extra action": EXTRA, "ext
 CARD_IDS = {card_id(t): t for t in CARD_TYPES}
 
 
-def fail(field: str, message: str) -> ScenarioError:
-    return ScenarioError(f"{field}: {message}")
+READ = ScenarioReader()
 
 
 def build(ctx: Ctx, description: Mapping[str, Any]) -> State:
     """Return the state a description stands for; raise ScenarioError naming the first bad field."""
     desc = dict(description)
-    unknown = sorted(str(k) for k in desc if k not in FIELDS)
-    if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown field; the fields are {', '.join(FIELDS)}")
+    READ.fields(desc, FIELDS)
     s = State.__new__(State)
     options = _options(desc.get("options"))
     s.players = _players(desc)
     s.edition, s.expansion, s.layout = str(options["edition"]), bool(options["expansion"]), str(options["layout"])
-    stream = rng.seed_stream(_whole(desc.get("seed", 0), "seed"))
+    stream = rng.seed_stream(READ.whole(desc.get("seed", 0), "seed"))
     s.tile_at, stream = _city(ctx, options, desc.get("city"), stream)
     s.rebuilt = _rebuilt(ctx, s, desc.get("rebuilt"))
     s.boxes = _boxes(ctx, s, desc.get("boxes"))
@@ -82,24 +80,6 @@ def build(ctx: Ctx, description: Mapping[str, Any]) -> State:
 
 
 # ---------------------------------------------------------------- small readers
-def _whole(value: Any, field: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(field, f"must be a whole number, not {value!r}")
-    if value < low:
-        raise fail(field, f"must be at least {low}, not {value}")
-    return value
-
-
-def _listing(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise fail(field, f"must be a list, not {type(value).__name__}")
-    return list(value)
-
-
-def _mapping(value: Any, field: str) -> dict[Any, Any]:
-    if not isinstance(value, Mapping):
-        raise fail(field, f"must be a mapping, not {type(value).__name__}")
-    return dict(value)
 
 
 def _options(value: Any) -> dict[str, Any]:
@@ -107,37 +87,35 @@ def _options(value: Any) -> dict[str, Any]:
         options = SPEC.normalise_options(value)
         check_options(options)
     except InvalidOptions as exc:
-        raise fail("options", str(exc)) from None
+        raise READ.fail("options", str(exc)) from None
     return options
 
 
 def _players(desc: dict[str, Any]) -> int:
     if "players" in desc:
-        n = _whole(desc["players"], "players")
+        n = READ.whole(desc["players"], "players")
     else:
         sized = [f for f in PER_SEAT if isinstance(desc.get(f), list | tuple)]
         if not sized:
-            raise fail("players", "missing (give the number of players, 2 to 4)")
+            raise READ.fail("players", "missing (give the number of players, 2 to 4)")
         n = len(desc[sized[0]])
     if not 2 <= n <= 4:
-        raise fail("players", f"Blue Moon City is played by 2 to 4 players, not {n}")
+        raise READ.fail("players", f"Blue Moon City is played by 2 to 4 players, not {n}")
     for f in PER_SEAT:
         if isinstance(desc.get(f), list | tuple) and len(desc[f]) != n:
-            raise fail(f, f"lists {len(desc[f])} seats for {n} players")
+            raise READ.fail(f, f"lists {len(desc[f])} seats for {n} players")
     return n
 
 
 def _seat(value: Any, s: State, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < s.players:
-        raise fail(field, f"{value!r} is not a seat (0 to {s.players - 1})")
-    return value
+    return READ.seat(value, field, s.players)
 
 
 def _square(value: Any, field: str) -> int:
     try:
         return parse_square(str(value))
     except ValueError:
-        raise fail(field, f"{value!r} is not a square (a1..e5)") from None
+        raise READ.fail(field, f"{value!r} is not a square (a1..e5)") from None
 
 
 def _location(ctx: Ctx, s: State, value: Any, field: str) -> int:
@@ -147,10 +125,10 @@ def _location(ctx: Ctx, s: State, value: Any, field: str) -> int:
         if ti >= 0 and ctx.tiles[ti].id == value:
             return sq
     if isinstance(value, str) and value in {t.id for t in ctx.tiles}:
-        raise fail(field, f"the {value} is not part of this city")
+        raise READ.fail(field, f"the {value} is not part of this city")
     sq = _square(value, field)
     if s.tile_at[sq] < 0:
-        raise fail(field, f"{square_name(sq)} is not a square of this city")
+        raise READ.fail(field, f"{square_name(sq)} is not a square of this city")
     return sq
 
 
@@ -159,7 +137,7 @@ def _city(ctx: Ctx, options: Mapping[str, Any], value: Any, stream: int) -> tupl
     """The tiles as described; squares left out are filled from the seed as in a normal setup (BMC-2)."""
     if value is None:
         return lay_out_city(ctx, options, stream)
-    given = _mapping(value, "city")
+    given = READ.mapping(value, "city")
     squares = city_squares(bool(options["expansion"]))
     by_id = {t.id: t.index for t in ctx.tiles}
     tile_at = [-1] * NSQ
@@ -169,18 +147,18 @@ def _city(ctx: Ctx, options: Mapping[str, Any], value: Any, stream: int) -> tupl
         field = f"city.{key}"
         sq = _square(key, field)
         if sq not in squares:
-            raise fail(field, f"{square_name(sq)} is not a square of this city (the corners need the expansion)")
+            raise READ.fail(field, f"{square_name(sq)} is not a square of this city (the corners need the expansion)")
         if tile_id not in by_id:
-            raise fail(field, f"there is no tile {tile_id!r}; tiles are {', '.join(by_id)}")
+            raise READ.fail(field, f"there is no tile {tile_id!r}; tiles are {', '.join(by_id)}")
         ti = by_id[tile_id]
         if ctx.tiles[ti].kind == "expansion" and not options["expansion"]:
-            raise fail(field, f"the {tile_id} belongs to the expansion (option expansion: true)")
+            raise READ.fail(field, f"the {tile_id} belongs to the expansion (option expansion: true)")
         if ti == 0 and sq != COURTYARD_SQ:
-            raise fail(field, "the Courtyard is always at c3 (BMC-2.2)")
+            raise READ.fail(field, "the Courtyard is always at c3 (BMC-2.2)")
         if sq == COURTYARD_SQ and ti != 0:
-            raise fail(field, "c3 holds the Courtyard (BMC-2.2)")
+            raise READ.fail(field, "c3 holds the Courtyard (BMC-2.2)")
         if ti in placed and placed[ti] != sq:
-            raise fail(field, f"the {tile_id} is already on {square_name(placed[ti])}")
+            raise READ.fail(field, f"the {tile_id} is already on {square_name(placed[ti])}")
         tile_at[sq] = ti
         placed[ti] = sq
     return _fill_city(ctx, options, tile_at, squares, stream)
@@ -213,7 +191,7 @@ def _fill_city(ctx: Ctx, options: Mapping[str, Any], tile_at: list[int], squares
 
 def _rebuilt(ctx: Ctx, s: State, value: Any) -> list[bool]:
     rebuilt = [ti == 0 for ti in s.tile_at]  # the Courtyard is complete from the start (BMC-2.4)
-    for i, where in enumerate(_listing(value or [], "rebuilt")):
+    for i, where in enumerate(READ.listing(value or [], "rebuilt")):
         rebuilt[_location(ctx, s, where, f"rebuilt[{i}]")] = True
     return rebuilt
 
@@ -221,24 +199,24 @@ def _rebuilt(ctx: Ctx, s: State, value: Any) -> list[bool]:
 def _boxes(ctx: Ctx, s: State, value: Any) -> list[int]:
     boxes = [FREE] * (NSQ * 4)
     seen: set[int] = set()
-    for key, owners in _mapping(value or {}, "boxes").items():
+    for key, owners in READ.mapping(value or {}, "boxes").items():
         field = f"boxes.{key}"
         sq = _location(ctx, s, key, field)
         if sq in seen:
-            raise fail(field, f"{square_name(sq)} is already described")
+            raise READ.fail(field, f"{square_name(sq)} is already described")
         seen.add(sq)
         tile = ctx.tiles[s.tile_at[sq]]
-        owners = _listing(owners, field)
+        owners = READ.listing(owners, field)
         if len(owners) > len(tile.boxes):
-            raise fail(field, f"the {tile.name} has {len(tile.boxes)} box(es), {len(owners)} given")
+            raise READ.fail(field, f"the {tile.name} has {len(tile.boxes)} box(es), {len(owners)} given")
         for i, owner in enumerate(owners):
             if owner is not None:
                 boxes[sq * 4 + i] = _seat(owner, s, f"{field}[{i}]")
         filled = sum(1 for i in range(len(tile.boxes)) if boxes[sq * 4 + i] != FREE)
         if filled and s.rebuilt[sq]:
-            raise fail(field, f"the {tile.name} is rebuilt: its markers went back to their owners (BMC-6.6)")
+            raise READ.fail(field, f"the {tile.name} is rebuilt: its markers went back to their owners (BMC-6.6)")
         if filled == len(tile.boxes):
-            raise fail(field, f"every box of the {tile.name} is filled, but a building is scored as soon as it is "
+            raise READ.fail(field, f"every box of the {tile.name} is filled, but a building is scored as soon as it is "
                               "complete (BMC-6.1): list it under `rebuilt` instead")
     return boxes
 
@@ -246,29 +224,29 @@ def _boxes(ctx: Ctx, s: State, value: Any) -> list[int]:
 def _figures(ctx: Ctx, s: State, value: Any) -> list[int]:
     if value is None:
         return [COURTYARD_SQ] * s.players
-    return [_location(ctx, s, w, f"figures[{p}]") for p, w in enumerate(_listing(value, "figures"))]
+    return [_location(ctx, s, w, f"figures[{p}]") for p, w in enumerate(READ.listing(value, "figures"))]
 
 
 def _dragons(ctx: Ctx, s: State, value: Any) -> list[int]:
     dragons = [-1, -1, -1]
-    for name, where in _mapping(value or {}, "dragons").items():
+    for name, where in READ.mapping(value or {}, "dragons").items():
         if name not in DRAGON_NAMES:
-            raise fail(f"dragons.{name}", f"no such dragon; the dragons are {', '.join(DRAGON_NAMES)}")
+            raise READ.fail(f"dragons.{name}", f"no such dragon; the dragons are {', '.join(DRAGON_NAMES)}")
         if not (where is None or where is False or where == "off"):  # YAML 1.1 reads a bare off as false
             dragons[DRAGON_NAMES.index(name)] = _location(ctx, s, where, f"dragons.{name}")
     return dragons
 
 
 def _obelisk(ctx: Ctx, s: State, value: Any) -> list[int]:
-    owners = [_seat(o, s, f"obelisk[{i}]") for i, o in enumerate(_listing(value or [], "obelisk"))]
+    owners = [_seat(o, s, f"obelisk[{i}]") for i, o in enumerate(READ.listing(value or [], "obelisk"))]
     spaces = ctx.obelisk_spaces(s)
     if len(owners) > len(spaces):
-        raise fail("obelisk", f"{len(owners)} offerings, but the obelisk has {len(spaces)} spaces for "
+        raise READ.fail("obelisk", f"{len(owners)} offerings, but the obelisk has {len(spaces)} spaces for "
                               f"{s.players} players")
     target = ctx.comp.offerings_to_win(s.players)
     for p in range(s.players):
         if owners.count(p) >= target:
-            raise fail("obelisk", f"Player {p + 1} has {owners.count(p)} offerings and would already have won "
+            raise READ.fail("obelisk", f"Player {p + 1} has {owners.count(p)} offerings and would already have won "
                                   f"({target} win, BMC-10.1)")
     return owners
 
@@ -280,21 +258,21 @@ def _markers(ctx: Ctx, s: State) -> list[int]:
         placed = on_boxes + s.obelisk.count(p)
         if placed > ctx.markers:
             field = "boxes" if on_boxes > ctx.markers else "obelisk"
-            raise fail(field, f"Player {p + 1} has {placed} markers placed on boxes and the obelisk; "
+            raise READ.fail(field, f"Player {p + 1} has {placed} markers placed on boxes and the obelisk; "
                               f"a player has {ctx.markers} (BMC-1.4)")
         left.append(ctx.markers - placed)
     if not any(left):
-        raise fail("boxes", "no player has a marker left: the game would already be over in a draw (BMC-10.3)")
+        raise READ.fail("boxes", "no player has a marker left: the game would already be over in a draw (BMC-10.3)")
     return left
 
 
 # ---------------------------------------------------------------- cards
 def _card_list(value: Any, field: str) -> list[int]:
-    items = value.split() if isinstance(value, str) else _listing(value, field)
+    items = value.split() if isinstance(value, str) else READ.listing(value, field)
     cards = []
     for i, name in enumerate(items):
         if name not in CARD_IDS:
-            raise fail(f"{field}[{i}]", f"{name!r} is not a card; a card is a people and a value, e.g. terrah3 "
+            raise READ.fail(f"{field}[{i}]", f"{name!r} is not a card; a card is a people and a value, e.g. terrah3 "
                                         "(Khind cards are all khind1)")
         cards.append(CARD_IDS[name])
     return cards
@@ -303,7 +281,7 @@ def _card_list(value: Any, field: str) -> list[int]:
 def _seat_lists(s: State, value: Any, field: str) -> list[list[int] | None]:
     if value is None:
         return [None] * s.players
-    return [None if v is None else _card_list(v, f"{field}[{p}]") for p, v in enumerate(_listing(value, field))]
+    return [None if v is None else _card_list(v, f"{field}[{p}]") for p, v in enumerate(READ.listing(value, field))]
 
 
 def _cards(ctx: Ctx, s: State, desc: dict[str, Any], stream: int) -> int:
@@ -323,7 +301,7 @@ def _cards(ctx: Ctx, s: State, desc: dict[str, Any], stream: int) -> int:
         hand = hands[p]
         if hand is None:
             if len(unlisted) < ctx.hand_size:
-                raise fail(f"hands[{p}]", f"only {len(unlisted)} unlisted cards are left to deal a hand of "
+                raise READ.fail(f"hands[{p}]", f"only {len(unlisted)} unlisted cards are left to deal a hand of "
                                           f"{ctx.hand_size}")
             hand = [unlisted.pop() for _ in range(ctx.hand_size)]
         for t in hand:
@@ -338,14 +316,14 @@ def _cards(ctx: Ctx, s: State, desc: dict[str, Any], stream: int) -> int:
 def _unlisted(ctx: Ctx, groups: Sequence[tuple[str, list[int]]]) -> list[int]:
     total = sum(len(cards) for _, cards in groups)
     if total > sum(ctx.card_count):
-        raise fail("hands", f"{total} cards are listed in hands, pending, discard and deck; the game has "
+        raise READ.fail("hands", f"{total} cards are listed in hands, pending, discard and deck; the game has "
                             f"{sum(ctx.card_count)} (BMC-1.1)")
     left = list(ctx.card_count)
     for field, cards in groups:
         for t in cards:
             left[t] -= 1
             if left[t] < 0:
-                raise fail(field, f"{card_id(t)} is listed more often than the {ctx.card_count[t]} such card(s) "
+                raise READ.fail(field, f"{card_id(t)} is listed more often than the {ctx.card_count[t]} such card(s) "
                                   "of the game (BMC-1.3)")
     return [t for t in ctx.comp.deck() if _take(left, t)]
 
@@ -362,17 +340,17 @@ def _check_pending(s: State) -> None:
         if not any(seat_cards(s.pending, p)):
             continue
         if not face_down(s, p):
-            raise fail(f"pending[{p}]", f"in {s.edition} only the active player keeps reward cards face down; "
+            raise READ.fail(f"pending[{p}]", f"in {s.edition} only the active player keeps reward cards face down; "
                                         "others take them into the hand at once (BMC-6.7)")
         if s.phase == MOVE:
-            raise fail(f"pending[{p}]", "reward cards come from scoring a building, which ends the movement phase")
+            raise READ.fail(f"pending[{p}]", "reward cards come from scoring a building, which ends the movement phase")
 
 
 # ---------------------------------------------------------------- scales, crystals
 def _per_seat_numbers(s: State, value: Any, field: str) -> list[int]:
     if value is None:
         return [0] * s.players
-    return [_whole(v, f"{field}[{p}]") for p, v in enumerate(_listing(value, field))]
+    return [READ.whole(v, f"{field}[{p}]") for p, v in enumerate(READ.listing(value, field))]
 
 
 def _scales(ctx: Ctx, s: State, value: Any, pool: Any) -> tuple[list[int], int]:
@@ -382,68 +360,73 @@ def _scales(ctx: Ctx, s: State, value: Any, pool: Any) -> tuple[list[int], int]:
     where = f"a {s.players}-player {s.edition} game has {total} golden scales (BMC-12)"
     if pool is None:
         if held >= total:
-            raise fail("scales", f"{held} scales are held but {where}, and the last one taken scores them (BMC-7.2)")
+            raise READ.fail("scales",
+                            f"{held} scales are held but {where}, and the last one taken scores them (BMC-7.2)")
         return scales, total - held
-    pool = _whole(pool, "pool")
+    pool = READ.whole(pool, "pool")
     if pool + held != total:
-        raise fail("pool", f"{pool} in the pool and {held} held make {pool + held}, but {where}")
+        raise READ.fail("pool", f"{pool} in the pool and {held} held make {pool + held}, but {where}")
     if pool == 0:
-        raise fail("pool", "the pool cannot be empty: the scales are scored as soon as the last one is taken (BMC-7.2)")
+        raise READ.fail("pool",
+                        "the pool cannot be empty: the scales are scored as soon as the last one is taken (BMC-7.2)")
     return scales, pool
 
 
 # ---------------------------------------------------------------- the turn
 def _turn(ctx: Ctx, s: State, value: Any, stream: int) -> int:
-    turn = _mapping(value or {}, "turn")
+    turn = READ.mapping(value or {}, "turn")
     for key in turn:
         if key not in TURN_FIELDS:
-            raise fail(f"turn.{key}", f"unknown field; the turn fields are {', '.join(TURN_FIELDS)}")
+            raise READ.fail(f"turn.{key}", f"unknown field; the turn fields are {', '.join(TURN_FIELDS)}")
     if "active" in turn:
         s.active = _seat(turn["active"], s, "turn.active")
     else:
         s.active, stream = rng.below(stream, s.players)  # a random player starts (BMC-2.8)
     clear_payment(s)
     s.phase = _phase(turn.get("phase", "movement"))
-    s.steps = _whole(turn.get("steps", ctx.steps), "turn.steps")
+    s.steps = READ.whole(turn.get("steps", ctx.steps), "turn.steps")
     s.contributed = _flag(turn.get("contributed", False), "turn.contributed")
-    s.offered = _whole(turn.get("offered", 0), "turn.offered")
-    s.turn = _whole(turn.get("number", 1), "turn.number", 1)
+    s.offered = READ.whole(turn.get("offered", 0), "turn.offered")
+    s.turn = READ.whole(turn.get("number", 1), "turn.number", 1)
     if s.turn >= ctx.turn_limit:
-        raise fail("turn.number", f"the game ends after turn {ctx.turn_limit} (BMC-10.4)")
+        raise READ.fail("turn.number", f"the game ends after turn {ctx.turn_limit} (BMC-10.4)")
     s.over, s.winners, s.draw, s.end_reason = False, [], False, ""
     _check_turn(ctx, s)
     if all_rebuilt(s) and nobody_can_offer(ctx, s):
-        raise fail("crystals", f"every building is rebuilt and no player can pay the {ctx.next_cost(s)} crystals of "
-                               "the next offering: the game would already be over (BMC-10.2)")
+        raise READ.fail("crystals",
+                        f"every building is rebuilt and no player can pay the {ctx.next_cost(s)} crystals of "
+                        "the next offering: the game would already be over (BMC-10.2)")
     return stream
 
 
 def _phase(value: Any) -> int:
     if value not in PHASES:
         hint = " (open a payment with `contribute N` after building the position)" if value == "payment" else ""
-        raise fail("turn.phase", f"{value!r} is not a phase to start from; use one of "
+        raise READ.fail("turn.phase", f"{value!r} is not a phase to start from; use one of "
                                  f"{', '.join(PHASES)}{hint}")
     return PHASES[value]
 
 
 def _flag(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise fail(field, f"must be true or false, not {value!r}")
+        raise READ.fail(field, f"must be true or false, not {value!r}")
     return value
 
 
 def _check_turn(ctx: Ctx, s: State) -> None:
     here = s.figures[s.active]
     if s.offered > s.offerings[s.active]:
-        raise fail("turn.offered", f"Player {s.active + 1} has only {s.offerings[s.active]} offerings on the obelisk")
+        raise READ.fail("turn.offered",
+                        f"Player {s.active + 1} has only {s.offerings[s.active]} offerings on the obelisk")
     if s.phase == MOVE and (s.contributed or s.offered):
-        raise fail("turn.phase", "a contribution or an offering ends the movement phase (BMC-4.8)")
+        raise READ.fail("turn.phase", "a contribution or an offering ends the movement phase (BMC-4.8)")
     if s.phase == CONTRIB and s.offered and here != COURTYARD_SQ:
-        raise fail("turn.offered", "offerings are made on the Courtyard (BMC-8.2)")
+        raise READ.fail("turn.offered", "offerings are made on the Courtyard (BMC-8.2)")
     if s.phase == CONTRIB and s.contributed and here == COURTYARD_SQ:
-        raise fail("turn.contributed", "nothing is contributed on the Courtyard (BMC-5.1)")
+        raise READ.fail("turn.contributed", "nothing is contributed on the Courtyard (BMC-5.1)")
     if s.phase == EXTRA:
         options: list[int] = []
         legal_extra(ctx, s, options)
         if not options:
-            raise fail("turn.phase", f"Player {s.active + 1} has no extra action on {square_name(here)} (BMC-11.2)")
+            raise READ.fail("turn.phase",
+                            f"Player {s.active + 1} has no extra action on {square_name(here)} (BMC-11.2)")

@@ -26,6 +26,8 @@ SPEC = GameSpec(
         OptionSpec("layout", "standard", ("standard", "open"), "open: every tile but the Courtyard is shuffled"),
     ),
     information="imperfect",
+    # Other hands and pending rewards, the deck, and other seats' crystal totals (BMC views.hidden_values).
+    hides={"hand": "cards", "pending": "cards", "deck": "cards", "crystals": "number"},
     chance="seeded",
     simultaneous=False,
     max_game_length=40_000,
@@ -33,7 +35,7 @@ SPEC = GameSpec(
     description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
                 "crystal offerings on the obelisk wins.",
     package="meeple.games.bluemooncity",
-    encoder="meeple.rl.encoders.bluemooncity:make_encoder",
+    encoder="meeple.games.bluemooncity.encoder:make_encoder",
     metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
 )

@@ -19,6 +19,7 @@ Notation (one small decision per action; card ids as in the data file, spaces A1
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from meeple.engine.rules import ActionTable
@@ -84,11 +85,6 @@ class Catalogue:
         return self.index[Act(kind, a, b, c)]
 
 
-_DEFAULT: Catalogue | None = None
-
-
+@functools.cache
 def default_catalogue() -> Catalogue:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Catalogue(load_components())
-    return _DEFAULT
+    return Catalogue(load_components())

@@ -8,18 +8,16 @@ game corrects the file, not the code. The loader applies every check of COR-29.1
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meeple.engine.errors import DataError
+from meeple.kit import PROVENANCES, DataReader, per_file, read_toml
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "components.toml"
 DATA_FORMAT = "meeple-cityofremnants-components/1"
 
-PROVENANCES = ("rulebook", "public", "design")
 COLOURS = ("yellow", "blue", "green", "red")
 GANG_KEYS = ("HUM", "NEI", "LEN", "IGG")
 LEVELS = ("Slums", "Midtown", "Heights")
@@ -239,37 +237,8 @@ class Components:
         return self.card(card_id).index
 
 
-class _Reader:
-    """Reads one file, raising DataError naming the file and the entry."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def fail(self, entry: str, why: str) -> DataError:
-        return DataError(f"{self.path}: {entry}: {why}")
-
-    def whole(self, raw: dict[str, Any], key: str, entry: str, low: int = 0) -> int:
-        value = raw.get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(entry, f"{key} must be a whole number, not {value!r}")
-        if value < low:
-            raise self.fail(entry, f"{key} must be at least {low}, not {value}")
-        return value
-
-    def text(self, raw: dict[str, Any], key: str, entry: str) -> str:
-        value = raw.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(entry, f"{key} must be a text, not {value!r}")
-        return value
-
-    def provenance(self, raw: dict[str, Any], entry: str) -> dict[str, str]:
-        prov = raw.get("provenance")
-        if not isinstance(prov, dict) or "default" not in prov:
-            raise self.fail(entry, "provenance must be a table with a default (rulebook, public or design)")
-        for field, tag in prov.items():
-            if tag not in PROVENANCES:
-                raise self.fail(entry, f"provenance of {field} must be rulebook, public or design, not {tag!r}")
-        return {str(k): str(v) for k, v in prov.items()}
+class _Reader(DataReader):
+    """City of Remnants' effect primitives, on top of the kit's reader."""
 
     def effects(self, text: str, entry: str, allowed: dict[str, int]) -> tuple[Effect, ...]:
         if text.strip() in ("-", "none", ""):
@@ -319,18 +288,9 @@ def _split_top(text: str, sep: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def load_components(path: str | Path | None = None) -> Components:
-    """Load and check a components file (the default one when `path` is None)."""
-    file = Path(path) if path is not None else DEFAULT_DATA
+def _parse(file: Path) -> Components:
+    raw = read_toml(file, DATA_FORMAT)
     rd = _Reader(file)
-    try:
-        raw = tomllib.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{file}: no such data file") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{file}: not a readable TOML file: {exc}") from None
-    if raw.get("format") != DATA_FORMAT:
-        raise rd.fail("format", f"must be {DATA_FORMAT!r}, not {raw.get('format')!r}")
     provenance: dict[str, dict[str, str]] = {}
     constants = _constants(rd, raw, provenance)
     boards = {side: _board(rd, raw, side, constants) for side in ("A", "B")}
@@ -346,6 +306,10 @@ def load_components(path: str | Path | None = None) -> Components:
                       cards, devs, tokens, coords, alert, d6, provenance)
     _validate(rd, comp)
     return comp
+
+
+# Load and check a components file (the default one when `path` is None), once per file.
+load_components = per_file(DEFAULT_DATA, _parse)
 
 
 def _constants(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str]]) -> dict[str, Any]:
@@ -393,7 +357,7 @@ def _board(rd: _Reader, raw: dict[str, Any], side: str, constants: dict[str, Any
     table = raw.get("boards", {}).get(side)
     if not isinstance(table, dict) or not isinstance(table.get("rows"), list) or len(table["rows"]) != SIZE:
         raise rd.fail(entry_name, f"rows must list {SIZE} rows")
-    rd.provenance(table, entry_name)
+    rd.provenance(entry_name, table, default=True)
     level: list[str] = []
     award: list[int] = []
     entry: dict[str, int] = {}
@@ -447,11 +411,11 @@ def _gangs(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str
     out = []
     for i, g in enumerate(rows):
         entry = f"gangs.{g['key']}"
-        provenance[g["key"]] = rd.provenance(g, entry)
+        provenance[g["key"]] = rd.provenance(entry, g, default=True)
         if g.get("colour") != COLOURS[i]:
             raise rd.fail(entry, f"colour must be {COLOURS[i]}")
-        out.append(Gang(g["key"], i, rd.text(g, "species", entry), COLOURS[i], rd.text(g, "leader", entry),
-                        rd.text(g, "style", entry)))
+        out.append(Gang(g["key"], i, rd.text(entry, g, "species"), COLOURS[i], rd.text(entry, g, "leader"),
+                        rd.text(entry, g, "style")))
     return tuple(out)
 
 
@@ -467,8 +431,8 @@ def _cards(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str
         if not isinstance(cid, str) or cid in seen:
             raise rd.fail(entry, "needs a unique id")
         seen.add(cid)
-        deck = rd.text(c, "deck", entry)
-        ctype = rd.text(c, "type", entry)
+        deck = rd.text(entry, c, "deck")
+        ctype = rd.text(entry, c, "type")
         if deck not in (*GANG_KEYS, "GM", "BM"):
             raise rd.fail(entry, f"deck must be one of {', '.join((*GANG_KEYS, 'GM', 'BM'))}, not {deck!r}")
         if ctype not in ("leader", "member", "ability", "blackmarket"):
@@ -482,19 +446,19 @@ def _cards(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str
                     isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4 for v in values):
                 raise rd.fail(entry, f"a unit card needs four attack values from 1 to 4 (COR-29.14), not {values!r}")
             attack = (values[0], values[1], values[2], values[3])
-        timing = rd.text(c, "timing", entry)
+        timing = rd.text(entry, c, "timing")
         allowed = {"Turn": TURN_PRIMS, "Battle": BATTLE_PRIMS, "Permanent": PERMANENT_PRIMS, "-": {}}.get(timing)
         if allowed is None:
             raise rd.fail(entry, f"timing must be Turn, Battle, Permanent or -, not {timing!r}")
-        effects = rd.effects(rd.text(c, "effect", entry), entry, allowed)
+        effects = rd.effects(rd.text(entry, c, "effect"), entry, allowed)
         cost = 0
         if ctype == "blackmarket":
-            cost = rd.whole(c, "cost", entry)
+            cost = rd.whole(entry, c, "cost")
             if cost % 250:
                 raise rd.fail(entry, f"cost {cost} is not a multiple of 250 (COR-29.14)")
-        provenance[cid] = rd.provenance(c, entry)
-        out.append(Card(cid, i, rd.text(c, "name", entry), deck, ctype, attack, timing, effects,
-                        rd.text(c, "text", entry), cost, bool(c.get("unique", False)), provenance[cid]))
+        provenance[cid] = rd.provenance(entry, c, default=True)
+        out.append(Card(cid, i, rd.text(entry, c, "name"), deck, ctype, attack, timing, effects,
+                        rd.text(entry, c, "text"), cost, bool(c.get("unique", False)), provenance[cid]))
     return tuple(out)
 
 
@@ -507,28 +471,28 @@ def _devs(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str]
     for i, d in enumerate(rows):
         did = d.get("id")
         entry = f"developments.{did}" if isinstance(did, str) else f"developments[{i}]"
-        level = rd.text(d, "level", entry)
+        level = rd.text(entry, d, "level")
         if level not in LEVELS:
             raise rd.fail(entry, f"level must be Slums, Midtown or Heights, not {level!r}")
-        shape = rd.text(d, "shape", entry)
+        shape = rd.text(entry, d, "shape")
         if shape not in shapes:
             raise rd.fail(entry, f"shape {shape!r} is not listed in [shapes]")
-        produce = rd.effects(rd.text(d, "produce", entry), entry, PRODUCE_PRIMS)
-        passive = rd.effects(rd.text(d, "passive", entry), entry, PASSIVE_PRIMS)
+        produce = rd.effects(rd.text(entry, d, "produce"), entry, PRODUCE_PRIMS)
+        passive = rd.effects(rd.text(entry, d, "passive"), entry, PASSIVE_PRIMS)
         if len(produce) > 1 or len(passive) > 1:
             raise rd.fail(entry, "a development has at most one Produce and one Passive ability")
-        cost, price = rd.whole(d, "cost", entry), rd.whole(d, "price", entry)
+        cost, price = rd.whole(entry, d, "cost"), rd.whole(entry, d, "price")
         for what, amount in (("cost", cost), ("price", price)):
             if amount % 250:
                 raise rd.fail(entry, f"{what} {amount} is not a multiple of 250 (COR-29.14)")
-        cap = rd.whole(d, "cap", entry)
+        cap = rd.whole(entry, d, "cap")
         makes = bool(produce) and produce[0].name == "produce_products"
         if makes != (cap > 0) or makes != (price > 0):
             raise rd.fail(entry, "a development has a cap and a price exactly when it makes products")
-        provenance[str(did)] = rd.provenance(d, entry)
-        out.append(DevType(str(did), i, rd.text(d, "name", entry), level, rd.whole(d, "copies", entry, 1), shape, cost,
-                           rd.whole(d, "renown", entry), produce[0] if produce else None, cap, price,
-                           rd.whole(d, "defense", entry), passive[0] if passive else None, rd.text(d, "text", entry),
+        provenance[str(did)] = rd.provenance(entry, d, default=True)
+        out.append(DevType(str(did), i, rd.text(entry, d, "name"), level, rd.whole(entry, d, "copies", 1), shape, cost,
+                           rd.whole(entry, d, "renown"), produce[0] if produce else None, cap, price,
+                           rd.whole(entry, d, "defense"), passive[0] if passive else None, rd.text(entry, d, "text"),
                            provenance[str(did)]))
     return tuple(out)
 
@@ -540,11 +504,11 @@ def _tokens(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, st
     out = []
     for i, t in enumerate(rows):
         entry = f"ycu_tokens.{t.get('id', i)}"
-        bribe = rd.whole(t, "bribe", entry)
+        bribe = rd.whole(entry, t, "bribe")
         if bribe % 250:
             raise rd.fail(entry, f"bribe {bribe} is not a multiple of 250 (COR-29.14)")
-        provenance[str(t.get("id"))] = rd.provenance(t, entry)
-        out.append(Token(rd.text(t, "id", entry), i, rd.whole(t, "attack", entry), bribe))
+        provenance[str(t.get("id"))] = rd.provenance(entry, t, default=True)
+        out.append(Token(rd.text(entry, t, "id"), i, rd.whole(entry, t, "attack"), bribe))
     return tuple(out)
 
 
@@ -565,8 +529,8 @@ def _coords(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, st
                 sides.append(tuple(parse_space(v) for v in values))
             except ValueError as exc:
                 raise rd.fail(entry, f"side_{side}: {exc}") from None
-        provenance[str(c.get("id"))] = rd.provenance(c, entry)
-        out.append(CoordCard(rd.text(c, "id", entry), i, sides[0], sides[1]))
+        provenance[str(c.get("id"))] = rd.provenance(entry, c, default=True)
+        out.append(CoordCard(rd.text(entry, c, "id"), i, sides[0], sides[1]))
     return tuple(out)
 
 
@@ -577,10 +541,10 @@ def _alert(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str
     out = []
     for a in rows:
         entry = f"alert.{a['roll']}"
-        provenance[entry] = rd.provenance(a, entry)
-        out.append(AlertRow(a["roll"], rd.effects(rd.text(a, "won", entry), entry, ALERT_PRIMS),
-                            rd.effects(rd.text(a, "lost", entry), entry, ALERT_PRIMS),
-                            rd.text(a, "won_text", entry), rd.text(a, "lost_text", entry)))
+        provenance[entry] = rd.provenance(entry, a, default=True)
+        out.append(AlertRow(a["roll"], rd.effects(rd.text(entry, a, "won"), entry, ALERT_PRIMS),
+                            rd.effects(rd.text(entry, a, "lost"), entry, ALERT_PRIMS),
+                            rd.text(entry, a, "won_text"), rd.text(entry, a, "lost_text")))
     return tuple(out)
 
 
@@ -588,7 +552,7 @@ def _d6_tables(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str,
     table = raw.get("d6_tables")
     if not isinstance(table, dict):
         raise rd.fail("d6_tables", "the [d6_tables] table is required")
-    provenance["d6_tables"] = rd.provenance(table, "d6_tables")
+    provenance["d6_tables"] = rd.provenance("d6_tables", table, default=True)
     out = {}
     for name in ("gamble", "casino", "counterfeit"):
         values = table.get(name)

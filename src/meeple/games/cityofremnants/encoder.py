@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.rl.encoders.layout import Layout
+from meeple.kit import Layout, clipped, index_of, relative
 
 from .data import NSPACE, Components, load_components, space_name
 
@@ -50,15 +50,11 @@ SCALE = {
 
 
 def _scaled(x: float, scale: str) -> float:
-    return min(max(float(x) / SCALE[scale], 0.0), 1.0)
+    return clipped(x, SCALE[scale])
 
 
 def _index(vocab: Sequence[Any] | dict[Any, int], word: Any, what: str) -> int:
-    try:
-        return vocab[word] if isinstance(vocab, dict) else vocab.index(word)
-    except (KeyError, ValueError):
-        raise ValueError(f"cityofremnants encoder: unknown {what} {word!r} in the view (known: "
-                         f"{', '.join(map(str, vocab))})") from None
+    return index_of(vocab, word, what, "cityofremnants")
 
 
 def build_layouts(comp: Components) -> tuple[Layout, Layout, Layout]:
@@ -138,9 +134,9 @@ class CityOfRemnantsEncoder:
         self.comp = comp
         self.layout, self.seat_layout, self.space_layout = build_layouts(comp)
         self.size = self.layout.size
-        self.off = {f.name: f.offset for f in self.layout.fields}
-        self.soff = {f.name: f.offset for f in self.seat_layout.fields}
-        self.poff = {f.name: f.offset for f in self.space_layout.fields}
+        self.off = self.layout.offsets()
+        self.soff = self.seat_layout.offsets()
+        self.poff = self.space_layout.offsets()
         self.cards = {c.id: i for i, c in enumerate(comp.cards)}
         self.devs = {d.id: i for i, d in enumerate(comp.devs)}
         self.tokens = {t.id: i for i, t in enumerate(comp.tokens)}
@@ -169,7 +165,7 @@ class CityOfRemnantsEncoder:
         base = 0 if viewer is None else int(viewer)
 
         def rel(seat: int) -> int:
-            return (int(seat) - base) % players
+            return relative(seat, base, players)
 
         v[off["players"] + _index(PLAYER_COUNTS, players, "player count")] = 1.0
         v[off["side"] + _index(SIDES, view["side"], "board side")] = 1.0

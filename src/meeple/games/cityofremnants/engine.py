@@ -11,22 +11,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.engine import rng
-from meeple.engine.rules import Event, reveal
+from meeple.engine.rules import reveal
+from meeple.kit import Events as EVENTS
+from meeple.kit import say as emit
 
 from .actions import Act, Catalogue
 from .data import NSPACE, Components, Effect, neighbours, parse_space, space_name
 from .state import State
 
-EVENTS = list[Event] | None
 SIDE_ORDER = {"A": {2: "NS", 3: "NEW", 4: "NESW"}, "B": {3: "NEW"}}
 CHOICE_PRIMS = ("recruit_fixed", "sell_extra", "add_products", "move_figures", "place_from_pool", "peek_coords",
                 "search_card", "remove_ycu", "strip_card")
 CARD_PHASES = ("pre", "post", "recruit", "bid", "produce", "build", "move")
-
-
-def emit(events: EVENTS, msg: str, to: frozenset[int] | None = None, **params: Any) -> None:
-    if events is not None:
-        events.append(Event(msg, params, to))
 
 
 class Engine:

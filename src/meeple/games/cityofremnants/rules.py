@@ -11,6 +11,7 @@ from meeple.engine.messages import Catalogue as Messages
 from meeple.engine.messages import Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
+from meeple.kit import per_seat, places
 
 from . import heuristics, views
 from .actions import Catalogue, default_catalogue
@@ -34,6 +35,8 @@ SPEC = GameSpec(
                         "gang leaders dealt at random, or picked in the order of a d6 roll (COR-5.3)"),),
     information="imperfect",
     chance="seeded",
+    hides={"hand": "cards", "draw": "cards", "pending": "cards", "committed": "cards", "gm_deck": "cards",
+           "bm_deck": "cards", "coord_deck": "cards", "rng": "stream"},
     simultaneous=True,
     max_game_length=200_000,
     num_distinct_actions=len(default_catalogue().table),
@@ -98,20 +101,14 @@ class CityOfRemnants(Rules[State]):
 
     def result(self, state: State) -> Result:
         eng = self.eng
-        order = sorted(range(state.players), key=lambda p: eng.rank_key(state, p), reverse=True)
-        ranking: list[list[int]] = []
-        for p in order:
-            if ranking and eng.rank_key(state, ranking[-1][0]) == eng.rank_key(state, p):
-                ranking[-1].append(p)
-            else:
-                ranking.append([p])
-        scores = {p: float(eng.score(state, p)) for p in range(state.players)}
+        n = state.players
+        ranking = places(range(n), lambda p: eng.rank_key(state, p))
+        scores = per_seat(lambda p: eng.score(state, p), n)
         reason = state.end_reason or "end.exhausted"
         # COR-24.6: the tie-breakers, as the final figures the end screen labels.
-        seats = range(state.players)
-        figures = {"figure.score": scores, "figure.arc": {p: float(state.arc[p]) for p in seats},
-                   "figure.influence": {p: float(state.influence[p]) for p in seats},
-                   "figure.on_board": {p: float(eng.on_board(state, p)) for p in seats}}
+        figures = {"figure.score": scores, "figure.arc": per_seat(state.arc, n),
+                   "figure.influence": per_seat(state.influence, n),
+                   "figure.on_board": per_seat(lambda p: eng.on_board(state, p), n)}
         return Result(ranking, sorted(ranking[0]), False, scores, reason,
                       {"round": state.round, "winner_seats": sorted(ranking[0])}, figures=figures,
                       tiebreak=["figure.arc", "figure.influence", "figure.on_board"])

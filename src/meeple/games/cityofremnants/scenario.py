@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.engine.errors import ScenarioError
+from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
 from .engine import Engine
@@ -24,14 +25,13 @@ from .state import State
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")
 
 
-def fail(field: str, why: str) -> ScenarioError:
-    return ScenarioError(f"scenario field {field!r}: {why}")
+READ = ScenarioReader("scenario field")
 
 
 def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     players = int(desc.get("players", 4))
     if players not in (2, 3, 4):
-        raise fail("players", f"City of Remnants is played by 2 to 4 players, not {players}")
+        raise READ.fail("players", f"City of Remnants is played by 2 to 4 players, not {players}")
     options = {"leaders": "random", **dict(desc.get("options") or {})}
     tokens = {t.id: t.index for t in eng.comp.tokens}
     setup_script = {k: [int(v) for v in vals] for k, vals in (desc.get("setup_script") or {}).items()}
@@ -39,20 +39,18 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     ids = {c.id: c.index for c in eng.cards}
 
     def card(value: Any, field: str) -> int:
-        if value not in ids:
-            raise fail(field, f"{value!r} is not a card id")
-        return ids[value]
+        return READ.one_of(value, field, ids, "card id")
 
     def space(value: Any, field: str) -> int:
         try:
             return parse_space(str(value))
         except ValueError as exc:
-            raise fail(field, str(exc)) from None
+            raise READ.fail(field, str(exc)) from None
 
     if "gangs" in desc:
         keys = list(desc["gangs"])
         if len(keys) != players or any(k not in GANG_KEYS for k in keys):
-            raise fail("gangs", f"list one gang key ({', '.join(GANG_KEYS)}) per seat")
+            raise READ.fail("gangs", f"list one gang key ({', '.join(GANG_KEYS)}) per seat")
         for p in range(players):
             s.hand[p], s.draw[p], s.discard[p] = [], [], []
         for p, key in enumerate(keys):
@@ -102,7 +100,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         if field in desc:
             values = list(desc[field])
             if len(values) != players:
-                raise fail(field, f"lists {len(values)} seats for {players} players")
+                raise READ.fail(field, f"lists {len(values)} seats for {players} players")
             getattr(s, field)[:] = [int(v) for v in values]
     for sp_name, counts in (desc.get("figures") or {}).items():
         sp = space(sp_name, "figures")
@@ -116,7 +114,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         sp = space(sp_name, "ycu")
         for t in toks:
             if t not in tokens or tokens[t] not in s.bag:
-                raise fail("ycu", f"{t!r} is not a token in the bag")
+                raise READ.fail("ycu", f"{t!r} is not a token in the bag")
             s.bag.remove(tokens[t])
             s.ycu[sp].append(tokens[t])
     coords = {c.id: c.index for c in eng.comp.coords}
@@ -124,7 +122,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         top = []
         for c in desc["coord_deck"]:
             if c not in coords:
-                raise fail("coord_deck", f"{c!r} is not a coordinate card id")
+                raise READ.fail("coord_deck", f"{c!r} is not a coordinate card id")
             top.append(coords[c])
         s.coord_deck = top + [c for c in s.coord_deck if c not in top]
     devs = {d.id: d.index for d in eng.comp.devs}
@@ -132,7 +130,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         s.drafted = sorted(devs[d] for d in desc["drafted"])
     for b in desc.get("built") or []:
         if b["id"] not in devs:
-            raise fail("built", f"{b['id']!r} is not a development id")
+            raise READ.fail("built", f"{b['id']!r} is not a development id")
         t = devs[b["id"]]
         if t not in s.drafted:
             s.drafted = sorted([*s.drafted, t])

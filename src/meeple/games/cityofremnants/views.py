@@ -7,6 +7,7 @@ reveal, and the state's random stream. The YCU bag has no order: it is kept sort
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -281,16 +282,11 @@ def invariants(eng: Engine, s: State) -> list[str]:
     return bad
 
 
-_EXPECTED: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _expected_cards(eng: Engine, gangs: tuple[int, ...]) -> list[int]:
-    """Every card a game with these gangs holds somewhere, sorted."""
-    key = (id(eng), gangs)
-    if key not in _EXPECTED:
-        keys = {eng.comp.gangs[g].key for g in gangs if g >= 0}
-        _EXPECTED[key] = sorted(c.index for c in eng.cards if c.deck in ("GM", "BM") or c.deck in keys)
-    return _EXPECTED[key]
+    """Every card a game with these gangs holds somewhere, sorted (read only: the list is shared)."""
+    keys = {eng.comp.gangs[g].key for g in gangs if g >= 0}
+    return sorted(c.index for c in eng.cards if c.deck in ("GM", "BM") or c.deck in keys)
 
 
 def statistics(eng: Engine, s: State) -> dict[str, Any]:

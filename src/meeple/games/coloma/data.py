@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
+from meeple.kit import DataReader, per_file, read_toml
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "components.toml"
 DATA_FORMAT = "meeple-coloma-components/1"
-PROVENANCES = ("rulebook", "public", "design")
 UNITS = ("$", "Gc", "G", "D", "H", "T", "VP", "K", "X", "S", "W", "M", "B")  # Gc before G: longest match first
 COST_UNITS = ("$", "G", "D", "H")
 TRIGGERS = ("common", "boom", "bust")
@@ -146,67 +144,34 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def load_components(path: str | Path | None = None) -> Components:
-    """Load and check a data file (the shipped one by default); a bad entry raises DataError naming it."""
-    return _load((Path(path) if path else DEFAULT_DATA).resolve())
+def _parse(path: Path) -> Components:
+    raw = read_toml(path, DATA_FORMAT)
+    r = _Reader(path)
+    params = _parameters(r, r.table(raw, "parameters"))
+    spaces, neighbours = _map(r, raw)
+    comp = Components(
+        path=str(path), params=params,
+        start_lodge=r.amounts("parameters", "start_lodge", params["start_lodge"], (*COST_UNITS, "T")),
+        sutters_mill=r.effect("parameters", "sutters_mill", params["sutters_mill"]),
+        rounds=_rounds(r, raw, params["rounds"]), events=_events(r, raw), prices=_prices(r, raw),
+        cards=_cards(r, raw, params["deck_size"]), hotel=_hotel(r, r.table(raw, "hotels")),
+        survey_cost=_costs(r, raw, "survey"), bridge_cost=_costs(r, raw, "bridge"), columns=_columns(r, raw),
+        bridges=_bridges(r, raw), barrels=_barrels(r, raw, params["barrels_total"]), spaces=spaces,
+        neighbours=neighbours, lands=_lands(r, raw, spaces), shade=_shade(r, r.table(raw, "shade"), spaces),
+        counts=_counts(r, r.table(raw, "components")), provenance=r.provenance_of, values=r.values)
+    return comp
 
 
-@functools.cache
-def _load(path: Path) -> Components:
-    """One parse per data file (its resolved path)."""
-    return _parse(path)
+# Load and check a data file (the shipped one by default), once per file; a bad entry raises DataError naming it.
+load_components = per_file(DEFAULT_DATA, _parse)
 
 
-class _Reader:
-    """Reads one data file, naming the file and the entry in every refusal."""
-
-    def __init__(self, where: str) -> None:
-        self.where = where
-        self.provenance: dict[str, dict[str, str]] = {}
-        self.values: dict[str, dict[str, Any]] = {}
-
-    def fail(self, entry: str, what: str) -> DataError:
-        return DataError(f"{self.where}: {entry}: {what}")
-
-    def table(self, raw: dict[str, Any], name: str) -> dict[str, Any]:
-        sec = raw.get(name)
-        if not isinstance(sec, dict):
-            raise DataError(f"{self.where}: section [{name}] is missing")
-        return sec
-
-    def items(self, raw: dict[str, Any], name: str, count: int | None = None) -> list[dict[str, Any]]:
-        items = raw.get(name)
-        if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
-            raise DataError(f"{self.where}: [[{name}]] is missing")
-        if count is not None and len(items) != count:
-            raise DataError(f"{self.where}: [[{name}]] must have {count} entries, not {len(items)}")
-        return items
+class _Reader(DataReader):
+    """Coloma's amounts and effects, on top of the kit's reader."""
 
     def prov(self, entry: str, obj: dict[str, Any], fields: tuple[str, ...] = ()) -> dict[str, str]:
-        prov = obj.get("provenance")
-        if not isinstance(prov, dict):
-            raise self.fail(entry, "has no provenance table")
-        for name, src in prov.items():
-            if src not in PROVENANCES:
-                raise self.fail(entry, f"provenance of {name!r} is {src!r}; use one of {', '.join(PROVENANCES)}")
-        for name in (*fields, *(k for k in obj if k not in LABELS)):
-            if name not in prov:
-                raise self.fail(entry, f"the provenance of {name!r} is missing")
-        self.provenance[entry] = dict(prov)
-        self.values[entry] = {name: obj.get(name) for name in prov}
-        return dict(prov)
-
-    def whole(self, entry: str, obj: dict[str, Any], key: str, low: int = 0) -> int:
-        value = obj.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise self.fail(entry, f"{key!r} must be a whole number of at least {low}, not {value!r}")
-        return value
-
-    def text(self, entry: str, obj: dict[str, Any], key: str) -> str:
-        value = obj.get(key)
-        if not isinstance(value, str) or not value:
-            raise self.fail(entry, f"{key!r} must be a text")
-        return value
+        """The provenance marks: one for each of `fields` and for every value the entry gives."""
+        return self.provenance(entry, obj, require=(*fields, *(k for k in obj if k not in LABELS)))
 
     def amounts(self, entry: str, key: str, text: Any, units: tuple[str, ...] = UNITS) -> dict[str, int]:
         if not isinstance(text, str):
@@ -265,31 +230,6 @@ _PARAM_INTS = ("rounds", "chapters_per_round", "start_draw", "start_keep", "deck
 _PARAM_BOOLS = ("gold_as_buck", "bust_on_tie", "event_on_first_chapter", "city_reward_if_occupied")
 TIEBREAKS = ("money", "dudes")
 
-
-def _parse(path: Path) -> Components:
-    where = str(path)
-    if not path.exists():
-        raise DataError(f"data file {where!r} does not exist")
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{where}: not valid TOML ({exc})") from None
-    if raw.get("format") != DATA_FORMAT:
-        raise DataError(f"{where}: 'format' must be {DATA_FORMAT!r}")
-    r = _Reader(where)
-    params = _parameters(r, r.table(raw, "parameters"))
-    spaces, neighbours = _map(r, raw)
-    comp = Components(
-        path=where, params=params,
-        start_lodge=r.amounts("parameters", "start_lodge", params["start_lodge"], (*COST_UNITS, "T")),
-        sutters_mill=r.effect("parameters", "sutters_mill", params["sutters_mill"]),
-        rounds=_rounds(r, raw, params["rounds"]), events=_events(r, raw), prices=_prices(r, raw),
-        cards=_cards(r, raw, params["deck_size"]), hotel=_hotel(r, r.table(raw, "hotels")),
-        survey_cost=_costs(r, raw, "survey"), bridge_cost=_costs(r, raw, "bridge"), columns=_columns(r, raw),
-        bridges=_bridges(r, raw), barrels=_barrels(r, raw, params["barrels_total"]), spaces=spaces,
-        neighbours=neighbours, lands=_lands(r, raw, spaces), shade=_shade(r, r.table(raw, "shade"), spaces),
-        counts=_counts(r, r.table(raw, "components")), provenance=r.provenance, values=r.values)
-    return comp
 
 
 def _parameters(r: _Reader, sec: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.rl.encoders.layout import Layout
+from meeple.kit import Layout, clipped, index_of, relative
 
 from .data import Components, load_components
 from .state import CATEGORIES
@@ -37,15 +37,11 @@ SCALE = {
 
 
 def _scaled(x: float, scale: str) -> float:
-    return min(max(float(x) / SCALE[scale], 0.0), 1.0)
+    return clipped(x, SCALE[scale])
 
 
 def _index(vocab: Sequence[Any], word: Any, what: str) -> int:
-    try:
-        return vocab.index(word)
-    except ValueError:
-        raise ValueError(f"coloma encoder: unknown {what} {word!r} in the view (known: "
-                         f"{', '.join(map(str, vocab))})") from None
+    return index_of(vocab, word, what, "coloma")
 
 
 def build_layouts(comp: Components) -> tuple[Layout, Layout]:
@@ -115,8 +111,8 @@ class ColomaEncoder:
         comp = comp or load_components(None)
         self.layout, self.seat_layout = build_layouts(comp)
         self.size = self.layout.size
-        self.off = {f.name: f.offset for f in self.layout.fields}
-        self.soff = {f.name: f.offset for f in self.seat_layout.fields}
+        self.off = self.layout.offsets()
+        self.soff = self.seat_layout.offsets()
         self.cards = [c.id for c in comp.cards]
         self.spaces = [s.id for s in comp.spaces]
         self.lands = [land.id for land in comp.lands]
@@ -132,7 +128,7 @@ class ColomaEncoder:
         base = 0 if viewer is None else int(viewer)
 
         def rel(seat: int) -> int:
-            return (int(seat) - base) % players
+            return relative(seat, base, players)
 
         v[off["players"] + players - 1] = 1.0
         v[off["mode"]] = float(bool(view["solo"]))

@@ -1,4 +1,5 @@
-"""Positions described in words (a YAML file or a mapping), for the worked examples and for tests.
+"""Positions described in words (a mapping; `meeple.scenario` reads it from a YAML file), for the worked examples
+and for tests.
 
 Fields (all optional but `players`): `seed`, `options`, `round`, `chapter`, `sheriff` (a seat or `shade`),
 `supply` (gold_supply, gold_cart, horses, outlaws, hotels, bridges {A: 1}, barrel_spaces [oats, ...],
@@ -13,12 +14,10 @@ Missing reserves, decks and supplies are filled so that every piece is accounted
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from meeple.engine.errors import ScenarioError
+from meeple.kit import ScenarioReader, description
 
 from .rules import flow
 from .state import EVENT, NO_RIVER, SELECT, SHADE, State
@@ -26,24 +25,12 @@ from .state import EVENT, NO_RIVER, SELECT, SHADE, State
 if TYPE_CHECKING:
     from .rules import Coloma
 
+READ = ScenarioReader()
 SEAT_NUMBERS = ("vp", "bucks", "gold", "dudes", "tents", "horses", "gunmen", "graveyard")
 
 
-def load(description: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    if isinstance(description, str | Path):
-        path = Path(description)
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise ScenarioError(f"cannot read scenario {path}: {exc}") from None
-        if not isinstance(data, dict):
-            raise ScenarioError(f"scenario {path} is not a mapping of fields")
-        return data
-    return dict(description)
-
-
-def build(rules: Coloma, description: Mapping[str, Any]) -> State:
-    desc = load(description)
+def build(rules: Coloma, given: Mapping[str, Any]) -> State:
+    desc = description(given)
     ctx = rules.ctx
     players = _int(desc, "players", 1, 5)
     options = rules.spec.normalise_options(desc.get("options"))
@@ -93,46 +80,29 @@ def build(rules: Coloma, description: Mapping[str, Any]) -> State:
 
 
 def _int(desc: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
-    value = desc.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScenarioError(f"{key!r} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+    return READ.whole(desc.get(key, default), key, low, high)
 
 
 def _card(rules: Coloma, card_id: Any) -> int:
-    try:
-        return rules.ctx.comp.card(str(card_id))
-    except KeyError:
-        raise ScenarioError(f"unknown card {card_id!r}") from None
+    return READ.one_of(card_id, "card", [c.id for c in rules.ctx.comp.cards], "card")
 
 
 def _land(rules: Coloma, land_id: Any) -> int:
-    for land in rules.ctx.comp.lands:
-        if land.id == land_id:
-            return land.index
-    raise ScenarioError(f"unknown Land {land_id!r}")
+    return READ.one_of(land_id, "land", [land.id for land in rules.ctx.comp.lands], "Land")
 
 
 def _space(rules: Coloma, space_id: Any) -> int:
-    try:
-        return rules.ctx.comp.space(str(space_id))
-    except KeyError:
-        raise ScenarioError(f"unknown space {space_id!r}") from None
+    return READ.one_of(space_id, "space", [sp.id for sp in rules.ctx.comp.spaces], "space")
 
 
 def _barrel(rules: Coloma, barrel_id: Any) -> int:
-    for b in rules.ctx.comp.barrels:
-        if b.id == barrel_id:
-            return b.index
-    raise ScenarioError(f"unknown Barrel {barrel_id!r}")
+    return READ.one_of(barrel_id, "barrel", [b.id for b in rules.ctx.comp.barrels], "Barrel")
 
 
 def _seat(rules: Coloma, s: State, p: int, fields: Mapping[str, Any]) -> None:
     ctx = rules.ctx
-    for key in fields:
-        if key not in (*SEAT_NUMBERS, "reserve_dudes", "reserve_tents", "hand", "deck", "tableau", "hotels",
-                       "rivers", "wagon", "fresh", "used"):
-            raise ScenarioError(f"seat {p}: unknown field {key!r}")
+    READ.fields(fields, (*SEAT_NUMBERS, "reserve_dudes", "reserve_tents", "hand", "deck", "tableau", "hotels",
+                         "rivers", "wagon", "fresh", "used"), f"seats[{p}]")
     for key in SEAT_NUMBERS:
         if key in fields:
             getattr(s, key)[p] = _int(fields, key, 0, 10_000)
@@ -185,9 +155,7 @@ def _supply(rules: Coloma, s: State, fields: Mapping[str, Any]) -> None:
     ctx = rules.ctx
     count = 2 if s.solo else s.players
     known = ("gold_supply", "gold_cart", "horses", "outlaws", "hotels", "bridges", "barrel_spaces", "barrel_pile")
-    for key in fields:
-        if key not in known:
-            raise ScenarioError(f"supply: unknown field {key!r}; known: {', '.join(known)}")
+    READ.fields(fields, known, "supply")
     s.gold_supply = int(fields.get("gold_supply", s.gold_supply))
     s.gold_cart = int(fields.get("gold_cart", ctx.p["gold_total"] - s.gold_supply - sum(s.gold) - s.shade_gold))
     s.horse_supply = int(fields.get("horses", ctx.p["horses_total"] - sum(s.horses) - s.shade_horses))

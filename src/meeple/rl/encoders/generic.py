@@ -4,7 +4,7 @@ Each leaf of the view (a JSON-able dict) has a path such as `seats[1].scales`. A
 `sign(x) * log(1 + |x|)` to the bucket of its path; a text or null adds 1 to the bucket of
 `path=value`; a list also adds its length under `path#`. Buckets come from CRC-32 of those keys
 (stable across processes, unlike `hash()`), and the sum is clipped to [-16, 16]. Collisions are
-possible: a game that matters gets an encoder of its own (see `encoders/bluemooncity.py`).
+possible: a game that matters gets an encoder of its own (see `meeple/games/bluemooncity/encoder.py`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from typing import Any
 from meeple.engine.messages import Catalogue, Message, catalogue_of
 from meeple.engine.rng import seed_stream
 from meeple.engine.rules import Event, Result, Rules
+from meeple.kit import per_seat, places
 
 from .. import views as view_mod
 from ..actions import (
@@ -73,22 +74,15 @@ class BlueMoonCity(Rules[State]):
         return state.over
 
     def result(self, state: State) -> Result:
-        order = sorted(range(state.players), key=lambda p: (-state.offerings[p], -state.crystals[p]))
-        ranking: list[list[int]] = []
+        n = state.players
         if state.draw:
-            ranking = [list(range(state.players))]
+            ranking = [list(range(n))]
         else:
-            ranking = [list(state.winners)]
-            for p in order:
-                if p in state.winners:
-                    continue
-                if ranking[-1] and ranking[-1][0] not in state.winners and _same(state, p, ranking[-1][0]):
-                    ranking[-1].append(p)
-                else:
-                    ranking.append([p])
-        scores = {p: float(state.offerings[p]) for p in range(state.players)}
-        crystals = {p: float(state.crystals[p]) for p in range(state.players)}
-        # The players after the winner(s) are ordered by offerings, then crystals (see `_same`).
+            # The players after the winner(s) are ordered by offerings, then crystals.
+            others = [p for p in range(n) if p not in state.winners]
+            ranking = [list(state.winners), *places(others, lambda p: (state.offerings[p], state.crystals[p]))]
+        scores = per_seat(state.offerings, n)
+        crystals = per_seat(state.crystals, n)
         return Result(ranking, list(state.winners), state.draw, scores, state.end_reason, end_params(state),
                       figures={"figure.offerings": scores, "figure.crystals": crystals},
                       tiebreak=["figure.crystals"])
@@ -305,10 +299,6 @@ def end_params(state: State) -> dict[str, Any]:
     if state.end_reason == "end.offerings" and state.winners:
         return {"seat": state.winners[0], "offerings": state.offerings[state.winners[0]]}
     return {"winner_seats": list(state.winners)}
-
-
-def _same(state: State, a: int, b: int) -> bool:
-    return (state.offerings[a], state.crystals[a]) == (state.offerings[b], state.crystals[b])
 
 
 __all__ = ["OVER", "SPEC", "VERSION", "BlueMoonCity"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from meeple.engine import rng
 from meeple.engine.rules import Event
+from meeple.kit import say
 
 from ..data import Reward, Tile
 from ..state import State, card_base
-from .context import Ctx, cards, say, tile_term
+from .context import Ctx, cards, tile_term
 
 
 def draw(s: State, n: int) -> list[int]:

@@ -127,9 +127,3 @@ def tile_term(tile: Tile | None) -> str:
 def place(ctx: Ctx, s: State, sq: int) -> dict[str, str]:
     """The parameters naming a square and its tile in an event: `tile` (a term) and `square` (e.g. c2)."""
     return {"tile": tile_term(ctx.tile(s, sq)), "square": square_name(sq)}
-
-
-def say(events: list[Event] | None, msg: str, seats: frozenset[int] | None = None, /, **params: Any) -> None:
-    """Append the event `msg` (an id of the game's messages, see `messages.py`) with its parameters."""
-    if events is not None:
-        events.append(Event(msg, params, seats))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine.rules import Event
+from meeple.kit import say
 
 from ..actions import CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR, Act
 from ..data import Tile
@@ -27,7 +28,7 @@ from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
 from ..state import PAY as PHASE_PAY
 from .cards import discard_from_hand, give_reward, give_scales, turn_order
-from .context import COURTYARD_SQ, Ctx, place, refuse, say, tile_term
+from .context import COURTYARD_SQ, Ctx, place, refuse, tile_term
 from .context import card as card_term
 from .context import cards as card_terms
 from .setup import clear_payment

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from meeple.engine.rules import Event
+from meeple.kit import say
 
 from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
 from ..state import NEIGHBOURS, NSQ, State, card_base, square_name
 from .cards import discard_from_hand
-from .context import Ctx, card, place, refuse, say
+from .context import Ctx, card, place, refuse
 
 VENTI1_CARD, VENTI2_CARD = 9, 10
 

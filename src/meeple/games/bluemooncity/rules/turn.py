@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from meeple.engine.rules import Event
+from meeple.kit import say
 
 from ..actions import GOLDEN, HOSPITAL, INDEX, MAINHALL, REFILL, SKIP, Act
 from ..payments import CARD_TYPES
 from ..state import CONTRIB, EXTRA, NCARD, NSQ, OVER, State, card_base, square_name
 from ..state import REFILL as PHASE_REFILL
 from .cards import discard_from_hand, draw
-from .context import Ctx, card, cards, place, refuse, say
+from .context import Ctx, card, cards, place, refuse
 from .contribution import apply_offer, can_offer, legal_contrib
 from .setup import reset_turn
 

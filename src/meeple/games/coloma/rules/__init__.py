@@ -11,6 +11,7 @@ from meeple.engine.errors import InvalidOptions
 from meeple.engine.messages import Catalogue, Message, catalogue_of
 from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
+from meeple.kit import per_seat, places
 
 from .. import views as view_mod
 from ..actions import DIAL, EXCHANGE, RETURN, Act
@@ -36,6 +37,8 @@ SPEC = GameSpec(
     ),
     information="imperfect",
     chance="seeded",
+    hides={"hand": "cards", "deck": "cards", "barrels": "cards", "dial": "choice", "buster": "choice",
+           "rng": "stream"},
     simultaneous=True,
     max_game_length=20_000,
     num_distinct_actions=0,  # set per data file (the notation names its cards, spaces, Lands and Barrels)
@@ -132,21 +135,14 @@ class Coloma(Rules[State]):
     def result(self, state: State) -> Result:
         s = state
         ctx = self.ctx
-        scores = {p: float(s.vp[p]) for p in range(s.players)}
+        scores = per_seat(s.vp, s.players)
         if s.solo:
             won = s.vp[0] > s.shade_vp
             return Result([[0]], [0] if won else [], False, scores, "end.solo_won" if won else "end.solo_lost",
                           {"vp": s.vp[0], "shade": s.shade_vp})
-        keys = {p: flow.ranking_key(ctx, s, p) for p in range(s.players)}
-        ranking: list[list[int]] = []
-        for p in sorted(range(s.players), key=lambda q: keys[q], reverse=True):
-            if ranking and keys[ranking[-1][0]] == keys[p]:
-                ranking[-1].append(p)
-            else:
-                ranking.append([p])
+        ranking = places(range(s.players), lambda p: flow.ranking_key(ctx, s, p))
         # COL-20.7: the tie-breakers of the ranking, as the final figures the end screen labels.
-        extra = {"money": {p: float(s.bucks[p] + s.gold[p]) for p in range(s.players)},
-                 "dudes": {p: float(s.dudes[p]) for p in range(s.players)}}
+        extra = {"money": per_seat(lambda p: s.bucks[p] + s.gold[p], s.players), "dudes": per_seat(s.dudes, s.players)}
         order = list(ctx.p["tiebreak"])
         return Result(ranking, sorted(ranking[0]), False, scores, "end.scored",
                       {"winner_seats": sorted(ranking[0]), "vp": s.vp[ranking[0][0]]},

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from meeple.engine.rules import Event
+from meeple.kit import Events
 
 from ..data import Effect
 from ..state import CAT, State
 from .context import Ctx
-
-Events = list[Event] | None
 
 
 def add_vp(s: State, p: int, n: int, category: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from meeple.engine import rng
 from meeple.engine.rules import Event, reveal
+from meeple.kit import Events
 
 from ..state import (
     BUSTER,
@@ -23,7 +24,7 @@ from ..state import (
 )
 from . import shade as shade_mod
 from .context import Ctx
-from .effects import Events, add_vp, draw, gain
+from .effects import add_vp, draw, gain
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from meeple.engine import rng
 from meeple.engine.rules import Event
+from meeple.kit import Events
 
 from ..state import State
 from .context import Ctx
-from .effects import Events
 from .wagon import occupied
 
 

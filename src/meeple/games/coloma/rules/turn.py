@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.engine.rules import Event
+from meeple.kit import Events, say
 
 from ..actions import (
     ABILITY,
@@ -29,7 +29,7 @@ from ..state import TRADE as SUB_TRADE
 from ..state import WAGON as SUB_WAGON
 from . import wagon
 from .context import Ctx
-from .effects import Events, add_vp, can_pay, gain, pay
+from .effects import add_vp, can_pay, gain, pay
 from .flow import next_turn, own_boom, sections
 
 FLAG = (COMMON_DONE, BOOM_DONE)
@@ -159,11 +159,11 @@ def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
         pay(ctx, s, p, pr.cost)
         gain(ctx, s, p, pr.effect, "other", ev)
         s.trade_left -= 1
-        _say(ev, "trade.buy", seat=p, item=f"@price.{pr.id}")
+        say(ev, "trade.buy", seat=p, item=f"@price.{pr.id}")
     elif kind == DONE:
         s.sub = NO_SUB
     elif kind == END:
-        _say(ev, "turn.end", seat=p)
+        say(ev, "turn.end", seat=p)
         s.active = -1
         next_turn(ctx, s, ev)
         return
@@ -172,7 +172,7 @@ def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
         _ability(ctx, s, p, act.a, ev)
     elif kind == FOUNDRY:
         s.activated |= 1 << ctx.foundry
-        _say(ev, "foundry", seat=p, card=f"@card.{ctx.comp.cards[act.a].id}")
+        say(ev, "foundry", seat=p, card=f"@card.{ctx.comp.cards[act.a].id}")
         _ability(ctx, s, p, act.a, ev)
     elif kind == USE:
         _use_barrel(ctx, s, p, act.a, ev)
@@ -194,14 +194,9 @@ def after_effects(s: State, p: int) -> None:
         wagon.start(s)
 
 
-def _say(ev: Events, msg: str, **params: object) -> None:
-    if ev is not None:
-        ev.append(Event(msg, params))
-
-
 def _ability(ctx: Ctx, s: State, p: int, card: int, ev: Events) -> None:
     c = ctx.comp.cards[card]
-    _say(ev, "ability", seat=p, card=f"@card.{c.id}")
+    say(ev, "ability", seat=p, card=f"@card.{c.id}")
     if c.ability.exchange:
         gold, vp = c.ability.exchange
         s.gold[p] -= gold
@@ -216,7 +211,7 @@ def _use_barrel(ctx: Ctx, s: State, p: int, kind: int, ev: Events) -> None:
     s.fresh[p].remove(kind)
     s.used[p].append(kind)
     b = ctx.comp.barrels[kind]
-    _say(ev, "barrel.used", seat=p, barrel=f"@barrel.{b.id}")
+    say(ev, "barrel.used", seat=p, barrel=f"@barrel.{b.id}")
     if b.effect.timber:
         s.timber = b.effect.timber
     else:
@@ -232,17 +227,17 @@ def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
     cost_name = "hammer" if sec == 0 else "saw"
     if kind == SUTTER:
         gain(ctx, s, p, comp.sutters_mill, "other", ev)
-        _say(ev, "sutter", seat=p)
+        say(ev, "sutter", seat=p)
     elif kind == SURVEY:
         pay(ctx, s, p, comp.survey_cost[sec])
         s.rivers[p][act.a] = 0
-        _say(ev, "survey", seat=p, column=act.a + 1)
+        say(ev, "survey", seat=p, column=act.a + 1)
         gain(ctx, s, p, comp.columns[act.a], "rivers", ev)
     elif kind == BRIDGE:
         pay(ctx, s, p, comp.bridge_cost[sec])
         s.rivers[p][act.b] = act.a + 1
         s.bridge_stock[act.a] -= 1
-        _say(ev, "bridge", seat=p, bridge=f"@bridge.{comp.bridges[act.a].id}", column=act.b + 1)
+        say(ev, "bridge", seat=p, bridge=f"@bridge.{comp.bridges[act.a].id}", column=act.b + 1)
     elif kind == BUILD:
         card = comp.cards[act.a]
         pay(ctx, s, p, getattr(card, cost_name))
@@ -250,23 +245,23 @@ def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
         s.tableau[p].append(act.a)
         s.built_now |= 1 << act.a
         add_vp(s, p, card.vp, "buildings")
-        _say(ev, "build", seat=p, card=f"@card.{card.id}", vp=card.vp)
+        say(ev, "build", seat=p, card=f"@card.{card.id}", vp=card.vp)
     elif kind == HOTEL:
         pay(ctx, s, p, comp.hotel[cost_name])
         s.hotels -= 1
         s.covered[p] |= 1 << act.a
         add_vp(s, p, comp.hotel["vp"], "hotels_built")
-        _say(ev, "hotel", seat=p, card=f"@card.{comp.cards[act.a].id}", vp=comp.hotel["vp"])
+        say(ev, "hotel", seat=p, card=f"@card.{comp.cards[act.a].id}", vp=comp.hotel["vp"])
     elif kind == WAGON:
         wagon.start(s)
     elif kind == DEPUTISE:
         s.dudes[p] -= act.a
         s.gunmen[p] += act.a
-        _say(ev, "deputise", seat=p, n=act.a)
+        say(ev, "deputise", seat=p, n=act.a)
     elif kind == CAMP:
         s.tents[p] -= 1
         s.lands[act.a] = p
-        _say(ev, "camp", seat=p, land=f"@land.{comp.lands[act.a].id}")
+        say(ev, "camp", seat=p, land=f"@land.{comp.lands[act.a].id}")
     elif kind == TRADE:
         s.sub = SUB_TRADE
         s.trade_left = ctx.p["trade_max"]
@@ -274,4 +269,4 @@ def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
         taken = s.barrel_spaces[act.a]
         s.fresh[p].append(taken)
         s.barrel_spaces[act.a] = s.barrel_pile.pop(0) if s.barrel_pile else -1
-        _say(ev, "barrel.taken", seat=p, barrel=f"@barrel.{comp.barrels[taken].id}", space=act.a + 1)
+        say(ev, "barrel.taken", seat=p, barrel=f"@barrel.{comp.barrels[taken].id}", space=act.a + 1)

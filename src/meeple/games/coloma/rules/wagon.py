@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from meeple.engine.rules import Event
+from meeple.kit import Events
 
 from ..actions import MOVE, STOP, STOP_ALT, Act
 
 __all__ = ["STOP", "apply", "legal", "occupied", "start"]
 from ..state import NO_SUB, WAGON, State
 from .context import Ctx
-from .effects import Events, gain
+from .effects import gain
 
 
 def occupied(ctx: Ctx, s: State, space: int, mover: int) -> bool:

@@ -1,6 +1,6 @@
 """Blue Moon City observation encoder: the documented vector of one seat's view (docs/rl.md).
 
-The game declares it in its spec (`encoder="meeple.rl.encoders.bluemooncity:make_encoder"`); the RL faces
+The game declares it in its spec (`encoder="meeple.games.bluemooncity.encoder:make_encoder"`); the RL faces
 import it only through that declaration.
 
 Built only from `game.view(seat)`, so it cannot show what the seat may not see. Seats are
@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .layout import Layout
+from meeple.kit import Layout, clipped, index_of, relative
 
 MAX_SEATS = 4
 SQUARES = 25  # a1..e5, index = (row - 1) * 5 + column
@@ -86,16 +86,12 @@ def _main_layout(square_size: int) -> Layout:
 
 SQUARE_LAYOUT = _square_layout()
 LAYOUT = _main_layout(SQUARE_LAYOUT.size)
-_OFF = {f.name: f.offset for f in LAYOUT.fields}
-_SQ = {f.name: f.offset for f in SQUARE_LAYOUT.fields}
+_OFF = LAYOUT.offsets()
+_SQ = SQUARE_LAYOUT.offsets()
 
 
 def _index(vocab: Sequence[Any], word: Any, what: str) -> int:
-    try:
-        return vocab.index(word)
-    except ValueError:
-        known = ", ".join(map(str, vocab))
-        raise ValueError(f"bluemooncity encoder: unknown {what} {word!r} in the view (known: {known})") from None
+    return index_of(vocab, word, what, "bluemooncity")
 
 
 def card_index(card: str) -> int:
@@ -133,7 +129,7 @@ def _reward(text: str) -> list[float]:
 
 
 def _scaled(x: float, scale: str) -> float:
-    return min(max(x / SCALE[scale], 0.0), 1.0)
+    return clipped(x, SCALE[scale])
 
 
 class BlueMoonCityEncoder:
@@ -161,7 +157,7 @@ class BlueMoonCityEncoder:
         base = 0 if viewer is None else int(viewer)
 
         def rel(seat: int) -> int:
-            return (int(seat) - base) % players
+            return relative(seat, base, players)
 
         self._globals(view, v, players, rel)
         self._seats(view, v, rel)
@@ -310,9 +306,9 @@ class _StateTables:
     """Index maps from the game's own numbering to the encoder's, built once per rules (data file)."""
 
     def __init__(self, rules: Any) -> None:
-        from meeple.games.bluemooncity.actions import COLOUR_IDS, DRAGON_NAMES, card_id
-        from meeple.games.bluemooncity.payments import COLOUR_NAMES
-        from meeple.games.bluemooncity.state import NCARD, NSQ, PHASE_NAMES, square_name
+        from .actions import COLOUR_IDS, DRAGON_NAMES, card_id
+        from .payments import COLOUR_NAMES
+        from .state import NCARD, NSQ, PHASE_NAMES, square_name
 
         self.ctx = rules.ctx
         self.ncard = NCARD
