@@ -132,7 +132,7 @@ WEB: dict[str, Message] = {
     "web.replay.jump": "Jump to",
     "web.replay.turn": "turn {number} ({name})",
     "web.replay.start": "The start of the game.",
-    "web.replay.action": "{name}: `{action}`",
+    "web.replay.by": "An action of {name}.",
     "web.replay.close": "Back to the table",
 }
 

@@ -153,8 +153,8 @@ class Replay(BaseModel):
     view: dict[str, Any]
     deciders: list[int] = Field(description="the seats deciding in this position")
     actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
-    action: str | None = Field(description="that action")
-    log: list[dict[str, Any]] = Field(description="the events of that action, as in the live log")
+    log: list[dict[str, Any]] = Field(description="the events of that action this viewer may read, as in the live "
+                                                  "log (never the stored action, which may be a secret choice)")
     seats: list[SeatOut]
     result: dict[str, Any] | None
 

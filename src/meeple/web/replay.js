@@ -74,8 +74,8 @@ export class Replay {
     turn.addEventListener("change", () => this.go(Number(turn.value) + 1));
     const line = d.at === 0
       ? t("web.replay.start")
-      : [t("web.replay.action", { name: names[d.actor] ?? "", action: d.action }),
-        ...d.log.map((e) => screen.text(e.msg, e.params))].join(" — ");
+      : d.log.length ? d.log.map((e) => screen.text(e.msg, e.params)).join(" — ")
+        : t("web.replay.by", { name: names[d.actor] ?? "" });
     this.bar.append(
       el("h3", {}, t("web.replay.title")),
       // The time line runs left to right in every language, as media controls do.
