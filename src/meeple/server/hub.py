@@ -35,6 +35,13 @@ class Unplayable(Exception):
         self.reason = reason
 
 
+class Behind(Rejected):
+    """A versioned write lost to another process's: the room has caught up with storage since (code `stale`)."""
+
+
+WRITE_ATTEMPTS = 3  # times an action is judged and written again after losing its write to another process
+
+
 class Hub:
     """Rooms of the games in play here. Every accepted action is committed before anyone hears of it."""
 
@@ -167,7 +174,8 @@ class Hub:
         1. check: may this seat act now, in this position, with this kind of action (nothing changes yet);
         2. apply: the room's game plays it (an illegal action is refused here and changes nothing);
         3. record: the row of the new position (status, deciders, clock, result) and the action;
-        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage);
+        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage; a write that
+           lost to another process's goes back to step 1 in the stored position, at most `WRITE_ATTEMPTS` times);
         5. remember: when each seat's decision opened, and the client's ref against duplicates;
         6. broadcast: every connection gets the new position from its own point of view;
         7. bots: the bots that must decide now start thinking.
@@ -176,14 +184,24 @@ class Hub:
         if client is not None:
             self.guard.hit("actions", client)  # 0
         async with room.lock:
-            _check(room, seat, action, version, ref, by)  # 1
-            assert seat is not None
-            before = room.version
-            others = room.decisions.before(room.game, seat, room.rec.deciders)
-            text = _apply(room.game, seat, action)  # 2
-            now = time.time()
-            write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
-            await self._commit(room, write)  # 4
+            for attempt in range(1, WRITE_ATTEMPTS + 1):
+                _check(room, seat, action, version, ref, by)  # 1
+                assert seat is not None
+                before = room.version
+                others = room.decisions.before(room.game, seat, room.rec.deciders)
+                text = _apply(room.game, seat, action)  # 2
+                now = time.time()
+                write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
+                try:
+                    await self._commit(room, write)  # 4
+                except Behind:
+                    # Another process stored an action first and the room has caught up with it: the action is
+                    # judged again in the stored position (a simultaneous choice made in the same position still
+                    # answers the same question there), not refused for a race its client could not see.
+                    if attempt == WRITE_ATTEMPTS:
+                        raise
+                    continue
+                break
             room.decisions.after(room.game, seat, others, write.deciders)  # 5
             if ref:
                 room.refs[seat, ref] = write.version
@@ -276,7 +294,7 @@ class Hub:
         except Conflict:
             before = await self._resync(room, rebuild=w.action is not None)
             room.broadcast(before)
-            raise Rejected("stale", "another move was made first; look at the new position and choose again") from None
+            raise Behind("stale", "another move was made first; look at the new position and choose again") from None
         except Exception:
             log.exception("could not store game %s", room.id)
             await self._resync(room, rebuild=w.action is not None)
