@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -259,28 +258,33 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _too_large(send, self.limit)
+            if name == b"content-length" and value.isdigit():
+                if int(value) > self.limit:
+                    await _too_large(send, self.limit)
+                    return
+                await self.app(scope, receive, send)  # the HTTP parser holds the body to the length announced
                 return
+        # No length announced (chunked): the body is read here, up to the limit, before the application sees any of
+        # it; an error raised while the application read it would be taken for a malformed body (422).
+        parts: list[Message] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            if message["type"] != "http.request":
+                parts.append(message)
+                break
             seen += len(message.get("body", b""))
             if seen > self.limit:
-                raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            with contextlib.suppress(Exception):
                 await _too_large(send, self.limit)
+                return
+            parts.append(message)
+            if not message.get("more_body", False):
+                break
 
+        async def replay() -> Message:
+            return parts.pop(0) if parts else await receive()
 
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -52,7 +52,8 @@ class Settings:
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
          "hint_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
-TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout")
+TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days")
+SIZES = ("max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes")  # not lifted for load tests
 
 
 def without_client_limits(s: Settings) -> Settings:
@@ -69,10 +70,10 @@ def set_limit(s: Settings, text: str) -> None:
     """Set one limit from `NAME=VALUE` (`--limit`); raises ValueError naming the limits when it is not one."""
     name, sep, value = text.partition("=")
     name = name.strip().replace("-", "_")
-    names = (*RATES, "bot_only_rate", *COUNTS, *TIMES)
+    names = (*RATES, "bot_only_rate", *COUNTS, *SIZES, *TIMES)
     if not sep or name not in names:
         raise ValueError(f"{text!r}: use NAME=VALUE with NAME one of {', '.join(names)}")
-    if name in COUNTS:
+    if name in COUNTS or name in SIZES:
         setattr(s, name, int(value))
         return
     if name in TIMES:

@@ -39,6 +39,7 @@ class Behind(Rejected):
     """A versioned write lost to another process's: the room has caught up with storage since (code `stale`)."""
 
 
+EXPIRED = "this seat token has expired; ask the game's host for a new invitation"
 WRITE_ATTEMPTS = 3  # times an action is judged and written again after losing its write to another process
 
 
@@ -119,14 +120,19 @@ class Hub:
     async def seat_of_token(self, game_id: str, token: Any) -> int:
         """The seat a token holds in this game, on HTTP and WebSocket alike; raises Rejected (`bad_token` for a
         token that is not, or no longer, one of this game's: revoked by a new invitation; `expired`)."""
+        return (await self.token_of(game_id, token))[0]
+
+    async def token_of(self, game_id: str, token: Any) -> tuple[int, float | None]:
+        """The seat a token holds in this game and when the token expires (None: never); raises Rejected as
+        `seat_of_token`."""
         if not isinstance(token, str) or not token.strip():
             raise Rejected("bad_token", "a seat token is a text")
         found = await self.store.run(self.store.store.seat_of_token, token_hash(token.strip()))
         if found is None or found[0] != game_id:
             raise Rejected("bad_token", "this token does not hold a seat in this game")
         if found[2] is not None and found[2] < time.time():
-            raise Rejected("expired", "this seat token has expired; ask the game's host for a new invitation")
-        return found[1]
+            raise Rejected("expired", EXPIRED)
+        return found[1], found[2]
 
     def revoke(self, game_id: str, seat: int) -> None:
         """A seat was re-invited: its connections (holding the old token) are closed."""
@@ -184,7 +190,9 @@ class Hub:
         if client is not None:
             self.guard.hit("actions", client)  # 0
         async with room.lock:
-            for attempt in range(1, WRITE_ATTEMPTS + 1):
+            attempt = 0
+            while True:
+                attempt += 1
                 _check(room, seat, action, version, ref, by)  # 1
                 assert seat is not None
                 before = room.version

@@ -11,9 +11,10 @@ Server messages: "state" (whole position; again after an undo), "update" (after 
 "notice" (with `msg` and `params` for the client's language), "rematch" (the game is played again: `game_id`),
 "pong".
 
-Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
-older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
-messages, 1009 message too big, 1011 the game could not be loaded, 1013 the game has as many spectators as it takes.
+Close codes: 4400 no hello, 4403 bad token (expired or revoked too; checked on every message), 4404 unknown game,
+4409 a game played under older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008
+flood or 20 bad messages or refused actions in a row, 1009 message too big, 1011 the game could not be loaded, 1013
+the game has as many spectators as it takes.
 A client over its limit of connections is refused before the upgrade (429 with Retry-After), and so is (503 `busy`
 with Retry-After) a WebSocket beyond the server's cap of WebSockets opening at once or a crowd beyond a game's places.
 """
@@ -25,13 +26,14 @@ import contextlib
 import json
 import logging
 import re
+import time
 from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
 from . import memory
 from .guard import OPENING, Client, Limited
-from .hub import Hub, Unplayable
+from .hub import EXPIRED, Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
 
 log = logging.getLogger("meeple.server")
@@ -202,7 +204,8 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
     hello = _parse(first)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
-    seat = await _seat(hub, game_id, hello.get("token"))
+    held = await _seat(hub, game_id, hello.get("token"))
+    seat = held.seat
     client = Client(client.ip, None if seat is None else (game_id, seat))
     try:
         hub.guard.hit("state requests", client)
@@ -225,8 +228,11 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
                                                           "reconnect to resume")))
 
     conn = Conn(seat, settings.send_queue, overflow, settings.max_queued_bytes)
-    conn.on_revoke = lambda: closing.append(asyncio.create_task(
-        ws.close(4403, "this seat was given to someone else (a new invitation); your token is no longer valid")))
+    def revoke() -> None:  # the seat was re-invited: nothing more from this connection is handled
+        held.revoked = True
+        closing.append(asyncio.create_task(ws.close(4403, REVOKED)))
+
+    conn.on_revoke = revoke
     async with room.lock:
         if seat is None and room.spectators() >= settings.max_spectators:  # checked and attached at once
             hub.release(room)
@@ -235,7 +241,7 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
     arrival.done()
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
-        await _receive_loop(ws, hub, room, conn, client)
+        await _receive_loop(ws, hub, room, conn, client, held)
     finally:
         hub.detach(room, conn)
         conn.close()
@@ -247,11 +253,32 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
                 await task
 
 
-async def _seat(hub: Hub, game_id: str, token: Any) -> int | None:
-    if token is None:
+class Held:
+    """The seat a connection's token holds (None: a spectator), until when, and whether a new invitation of the
+    seat revoked the token: checked on every message, not only at hello."""
+
+    def __init__(self, seat: int | None, expires: float | None = None) -> None:
+        self.seat, self.expires, self.revoked = seat, expires, False
+
+    def refusal(self) -> Rejected | None:
+        """Why this connection may no longer speak for its seat (None: it may)."""
+        if self.seat is None:
+            return None
+        if self.revoked:
+            return Rejected("bad_token", REVOKED)
+        if self.expires is not None and self.expires < time.time():
+            return Rejected("expired", EXPIRED)
         return None
+
+
+REVOKED = "this seat was given to someone else (a new invitation); your token is no longer valid"
+
+
+async def _seat(hub: Hub, game_id: str, token: Any) -> Held:
+    if token is None:
+        return Held(None)
     try:
-        return await hub.seat_of_token(game_id, token)
+        return Held(*await hub.token_of(game_id, token))
     except Rejected as exc:
         raise Closing(4403, exc.message) from None
 
@@ -265,22 +292,49 @@ async def _send_loop(ws: Socket, conn: Conn) -> None:
         await ws.send(text)
 
 
-async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn, client: Client) -> None:
+async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn, client: Client, held: Held) -> None:
     settings = hub.settings
-    bad = 0
+    bad = 0  # nonsensical or refused messages in a row
     while True:
         text = await ws.receive(settings.max_message_bytes)
+        msg = _parse(text)
+        if held.revoked:  # its close is on its way: a message that arrived meanwhile is not handled
+            return
+        refusal = held.refusal()
+        if refusal is not None:
+            if _is_act(msg):
+                conn.push(_dump(_rejected(refusal, room, *_act_ids(msg))))
+            raise Closing(4403, refusal.message)
         try:
             hub.guard.hit("messages", client)
-            reply = await _handle(hub, room, conn, client, _parse(text))
+            reply = await _handle(hub, room, conn, client, msg)
         except Limited as exc:
-            reply = _error("rate_limited", exc.message)
-            reply["retry_after"] = exc.retry_after
+            reply = _limited(exc, room, msg)
+        bad = bad + 1 if reply is not None and reply["type"] in ("error", "rejected") else 0
         if reply is not None:
-            bad = bad + 1 if reply["type"] == "error" else 0
             conn.push(_dump(reply))
-            if bad >= MAX_BAD:
-                raise Closing(1008, "too many messages that make no sense")
+        if bad >= MAX_BAD:
+            raise Closing(1008, "too many messages that make no sense or actions refused in a row")
+
+
+def _is_act(msg: Any) -> bool:
+    return isinstance(msg, dict) and msg.get("type") == "act"
+
+
+def _act_ids(msg: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The ref and the action text of an act, as its refusal repeats them (None where they are not texts)."""
+    ref, action = msg.get("ref"), msg.get("action")
+    return (ref[:64] if isinstance(ref, str) else None), (action[:200] if isinstance(action, str) else None)
+
+
+def _limited(exc: Limited, room: Room, msg: Any) -> dict[str, Any]:
+    """The answer to a message over a rate: an action is `rejected` with its ref, as any refused action."""
+    if _is_act(msg):
+        reply = _rejected(Rejected("rate_limited", exc.message), room, *_act_ids(msg))
+    else:
+        reply = _error("rate_limited", exc.message)
+    reply["retry_after"] = exc.retry_after
+    return reply
 
 
 def _parse(text: str) -> Any:
