@@ -356,9 +356,10 @@ async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bear
     WebSocket's `undo`. Answers the position after it."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
+    hub.guard.hit("actions", client_of(request, game_id, seat))  # before the game is loaded, as for an action
     room = await _room(hub, game_id)
     try:
-        version = await hub.undo(room, seat, body.version, client=client_of(request, game_id, seat))
+        version = await hub.undo(room, seat, body.version)
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
@@ -386,10 +387,10 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
     """Play one action over HTTP (turn-based play without a live connection)."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
+    hub.guard.hit("actions", client_of(request, game_id, seat))  # before the game is loaded, so a flood costs little
     room = await _room(hub, game_id)
     try:
-        version = await hub.act(room, seat, body.action, body.version, body.ref,
-                                client=client_of(request, game_id, seat))
+        version = await hub.act(room, seat, body.action, body.version, body.ref)
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "duplicate", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
