@@ -183,13 +183,13 @@ def test_a_replay_shows_no_seat_another_seats_secret_choice(client: TestClient) 
     assert {"msg": "dials.chosen", "params": {"dial": 3}} in own["log"]  # the seat itself reads its own choice
 
 
-def test_simultaneous_choices_through_two_servers_are_both_accepted(sqlite_url: str) -> None:
+def test_simultaneous_choices_through_two_servers_are_both_accepted(database: str) -> None:
     """Two server processes on one database, each with its own copy of the game: the second choice, checked
     against a copy that has not heard of the first, fails its versioned write; it is then checked again against the
     stored position (where it answers the same question) and accepted rather than refused as stale."""
     settings = {"sweep_interval": 3600.0}  # no catch-up between the two: the second server's copy stays behind
-    with TestClient(create_app(fast_settings(sqlite_url, **settings))) as one, \
-            TestClient(create_app(fast_settings(sqlite_url, **settings))) as two:
+    with TestClient(create_app(fast_settings(database, **settings))) as one, \
+            TestClient(create_app(fast_settings(database, **settings))) as two:
         body = _dials(one)
         tokens = [s["token"] for s in body["seats"]]
         gid = body["id"]
