@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import faces, help, live, lobby, memory
+from . import chat, faces, help, live, lobby, memory
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -76,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.include_router(lobby.router)
     app.include_router(help.router)
+    app.include_router(chat.router)
     _add_errors(app)
     _add_pages(app)
 

@@ -34,6 +34,7 @@ class Settings:
     create_rate: str = "2/minute;30/hour"  # games created
     rename_rate: str = "3/minute;20/hour"  # a seat changing its name
     hint_rate: str = "1/second;30/minute"  # a seat asking the server's bot for a suggestion
+    chat_rate: str = "1/second;20/minute"  # chat lines said at a table
     bot_only_rate: str | None = None  # games with no human seat, server-wide and per address; None: refused
     max_connections_per_ip: int = 32  # open WebSockets per address
     max_spectators: int = 100  # spectators of one game at once (each action is sent to every one of them)
@@ -44,16 +45,19 @@ class Settings:
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open between requests
     max_queued_bytes: int = 4_194_304  # bytes waiting for a slow WebSocket reader before it is dropped
     token_days: float = 90.0  # a seat token expires this many days after it was issued
+    chat: bool = True  # chat at each table (meeple serve --no-chat turns it off)
+    chat_length: int = 500  # characters of a chat line at most
     # Garbage collection (see meeple.server.memory); `meeple serve` turns it on, tests and embedders may leave it.
     gc_freeze_every: float | None = None  # seconds between freezes of the surviving objects; None: Python's defaults
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
 
 
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
-         "hint_rate")
+         "hint_rate", "chat_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
 TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days")
-SIZES = ("max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes")  # not lifted for load tests
+# Sizes, not lifted for load tests.
+SIZES = ("max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes", "chat_length")
 
 
 def without_client_limits(s: Settings) -> Settings:

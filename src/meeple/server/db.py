@@ -52,6 +52,8 @@ games = Table(
     # "Play again": the id of the game that follows this one with the same seats, and of the one it follows.
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # The host's rules of the table's chat: {"spectators": "apart" | "off", "muted": [seats]}; null: the defaults.
+    Column("chat", JSON, nullable=True),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),
@@ -82,6 +84,19 @@ actions = Table(
     Column("by", String(8), nullable=False),
     Column("ref", String(64), nullable=True),
     Column("at", Float, nullable=False),
+)
+
+# The lines said at each table, kept with the game (and shown in its replay at the position they were said in).
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),  # null: a spectator
+    Column("text", Text, nullable=False),
+    Column("version", Integer, nullable=False),  # the position of the game when it was said
+    Column("at", Float, nullable=False),
+    Index("ix_chat_game_id", "game_id", "id"),
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"

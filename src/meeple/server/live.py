@@ -6,10 +6,12 @@ Client messages (JSON text):
   {"type": "undo", "version": 13}                           take back your last action (see Hub.undo)
   {"type": "sync", "since": 0}                              the whole position again
   {"type": "ping"}
+  {"type": "chat", "text": "..."}                           a line said at the table (see chat.py)
 Server messages: "state" (whole position; again after an undo), "update" (after every accepted action), "rejected"
 (an action or undo refused, with a code and a reason), "error" (a message that made no sense), "presence",
 "notice" (with `msg` and `params` for the client's language), "rematch" (the game is played again: `game_id`),
-"pong".
+"pong", and the chat's: "chat_log" (after the first state: the latest lines and the host's rules), "chat" (a line),
+"chat_rules" (the host changed them).
 
 Close codes: 4400 no hello, 4403 bad token (expired or revoked too; checked on every message), 4404 unknown game,
 4409 a game played under older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008
@@ -31,7 +33,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
-from . import memory
+from . import chat, memory
 from .guard import OPENING, Client, Limited
 from .hub import EXPIRED, Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
@@ -239,6 +241,10 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
             raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
         hub.attach(room, conn, _since(hello))
     arrival.done()
+    if settings.chat:
+        said = await hub.store.run(chat.lines, hub.store.store.engine, game_id)
+        room.chat_heard = max(room.chat_heard, said[-1]["id"] if said else 0)
+        conn.push(chat.history(room, said))
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
         await _receive_loop(ws, hub, room, conn, client, held)
@@ -368,7 +374,9 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
         return None
     if kind == "ping":
         return {"type": "pong", "version": room.version}
-    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping")
+    if kind == "chat":
+        return await chat.say(hub, room, conn, client, msg)
+    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping, chat")
 
 
 async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:

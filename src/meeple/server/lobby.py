@@ -346,8 +346,11 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
         shown = await asyncio.to_thread(replays.position, rec, acts, position, seat)
     except MeepleError as exc:
         raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
+    from . import chat  # which imports this module
+
+    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, position)
     return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
-                  result=rec.result)
+                  result=rec.result, chat=said)
 
 
 @router.post("/games/{game_id}/undo", response_model=Accepted, responses=ERRORS)

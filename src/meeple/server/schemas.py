@@ -157,6 +157,8 @@ class Replay(BaseModel):
                                                   "log (never the stored action, which may be a secret choice)")
     seats: list[SeatOut]
     result: dict[str, Any] | None
+    chat: list[dict[str, Any]] = Field(default_factory=list, description="the latest chat lines said up to this "
+                                       "position (`seat`, null for a spectator; `text`, `version`, `at`)")
 
 
 class OptionOut(BaseModel):

@@ -11,6 +11,7 @@
 // holds the others' actions since this seat's last one, [{ seat, events: [{ msg, params }] }], for a renderer that
 // highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
+import { ChatBox } from "./chat.js";
 import { el, clear, seatBadge } from "./dom.js";
 import { renderEnd } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
@@ -59,6 +60,8 @@ class GameScreen {
     this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
       el("h3", {}, t("web.log")), this.logBox, soundToggle());
+    this.chat = new ChatBox(this);
+    this.side.append(this.chat.box);
     this.seatBar = el("div", { class: "seat-bar", id: "seat-bar" });
     this.endBox = el("section", { class: "end-box", id: "end", hidden: true });
     this.recentBox = el("div", { class: "recent-box", id: "recent", hidden: true, "aria-live": "polite" });
@@ -177,6 +180,8 @@ class GameScreen {
     } else if (msg.type === "notice") {
       // A notice names seats by number in its parameters: said here with their names, in the reader's language.
       this.say(msg.msg && this.face ? this.text(msg.msg, msg.params || {}) : msg.message);
+    } else if (msg.type.startsWith("chat") && this.state) {
+      this.chat.handle(msg);
     } else if (msg.type === "rematch" && this.state) {
       this.state.rematch = msg.game_id;
       this.render();

@@ -1,0 +1,55 @@
+"""Chat at the table in two browsers and a spectator's: lines arrive as text (markup shows as written), the
+spectators' lines apart, and the host's switch turns the spectators' chat off."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .conftest import open_page, shot
+
+pytestmark = pytest.mark.browser
+MARKUP = "<b>hi</b> & <img src=x onerror=alert(1)>"
+
+
+def _create(base: str) -> dict[str, Any]:
+    body = {"game": "bluemooncity", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}
+    req = urllib.request.Request(f"{base}/api/games", json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        created: dict[str, Any] = json.loads(r.read())
+    return created
+
+
+def test_players_and_a_spectator_chat_as_plain_text(browser: Any, live_server: str) -> None:
+    game = _create(live_server)
+    gid = game["id"]
+    with open_page(browser) as ann, open_page(browser) as bob, open_page(browser) as watcher:
+        # Ann's browser is the host's (it keeps the host token as the lobby does when it creates a game).
+        ann.goto(f"{live_server}/")
+        ann.evaluate("([id, host]) => localStorage.setItem('meeple.hosts', JSON.stringify({[id]: host}))",
+                     [gid, game["host_token"]])
+        ann.goto(f"{live_server}/play/{gid}#token={game['seats'][0]['token']}")
+        bob.goto(f"{live_server}/play/{gid}#token={game['seats'][1]['token']}")
+        watcher.goto(f"{live_server}/play/{gid}?watch")
+        for page in (ann, bob, watcher):
+            page.wait_for_selector("#chat:not([hidden])")
+        ann.fill("#chat-text", MARKUP)
+        ann.click("#chat-send")
+        bob.wait_for_selector("#chat-lines .chat-line")
+        assert bob.inner_text("#chat-lines .chat-text") == MARKUP  # shown as written, never as markup
+        assert bob.locator("#chat-lines b.chat-who").count() == 1 and bob.locator("#chat-lines img").count() == 0
+        assert "Ann" in bob.inner_text("#chat-lines .chat-who")
+        watcher.fill("#chat-text", "good game")
+        watcher.press("#chat-text", "Enter")
+        ann.wait_for_selector("#chat-spectators .chat-line")
+        assert ann.inner_text("#chat-spectators .chat-text") == "good game"
+        assert ann.locator("#chat-lines .chat-line").count() == 1  # the spectators' lines are apart
+        shot(ann, "chat")
+        ann.click("#chat-host summary")
+        ann.check("#chat-spectators-off")
+        watcher.wait_for_selector("#chat-note:not([hidden])")
+        assert watcher.is_hidden("#chat-form")
+        assert "off" in watcher.inner_text("#chat-note")
