@@ -53,3 +53,33 @@ def test_players_and_a_spectator_chat_as_plain_text(browser: Any, live_server: s
         watcher.wait_for_selector("#chat-note:not([hidden])")
         assert watcher.is_hidden("#chat-form")
         assert "off" in watcher.inner_text("#chat-note")
+
+
+def test_a_table_opened_in_the_lobby_is_found_joined_started_and_chatted_at(browser: Any, live_server: str) -> None:
+    with open_page(browser) as ann, open_page(browser) as bob:
+        ann.goto(f"{live_server}/")
+        ann.fill("#name", "Ann")
+        ann.select_option("#game", "bluemooncity")
+        ann.select_option("#players", "2")
+        ann.select_option("#seat-1", "open")
+        ann.click("#create")
+        ann.click("#play-link")
+        ann.wait_for_selector("#table-waiting")
+        assert ann.is_disabled("#table-start")  # a seat is still free
+        gid = ann.url.rsplit("/", 1)[-1].split("?")[0]
+        bob.goto(f"{live_server}/")
+        bob.evaluate("localStorage.setItem('meeple.name', 'Bob')")
+        bob.goto(f"{live_server}/")
+        bob.wait_for_selector(f'#open-tables li[data-table="{gid}"]')
+        assert "Ann" in bob.inner_text(f'#open-tables li[data-table="{gid}"]')
+        bob.click(f'#open-tables li[data-table="{gid}"] button.take-seat')
+        bob.wait_for_selector("#table-waiting")
+        ann.wait_for_selector("#table-start:not([disabled])")
+        ann.click("#table-start")
+        for page in (ann, bob):
+            page.wait_for_function("document.getElementById('app').dataset.status === 'active'")
+        bob.fill("#chat-text", "good luck, Ann")
+        bob.click("#chat-send")
+        ann.wait_for_selector("#chat-lines .chat-line")
+        assert "Bob" in ann.inner_text("#chat-lines") and "good luck, Ann" in ann.inner_text("#chat-lines")
+        shot(bob, "open-table-started")

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import chat, faces, help, live, lobby, memory
+from . import chat, faces, help, live, lobby, memory, tables
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(help.router)
     app.include_router(chat.router)
+    app.include_router(tables.router)
     _add_errors(app)
     _add_pages(app)
 
@@ -238,6 +239,8 @@ async def _sweeper(hub: Hub) -> None:
             grace = 0.0 if rounds == 0 else hub.settings.stall_grace
             await hub.sweep(time.time() - grace)
             hub.guard.expire()
+            if rounds % 60 == 0:
+                await tables.sweep(hub)  # open tables nobody filled in time close
             if rounds % 10 == 9:
                 await hub.catch_up()  # a safety net under notifications (and the only sync between SQLite servers)
             rounds += 1

@@ -47,6 +47,7 @@ class Settings:
     token_days: float = 90.0  # a seat token expires this many days after it was issued
     chat: bool = True  # chat at each table (meeple serve --no-chat turns it off)
     chat_length: int = 500  # characters of a chat line at most
+    table_hours: float = 24.0  # an open table nobody filled closes after this many hours
     # Garbage collection (see meeple.server.memory); `meeple serve` turns it on, tests and embedders may leave it.
     gc_freeze_every: float | None = None  # seconds between freezes of the surviving objects; None: Python's defaults
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
@@ -55,7 +56,7 @@ class Settings:
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
          "hint_rate", "chat_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
-TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days")
+TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days", "table_hours")
 # Sizes, not lifted for load tests.
 SIZES = ("max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes", "chat_length")
 

@@ -457,6 +457,8 @@ def _check(room: Room, seat: int | None, action: Any, version: Any, ref: str | N
     """Step 1 of an action: whether this seat may act now, in this position (raises Rejected)."""
     if seat is None:
         raise Rejected("spectator", "spectators watch the game; they cannot act")
+    if room.rec.status == "open":
+        raise Rejected("not_started", "this table waits for its players: the host starts the game")
     if ref is not None and (seat, ref) in room.refs:
         raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
                                     "not applied twice")

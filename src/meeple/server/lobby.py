@@ -139,6 +139,10 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     if body.clock is not None:
         spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
     rec = _new_record(game, seed, seats, spec)
+    if any(s.kind == "open" for s in seats):  # an open table: it waits for its players (see tables.py)
+        rec.status, rec.bot_turn, rec.deadline = "open", False, None
+        if rec.clock is not None:
+            rec.clock = dict(rec.clock, running=[], since=None)
     now = rec.created_at
     humans = [s.seat for s in seats if s.kind == "human"]
     tokens = {s: new_token() for s in humans}
@@ -185,6 +189,10 @@ def _new_record(game: meeple.Game, seed: int, seats: list[SeatRecord],
 
 
 def _seat(index: int, kind: str, level: str | None, name: str | None) -> SeatRecord:
+    if kind == "open":  # taken later by whoever comes (see tables.py)
+        if level is not None or name is not None:
+            raise ApiError(400, f"seat {index + 1} is an open seat: whoever takes it gives its name", "bad_seat")
+        return SeatRecord(index, "open")
     if kind == "bot":
         return SeatRecord(index, "bot", _level(level or "greedy"), clean_name(name) if name else None)
     if level is not None:

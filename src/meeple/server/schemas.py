@@ -25,7 +25,8 @@ class Strict(BaseModel):
 
 
 class SeatIn(Strict):
-    kind: Literal["human", "bot"] = Field(description="a person (who gets an invite link) or a bot")
+    kind: Literal["human", "bot", "open"] = Field(description="a person (who gets an invite link), a bot, or a "
+                                                           "seat anyone may take at an open table (GET /api/tables)")
     level: str | None = Field(None, max_length=32, description="bot level: random, greedy, ismcts, ismcts:2s …")
     name: str | None = Field(None, max_length=40, description="shown to everyone at the table")
 

@@ -16,7 +16,7 @@ export class ChatBox {
     this.rules = { spectators: "apart", muted: [] };
     this.players = el("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
     this.spectators = el("ul", { class: "chat-lines", id: "chat-spectators" });
-    this.spectatorBox = el("details", { class: "chat-spectators", open: true }, el("summary", {}, t("web.chat.spectators")),
+    this.spectatorBox = el("details", { class: "chat-spectators", open: true, hidden: true }, el("summary", {}, t("web.chat.spectators")),
       this.spectators);
     this.input = el("input", { type: "text", id: "chat-text", maxlength: 500, autocomplete: "off",
       "aria-label": t("web.chat.say"), placeholder: t("web.chat.say") });
@@ -67,7 +67,7 @@ export class ChatBox {
     this.form.hidden = silent;
     this.note.hidden = !silent;
     this.note.textContent = silent ? t(spectator ? "web.rejected.chat_off" : "web.rejected.muted") : "";
-    this.spectatorBox.hidden = rules.spectators === "off" && !this.spectators.children.length;
+    this.spectatorBox.hidden = !this.spectators.children.length; // shown once a spectator has said something
     this.drawHost();
   }
 

@@ -18,6 +18,7 @@ import { lang, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { Replay } from "./replay.js";
+import { waitingPanel } from "./tables.js";
 import { dropToken, knownSeat, seatAddress, seatsOf } from "./seats.js";
 import { namePrompt, seatSwitcher } from "./seatbar.js";
 import { api } from "./session.js";
@@ -369,6 +370,7 @@ class GameScreen {
     const s = this.state;
     this.endBox.hidden = s.status === "active";
     if (s.status === "active") return;
+    if (s.status === "open") { waitingPanel(this.endBox, this); return; } // an open table, waiting for players
     if (!this.replay) this.replay = new Replay(this);
     renderEnd(this.endBox, this);
   }
@@ -399,6 +401,7 @@ class GameScreen {
 
   statusText() {
     const s = this.state;
+    if (s.status === "open") return t("web.table.waiting_title");
     if (s.status !== "active") {
       const r = s.result || {};
       const names = (r.winners || []).map((w) => this.names()[w]);

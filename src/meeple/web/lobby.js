@@ -4,6 +4,7 @@ import { el, clear, seatBadge } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
 import { api, myName, saveName } from "./session.js";
+import { openTables } from "./tables.js";
 
 const CLOCKS = [
   { value: "", label: "web.clock.none" },
@@ -25,6 +26,7 @@ export async function renderLobby(root) {
   root.append(el("div", { class: "lobby" },
     el("section", { class: "card" }, el("h2", {}, t("web.new_game")), createForm(catalog, created)),
     created,
+    el("section", { class: "card" }, el("h2", {}, t("web.open_tables")), openTables()),
     el("section", { class: "card" }, el("h2", {}, t("web.your_games")), yourGames()),
     el("section", { class: "card" }, el("h2", {}, t("web.recent_games")), recentGames()),
   ));
@@ -69,7 +71,7 @@ function createForm(catalog, created) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", t("web.person")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
+      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
       const value = old[i] || (i === 0 ? "human" : "bot:greedy");
       const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
@@ -86,6 +88,7 @@ function createForm(catalog, created) {
     error.textContent = "";
     const seats = [...seatsBox.querySelectorAll("select")].map((s, i) => {
       if (s.value === "human") return { kind: "human", name: i === 0 && name.value.trim() ? name.value.trim() : null };
+      if (s.value === "open") return { kind: "open" };
       return { kind: "bot", level: s.value.slice(4) };
     });
     const options = {};
