@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import chat, faces, help, live, lobby, memory, tables
+from . import accounts, chat, faces, help, ladder, live, lobby, memory, tables
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
     app.state.guard = guard
+    app.add_middleware(accounts.OriginCheck)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)
@@ -78,6 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(help.router)
     app.include_router(chat.router)
     app.include_router(tables.router)
+    app.include_router(accounts.router)
+    app.include_router(ladder.router)
     _add_errors(app)
     _add_pages(app)
 

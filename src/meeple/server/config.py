@@ -35,6 +35,7 @@ class Settings:
     rename_rate: str = "3/minute;20/hour"  # a seat changing its name
     hint_rate: str = "1/second;30/minute"  # a seat asking the server's bot for a suggestion
     chat_rate: str = "1/second;20/minute"  # chat lines said at a table
+    login_rate: str = "5/minute;30/hour"  # login attempts, per address and per account name
     bot_only_rate: str | None = None  # games with no human seat, server-wide and per address; None: refused
     max_connections_per_ip: int = 32  # open WebSockets per address
     max_spectators: int = 100  # spectators of one game at once (each action is sent to every one of them)
@@ -54,7 +55,7 @@ class Settings:
 
 
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
-         "hint_rate", "chat_rate")
+         "hint_rate", "chat_rate", "login_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
 TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days", "table_hours")
 # Sizes, not lifted for load tests.

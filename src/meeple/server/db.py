@@ -54,6 +54,9 @@ games = Table(
     Column("rematch_of", String(32), nullable=True),
     # The host's rules of the table's chat: {"spectators": "apart" | "off", "muted": [seats]}; null: the defaults.
     Column("chat", JSON, nullable=True),
+    # The ladder: a game in which a seat took back an action is not rated; when it was rated (once, by one process).
+    Column("unrated", Boolean, nullable=False, server_default="0"),
+    Column("rated_at", Float, nullable=True),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),
@@ -70,6 +73,7 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True, unique=True),
     Column("token_expires", Float, nullable=True),  # when the seat token stops being valid (Unix time)
+    Column("account_id", Integer, nullable=True),  # the account that holds the seat, if any (see accounts.py)
 )
 
 # The action log, the truth of every game: (game, sequence number) is unique, so two writers can never both
@@ -97,6 +101,39 @@ chat = Table(
     Column("version", Integer, nullable=False),  # the position of the game when it was said
     Column("at", Float, nullable=False),
     Index("ix_chat_game_id", "game_id", "id"),
+)
+
+# Accounts are optional: a name and an Argon2 hash of the password (never the password); `name_key` is the name
+# folded to compare names without regard to case.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+# Sessions are kept server-side (revocable): the SHA-256 of the cookie's value, never the value.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+# The ladder: an OpenSkill rating per game and player ("account:<id>" or "bot:<level>").
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"

@@ -253,6 +253,9 @@ class Hub:
                 before = await self._resync(room)
                 room.broadcast(before)
                 raise Rejected("stale", "another move was made first; look at the new position and choose again")
+            from . import ladder
+
+            await self.store.run(ladder.mark_unrated, self.store.store.engine, room.id)  # an undo: not rated
             rec = room.rec
             rec.version, rec.status, rec.deciders, rec.bot_turn = write.version, write.status, write.deciders, \
                 write.bot_turn
@@ -310,6 +313,10 @@ class Hub:
         rec = room.rec
         rec.version, rec.status, rec.deciders, rec.bot_turn = w.version, w.status, w.deciders, w.bot_turn
         rec.clock, rec.deadline, rec.result, rec.updated_at = w.clock, w.deadline, w.result, time.time()
+        if w.status == "over":
+            from . import ladder  # which imports the lobby, which imports this module
+
+            self._spawn(ladder.game_over(self, room.id))
 
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:

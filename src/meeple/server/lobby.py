@@ -150,6 +150,11 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     expires = now + hub.settings.token_days * 86_400
     await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()}, expires,
                         token_hash(host))
+    from . import accounts  # which imports this module
+
+    account = await accounts.account_of(request)
+    if account is not None and humans:  # the creator's seat is their account's
+        await hub.store.run(accounts.claim_seat, hub.store.store.engine, rec.id, humans[0], account[0])
     base = _base(request)
     if rec.bot_turn:
         await hub.room(rec.id)  # loading the room starts the bot that moves first

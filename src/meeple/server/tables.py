@@ -18,6 +18,7 @@ from sqlalchemy import Engine, update
 
 import meeple
 
+from . import accounts
 from . import clock as clocks
 from .db import games, seats
 from .lobby import ERRORS, ApiError, Bearer, _base, _bearer, _level, clean_name, client_of, summary
@@ -126,6 +127,9 @@ async def take_seat(game_id: str, seat: int, body: TakeIn, request: Request) -> 
     expires = time.time() + hub.settings.token_days * 86_400
     if not await hub.store.run(take, hub.store.store.engine, game_id, seat, name, token_hash(token), expires):
         raise ApiError(409, NOT_FREE, "not_free")
+    account = await accounts.account_of(request)
+    if account is not None:  # the seat is the account's
+        await hub.store.run(accounts.claim_seat, hub.store.store.engine, game_id, seat, account[0])
     await _refresh(hub, game_id)
     return Taken(game_id=game_id, seat=seat, name=name, token=token, token_expires=expires,
                  invite=f"{_base(request)}/play/{game_id}#token={token}")

@@ -1,0 +1,58 @@
+"""Accounts (optional), their server-side sessions, seats held by an account, and a ladder of ratings per game.
+
+Revision ID: 0006
+Revises: 0005
+Create Date: 2026-11-28
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "accounts",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(40), nullable=False),
+        sa.Column("name_key", sa.String(40), nullable=False, unique=True),
+        sa.Column("password_hash", sa.Text, nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "sessions",
+        sa.Column("id_hash", sa.String(64), primary_key=True),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("created_at", sa.Float, nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "ratings",
+        sa.Column("game", sa.String(64), primary_key=True),
+        sa.Column("player", sa.String(64), primary_key=True),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("sigma", sa.Float, nullable=False),
+        sa.Column("games", sa.Integer, nullable=False),
+    )
+    with op.batch_alter_table("seats") as batch:
+        batch.add_column(sa.Column("account_id", sa.Integer, nullable=True))
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("unrated", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("rated_at", sa.Float, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("rated_at")
+        batch.drop_column("unrated")
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("account_id")
+    op.drop_table("ratings")
+    op.drop_table("sessions")
+    op.drop_table("accounts")
