@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from engine.dials import Dials
+from meeple.engine import registry
 
 from .conftest import open_page, shot
 
@@ -77,9 +81,64 @@ def test_a_table_opened_in_the_lobby_is_found_joined_started_and_chatted_at(brow
         ann.wait_for_selector("#table-start:not([disabled])")
         ann.click("#table-start")
         for page in (ann, bob):
-            page.wait_for_function("document.getElementById('app').dataset.status === 'active'")
+            page.wait_for_function("() => document.getElementById('app').dataset.status === 'active'")
         bob.fill("#chat-text", "good luck, Ann")
         bob.click("#chat-send")
         ann.wait_for_selector("#chat-lines .chat-line")
         assert "Bob" in ann.inner_text("#chat-lines") and "good luck, Ann" in ann.inner_text("#chat-lines")
         shot(bob, "open-table-started")
+
+
+@pytest.fixture
+def dials() -> Iterator[None]:
+    registry.register("dials", lambda: Dials())  # the server runs in this process
+    yield
+    registry.unregister("dials")
+
+
+def _log_in(page: Any, base: str, name: str) -> None:
+    page.goto(f"{base}/")
+    page.evaluate(f"localStorage.setItem('meeple.name', '{name}')")
+    page.fill("#account-user", name)
+    page.fill("#account-password", "a long enough secret")
+    page.click("#signup")
+    page.wait_for_selector("#account-name")
+
+
+@pytest.mark.usefixtures("dials")
+def test_two_players_meet_at_an_open_table_chat_play_and_reach_the_ladder(browser: Any, live_server: str) -> None:
+    with open_page(browser) as ann, open_page(browser) as bob:
+        _log_in(ann, live_server, "Ann")
+        _log_in(bob, live_server, "Bob")
+        ann.goto(f"{live_server}/")
+        ann.fill("#name", "Ann")
+        ann.select_option("#game", "dials")
+        ann.select_option("#players", "2")
+        ann.select_option("#seat-1", "open")
+        ann.click("#create")
+        ann.click("#play-link")
+        ann.wait_for_selector("#table-waiting")
+        gid = ann.url.rsplit("/", 1)[-1].split("?")[0]
+        bob.goto(f"{live_server}/")
+        bob.click(f'#open-tables li[data-table="{gid}"] button.take-seat')
+        bob.wait_for_selector("#table-waiting")
+        ann.wait_for_selector("#table-start:not([disabled])")
+        ann.click("#table-start")
+        for page, line in ((ann, "hello Bob"), (bob, "hi Ann")):
+            page.wait_for_function("() => document.getElementById('app').dataset.status === 'active'")
+            page.fill("#chat-text", line)
+            page.click("#chat-send")
+        for page, dial in ((ann, "dial 3"), (bob, "dial 2")):
+            page.wait_for_selector("#chat-lines .chat-line >> nth=1")
+            assert "hello Bob" in page.inner_text("#chat-lines") and "hi Ann" in page.inner_text("#chat-lines")
+            page.evaluate("document.querySelector('.moves-box').open = true")
+            page.click(f'#all-moves button[data-action="{dial}"]')
+        for page in (ann, bob):
+            page.wait_for_function("() => document.getElementById('app').dataset.status === 'over'")
+        ann.goto(f"{live_server}/")
+        ann.select_option("#ladder-game", "dials")
+        ann.wait_for_selector("#ladder tr[data-player]")
+        rows = ann.locator("#ladder tr[data-player]").all_inner_texts()
+        assert len(rows) == 2 and "Ann" in rows[0] and "Bob" in rows[1] and all("?" in r for r in rows)
+        assert ann.locator("#ladder caption").count() == 0
+        shot(ann, "ladder")

@@ -22,7 +22,7 @@ import { waitingPanel } from "./tables.js";
 import { dropToken, knownSeat, seatAddress, seatsOf } from "./seats.js";
 import { namePrompt, seatSwitcher } from "./seatbar.js";
 import { api } from "./session.js";
-import { TurnWatch, recentActions, soundToggle, tabTitle } from "./turn.js";
+import { TurnWatch, notifyToggle, recentActions, soundToggle, tabTitle } from "./turn.js";
 
 const LOG_LINES = 300; // the log on the page shows this many of the last lines
 
@@ -60,7 +60,7 @@ class GameScreen {
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
     this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
-      el("h3", {}, t("web.log")), this.logBox, soundToggle());
+      el("h3", {}, t("web.log")), this.logBox, soundToggle(), notifyToggle());
     this.chat = new ChatBox(this);
     this.side.append(this.chat.box);
     this.seatBar = el("div", { class: "seat-bar", id: "seat-bar" });
@@ -323,7 +323,7 @@ class GameScreen {
     this.renderEnd();
     const yourMove = s.status === "active" && s.seat !== null && s.deciders.includes(s.seat) && s.legal.length > 0;
     tabTitle(s.title, yourMove);
-    this.turn.update(yourMove);
+    this.turn.update(yourMove, s.title);
   }
 
   // What every renderer gets besides the position (see the top of this file).

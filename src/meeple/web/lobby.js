@@ -5,6 +5,7 @@ import { lang, t } from "./i18n.js";
 import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
 import { api, myName, saveName } from "./session.js";
 import { openTables } from "./tables.js";
+import { accountBox, ladderBox } from "./account.js";
 
 const CLOCKS = [
   { value: "", label: "web.clock.none" },
@@ -27,8 +28,10 @@ export async function renderLobby(root) {
     el("section", { class: "card" }, el("h2", {}, t("web.new_game")), createForm(catalog, created)),
     created,
     el("section", { class: "card" }, el("h2", {}, t("web.open_tables")), openTables()),
+    el("section", { class: "card" }, el("h2", {}, t("web.account.title")), accountBox()),
     el("section", { class: "card" }, el("h2", {}, t("web.your_games")), yourGames()),
     el("section", { class: "card" }, el("h2", {}, t("web.recent_games")), recentGames()),
+    el("section", { class: "card" }, el("h2", {}, t("web.ladder.title")), ladderBox(catalog)),
   ));
 }
 
