@@ -141,6 +141,8 @@ WEB: dict[str, Message] = {
     "web.ladder.rating": "Rating",
     "web.ladder.games": "Rated games",
     "web.ladder.provisional": "provisional: fewer than 5 rated games",
+    "mail.your_move.subject": "Your move in {title}",
+    "mail.your_move.body": "{name}, it is your move in {title}:\n{link}",
     "web.chat.title": "Chat",
     "web.chat.spectators": "Spectators",
     "web.chat.spectator": "Spectator",

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import accounts, chat, faces, help, ladder, live, lobby, memory, tables
+from . import accounts, chat, faces, help, ladder, live, lobby, mail, memory, tables
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables.router)
     app.include_router(accounts.router)
     app.include_router(ladder.router)
+    app.include_router(mail.router)
     _add_errors(app)
     _add_pages(app)
 
@@ -244,6 +245,8 @@ async def _sweeper(hub: Hub) -> None:
             hub.guard.expire()
             if rounds % 60 == 0:
                 await tables.sweep(hub)  # open tables nobody filled in time close
+            if rounds % 5 == 0:
+                await mail.send_due(hub)  # "your move" e-mails (with --smtp)
             if rounds % 10 == 9:
                 await hub.catch_up()  # a safety net under notifications (and the only sync between SQLite servers)
             rounds += 1

@@ -49,6 +49,8 @@ class Settings:
     chat: bool = True  # chat at each table (meeple serve --no-chat turns it off)
     chat_length: int = 500  # characters of a chat line at most
     table_hours: float = 24.0  # an open table nobody filled closes after this many hours
+    smtp: str | None = None  # HOST:PORT of the SMTP server that sends "your move" e-mails (None: no e-mail)
+    mail_delay: float = 600.0  # seconds a move waits before its e-mail goes (a quick game sends none)
     # Garbage collection (see meeple.server.memory); `meeple serve` turns it on, tests and embedders may leave it.
     gc_freeze_every: float | None = None  # seconds between freezes of the surviving objects; None: Python's defaults
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles

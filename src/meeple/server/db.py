@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     text,
@@ -113,6 +114,25 @@ accounts = Table(
     Column("name_key", String(40), nullable=False, unique=True),
     Column("password_hash", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("email", String(254), nullable=True),  # where "your move" is told, if the player gave an address
+    Column("lang", String(16), nullable=False, server_default="en"),  # the language of those e-mails
+)
+
+# The queue of "your move" e-mails (one per seat and position), sent by the server given `--smtp`; rows outlive a
+# restart, and a mail whose move was made meanwhile is dropped rather than sent.
+mail = Table(
+    "mail",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("due", Float, nullable=False),
+    Column("tries", Integer, nullable=False, server_default="0"),
+    Column("state", String(8), nullable=False, server_default="queued"),  # queued, sending, sent, dropped
+    UniqueConstraint("game_id", "seat", "version"),
+    Index("ix_mail_state_due", "state", "due"),
 )
 
 # Sessions are kept server-side (revocable): the SHA-256 of the cookie's value, never the value.

@@ -317,6 +317,10 @@ class Hub:
             from . import ladder  # which imports the lobby, which imports this module
 
             self._spawn(ladder.game_over(self, room.id))
+        elif self.settings.smtp and w.action is not None:
+            from . import mail
+
+            self._spawn(mail.opened(self, room.id, w.version, w.deciders))  # "your move" for slow games
 
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:

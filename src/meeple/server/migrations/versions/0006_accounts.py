@@ -1,4 +1,5 @@
-"""Accounts (optional), their server-side sessions, seats held by an account, and a ladder of ratings per game.
+"""Accounts (optional), their server-side sessions, seats held by an account, a ladder of ratings per game, and the
+queue of "your move" e-mails.
 
 Revision ID: 0006
 Revises: 0005
@@ -24,7 +25,22 @@ def upgrade() -> None:
         sa.Column("name_key", sa.String(40), nullable=False, unique=True),
         sa.Column("password_hash", sa.Text, nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
+        sa.Column("email", sa.String(254), nullable=True),
+        sa.Column("lang", sa.String(16), nullable=False, server_default="en"),
     )
+    op.create_table(
+        "mail",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("due", sa.Float, nullable=False),
+        sa.Column("tries", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("state", sa.String(8), nullable=False, server_default="queued"),
+        sa.UniqueConstraint("game_id", "seat", "version"),
+    )
+    op.create_index("ix_mail_state_due", "mail", ["state", "due"])
     op.create_table(
         "sessions",
         sa.Column("id_hash", sa.String(64), primary_key=True),
@@ -53,6 +69,8 @@ def downgrade() -> None:
         batch.drop_column("unrated")
     with op.batch_alter_table("seats") as batch:
         batch.drop_column("account_id")
+    op.drop_index("ix_mail_state_due", "mail")
+    op.drop_table("mail")
     op.drop_table("ratings")
     op.drop_table("sessions")
     op.drop_table("accounts")
