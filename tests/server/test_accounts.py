@@ -158,3 +158,10 @@ def test_rated_games_put_accounts_and_bot_levels_on_the_ladder(client: TestClien
     rungs = _ladder(client, 3)
     assert {r["player"] for r in rungs} == {"account:1", "account:2", "bot:random"}
     assert next(r for r in rungs if r["name"] == "Bob")["games"] == 2
+
+
+def test_over_tls_the_session_cookie_is_secure(sqlite_url: str) -> None:
+    with TestClient(create_app(fast_settings(sqlite_url)), base_url="https://testserver") as client:
+        client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+        r = client.post("/api/sessions", json={"name": "Ann", "password": PASSWORD})
+    assert r.status_code == 200 and "Secure" in r.headers["set-cookie"] and "HttpOnly" in r.headers["set-cookie"]

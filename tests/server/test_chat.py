@@ -150,3 +150,18 @@ def test_a_server_without_chat_refuses_lines_and_sends_no_log(sqlite_url: str) -
             refused = viewer.next("error")
     assert refused["code"] == "chat_off"
     assert not [m for m in viewer.messages if m["type"].startswith("chat")]
+
+
+def test_a_line_said_on_one_server_reaches_the_clients_of_another(pg_schema_url: str) -> None:
+    with TestClient(create_app(fast_settings(pg_schema_url))) as one, \
+            TestClient(create_app(fast_settings(pg_schema_url))) as two:
+        created = create(one, humans(2))
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        here, (ann,) = _table(one, gid, [tokens[0]])
+        there, (bob,) = _table(two, gid, [tokens[1]])
+        try:
+            _say(ann, "can you hear me?")
+            heard = bob.next("chat")
+        finally:
+            _close(here + there)
+    assert heard["line"]["text"] == "can you hear me?" and heard["line"]["seat"] == 0
