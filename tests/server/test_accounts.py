@@ -165,3 +165,53 @@ def test_over_tls_the_session_cookie_is_secure(sqlite_url: str) -> None:
         client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
         r = client.post("/api/sessions", json={"name": "Ann", "password": PASSWORD})
     assert r.status_code == 200 and "Secure" in r.headers["set-cookie"] and "HttpOnly" in r.headers["set-cookie"]
+
+
+def test_an_accounts_seat_opens_with_its_session_and_closes_when_it_ends(client: TestClient,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    from meeple.server import accounts as accounts_module
+
+    from .helpers import Viewer
+
+    ann, bob = _account(client, "Ann"), _account(client, "Bob")
+    created = client.post("/api/games", json={"game": "dials", "seats": [{"kind": "human"}, {"kind": "human"}]},
+                          headers=_with(ann)).json()
+    gid = created["id"]
+    mine = client.get("/api/accounts/me/games", headers=_with(ann)).json()
+    assert [(g["id"], g["your_seat"]) for g in mine] == [(gid, 0)]
+    assert client.get("/api/accounts/me/games", headers=_with(bob)).json() == []
+    with client.websocket_connect(f"/ws/games/{gid}", headers=_with(bob)) as ws, \
+            pytest.raises(WebSocketDisconnect) as info:
+        ws.send_json({"type": "hello", "seat": 0})  # Bob's session does not hold Ann's seat
+        ws.receive_json()
+    assert info.value.code == 4403
+    with client.websocket_connect(f"/ws/games/{gid}", headers=_with(ann)) as ws:
+        assert Viewer(ws, None).hello(None)["seat"] is None  # without a seat in the hello: a spectator
+    with client.websocket_connect(f"/ws/games/{gid}", headers=_with(ann)) as ws:
+        ws.send_json({"type": "hello", "seat": 0})
+        state = ws.receive_json()
+        assert state["type"] == "state" and state["seat"] == 0 and state["legal"]
+        assert client.delete("/api/sessions", headers=_with(ann)).status_code == 204  # logging out elsewhere
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                ws.receive_json()
+    assert info.value.code == 4403
+    monkeypatch.setattr(accounts_module, "SESSION_DAYS", 1 / 86_400)  # a session of one second
+    login = client.post("/api/sessions", json={"name": "Ann", "password": PASSWORD})
+    assert login.status_code == 200, login.text
+    short = login.headers["set-cookie"].split(";")[0].split("=", 1)[1]
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/games/{gid}", headers=_with(str(short))) as ws:
+        ws.send_json({"type": "hello", "seat": 0})
+        assert ws.receive_json()["seat"] == 0
+        time.sleep(1.2)
+        ws.send_json({"type": "act", "action": "dial 1", "version": 0, "ref": "late"})
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "rejected":
+                    assert msg["code"] == "expired" and msg["ref"] == "late"
+    assert info.value.code == 4403
+    assert client.get(f"/api/games/{gid}").json()["version"] == 0

@@ -142,3 +142,12 @@ def test_two_players_meet_at_an_open_table_chat_play_and_reach_the_ladder(browse
         assert len(rows) == 2 and "Ann" in rows[0] and "Bob" in rows[1] and all("?" in r for r in rows)
         assert ann.locator("#ladder caption").count() == 0
         shot(ann, "ladder")
+    with open_page(browser) as elsewhere:  # Ann on another device: her account's seat, without its token
+        elsewhere.goto(f"{live_server}/")
+        elsewhere.fill("#account-user", "Ann")
+        elsewhere.fill("#account-password", "a long enough secret")
+        elsewhere.click("#login")
+        elsewhere.wait_for_selector(f'#your-games li[data-game="{gid}"][data-seat="0"]')
+        elsewhere.click(f'#your-games li[data-game="{gid}"] a')
+        elsewhere.wait_for_function("() => document.getElementById('topinfo').textContent.includes('Ann')")
+        assert "you are Ann" in elsewhere.inner_text("#topinfo")

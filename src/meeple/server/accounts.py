@@ -17,7 +17,7 @@ import hashlib
 import secrets
 import time
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -29,8 +29,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .db import accounts, seats, sessions
 from .guard import Client
-from .lobby import ERRORS, ApiError, clean_name, client_of
-from .schemas import Strict
+from .lobby import ERRORS, ApiError, clean_name, client_of, summary
+from .schemas import GameSummary, Strict
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -105,6 +105,27 @@ def session_account(engine: Engine, id_hash: str) -> tuple[int, str] | None:
     return None if row is None else (row[0], row[1])
 
 
+def session_of(engine: Engine, id_hash: str) -> tuple[int, float] | None:
+    """The account of a live session and when the session expires."""
+    with engine.connect() as conn:
+        row = conn.execute(select(sessions.c.account_id, sessions.c.expires_at)
+                           .where(sessions.c.id_hash == id_hash, sessions.c.expires_at > time.time())).first()
+    return None if row is None else (row[0], row[1])
+
+
+def seat_holder(engine: Engine, game_id: str, seat: int) -> int | None:
+    """The account that holds a seat (None: no account)."""
+    with engine.connect() as conn:
+        found = conn.execute(select(seats.c.account_id).where(seats.c.game_id == game_id, seats.c.seat == seat))
+        return found.scalar_one_or_none()
+
+
+def account_seats(engine: Engine, account_id: int) -> list[tuple[str, int]]:
+    with engine.connect() as conn:
+        return [(r[0], r[1]) for r in conn.execute(select(seats.c.game_id, seats.c.seat)
+                                                   .where(seats.c.account_id == account_id).limit(200))]
+
+
 def drop_session(engine: Engine, id_hash: str) -> None:
     with engine.begin() as conn:
         conn.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
@@ -159,8 +180,8 @@ async def log_in(body: LoginIn, request: Request, response: Response) -> Me:
     value = secrets.token_urlsafe(32)
     expires = time.time() + SESSION_DAYS * 86_400
     await hub.store.run(add_session, hub.store.store.engine, account_id, _digest(value), expires)
-    response.set_cookie(COOKIE, value, max_age=SESSION_DAYS * 86_400, httponly=True, samesite="lax", path="/",
-                        secure=request.url.scheme == "https")
+    response.set_cookie(COOKIE, value, max_age=max(1, int(SESSION_DAYS * 86_400)), httponly=True, samesite="lax",
+                        path="/", secure=request.url.scheme == "https")
     return Me(name=name)
 
 
@@ -180,9 +201,43 @@ async def log_out(request: Request) -> Response:
     value = request.cookies.get(COOKIE)
     if value:
         await hub.store.run(drop_session, hub.store.store.engine, _digest(value))
+        for close in list(hub.session_conns.pop(_digest(value), ())):  # its open sockets here close at once
+            close()
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/")
     return response
+
+
+@router.get("/accounts/me/games", response_model=list[GameSummary], responses={**ERRORS, 401: ERRORS[403]})
+async def my_account_games(request: Request) -> list[GameSummary]:
+    """With the session: the games whose seats the account holds (open one with `/play/{id}?seat=N`: the page
+    says hello with the seat, and the session proves it, on any device)."""
+    hub: Hub = request.app.state.hub
+    found = await account_of(request)
+    if found is None:
+        raise ApiError(401, "not logged in", "no_session")
+    out = []
+    for game_id, seat in await hub.store.run(account_seats, hub.store.store.engine, found[0]):
+        rec = await hub.store.run(hub.store.store.get, game_id)
+        if rec is not None:
+            out.append(summary(rec, seat))
+    return sorted(out, key=lambda g: -g.updated_at)
+
+
+async def seat_by_session(hub: Hub, cookie_header: str, game_id: str, seat: Any) -> tuple[int, float, str] | None:
+    """The seat of a WebSocket's hello without a token, proven by the session cookie of its upgrade request: (seat,
+    when the session expires, the session's hash), or None when the session does not hold that seat."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    value = next((part.split("=", 1)[1] for part in cookie_header.split(";")
+                  if part.strip().startswith(f"{COOKIE}=")), None)
+    if not value or len(value) > 200:
+        return None
+    engine = hub.store.store.engine
+    found = await hub.store.run(session_of, engine, _digest(value.strip()))
+    if found is None or await hub.store.run(seat_holder, engine, game_id, seat) != found[0]:
+        return None
+    return seat, found[1], _digest(value.strip())
 
 
 def _verify(stored: str, password: str) -> bool:

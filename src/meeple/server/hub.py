@@ -8,6 +8,7 @@ import json
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import meeple
@@ -56,6 +57,8 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
         self.arriving: Counter[str] = Counter()  # per game, WebSockets on their way in (see live.Arrival)
+        # Per session (its hash), how to close the WebSockets whose seat it proves (logging out closes them).
+        self.session_conns: dict[str, set[Callable[[], None]]] = {}
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:

@@ -2,6 +2,7 @@
 
 Client messages (JSON text):
   {"type": "hello", "token": "<seat token>", "since": 12}   first message; no token: spectator
+  {"type": "hello", "seat": 1}                              a seat of the account whose session cookie came along
   {"type": "act", "action": "step c2", "version": 12, "ref": "a1"}
   {"type": "undo", "version": 13}                           take back your last action (see Hub.undo)
   {"type": "sync", "since": 0}                              the whole position again
@@ -33,7 +34,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
-from . import chat, memory
+from . import accounts, chat, memory
 from .guard import OPENING, Client, Limited
 from .hub import EXPIRED, Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
@@ -123,7 +124,7 @@ async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> Non
     ws = Socket(receive, send)
     try:
         await ws.accept()
-        await _session(ws, hub, game_id, client, arrival)
+        await _session(ws, hub, game_id, client, arrival, _cookie(scope))
     except Closing as exc:
         arrival.done()
         await ws.close(exc.code, exc.reason)
@@ -197,7 +198,12 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, exc: Limited) -> N
     await send({"type": "websocket.http.response.body", "body": body})
 
 
-async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: Arrival) -> None:
+def _cookie(scope: Scope) -> str:
+    """The Cookie header of the upgrade request (the session of an account, if any)."""
+    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"cookie"), "")
+
+
+async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: Arrival, cookie: str = "") -> None:
     settings = hub.settings
     try:
         first = await asyncio.wait_for(ws.receive(settings.max_message_bytes), settings.hello_timeout)
@@ -207,6 +213,11 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
     held = await _seat(hub, game_id, hello.get("token"))
+    if held.seat is None and hello.get("seat") is not None:  # a seat of the account logged in, on any device
+        proven = await accounts.seat_by_session(hub, cookie, game_id, hello.get("seat"))
+        if proven is None:
+            raise Closing(4403, "this seat is not your account's (log in with the account that holds it)")
+        held = Held(proven[0], proven[1], proven[2])
     seat = held.seat
     client = Client(client.ip, None if seat is None else (game_id, seat))
     try:
@@ -241,6 +252,8 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
             raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
         hub.attach(room, conn, _since(hello))
     arrival.done()
+    if held.session is not None:
+        hub.session_conns.setdefault(held.session, set()).add(revoke)
     if settings.chat:
         said = await hub.store.run(chat.lines, hub.store.store.engine, game_id)
         room.chat_heard = max(room.chat_heard, said[-1]["id"] if said else 0)
@@ -249,6 +262,10 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
     try:
         await _receive_loop(ws, hub, room, conn, client, held)
     finally:
+        if held.session is not None:
+            hub.session_conns.get(held.session, set()).discard(revoke)
+            if not hub.session_conns.get(held.session, True):
+                del hub.session_conns[held.session]
         hub.detach(room, conn)
         conn.close()
         with contextlib.suppress(Exception):
@@ -263,8 +280,9 @@ class Held:
     """The seat a connection's token holds (None: a spectator), until when, and whether a new invitation of the
     seat revoked the token: checked on every message, not only at hello."""
 
-    def __init__(self, seat: int | None, expires: float | None = None) -> None:
+    def __init__(self, seat: int | None, expires: float | None = None, session: str | None = None) -> None:
         self.seat, self.expires, self.revoked = seat, expires, False
+        self.session = session  # the hash of the account's session that proves the seat (instead of a token)
 
     def refusal(self) -> Rejected | None:
         """Why this connection may no longer speak for its seat (None: it may)."""
@@ -273,7 +291,7 @@ class Held:
         if self.revoked:
             return Rejected("bad_token", REVOKED)
         if self.expires is not None and self.expires < time.time():
-            return Rejected("expired", EXPIRED)
+            return Rejected("expired", EXPIRED if self.session is None else "your session has expired; log in again")
         return None
 
 

@@ -15,7 +15,7 @@ export function accountBox() {
       box.append(el("p", { id: "account-name" }, t("web.account.logged_in", { name: me.name }), " ",
         el("button", { type: "button", class: "secondary", id: "logout", onclick: async () => {
           await api("DELETE", "/api/sessions").catch(() => {});
-          draw();
+          location.reload(); // the lobby's lists are the account's no more
         } }, t("web.account.logout"))));
       return;
     }
@@ -30,7 +30,7 @@ export function accountBox() {
       try {
         if (create) await api("POST", "/api/accounts", body);
         await api("POST", "/api/sessions", body);
-        draw();
+        location.reload(); // the lobby's lists now hold the account's games too
       } catch (e) {
         error.textContent = e.code === "bad_login" ? t("web.account.bad_login")
           : e.code === "rate_limited" ? t("web.rejected.rate_limited")

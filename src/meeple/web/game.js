@@ -38,6 +38,7 @@ class GameScreen {
     this.gameId = gameId;
     this.token = token;
     this.invited = Boolean(opts.invited); // opened from an invite link: ask for a name if the seat has none
+    this.accountSeat = opts.accountSeat ?? null; // a seat of the logged-in account, opened without a token
     this.online = false; // the socket is open and the whole state has come: only then may the player act
     this.turn = new TurnWatch();
     this.replay = null; // the replay viewer, once opened
@@ -84,6 +85,7 @@ class GameScreen {
       this.retry = 0;
       const hello = { type: "hello" };
       if (this.token) hello.token = this.token;
+      else if (this.accountSeat !== null) hello.seat = this.accountSeat;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (ev) => this.handle(JSON.parse(ev.data));

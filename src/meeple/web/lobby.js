@@ -192,7 +192,11 @@ function hostPanel(game, host) {
 function yourGames() {
   const list = el("ul", { class: "games", id: "your-games" }, el("li", { class: "muted" }, "…"));
   const held = allTokens();
-  api("POST", "/api/my-games", { tokens: held.slice(-200) }).then((games) => {
+  const mine = api("POST", "/api/my-games", { tokens: held.slice(-200) });
+  const account = api("GET", "/api/accounts/me/games").catch(() => []); // the seats of the account logged in
+  Promise.all([mine, account]).then(([byToken, byAccount]) => {
+    const seen = new Set(byToken.map((g) => `${g.id}:${g.your_seat}`));
+    const games = [...byToken, ...byAccount.filter((g) => !seen.has(`${g.id}:${g.your_seat}`))];
     clear(list);
     if (!games.length) list.append(el("li", { class: "muted" }, t("web.no_games")));
     const hosted = new Set();
