@@ -215,3 +215,19 @@ def test_an_accounts_seat_opens_with_its_session_and_closes_when_it_ends(client:
                     assert msg["code"] == "expired" and msg["ref"] == "late"
     assert info.value.code == 4403
     assert client.get(f"/api/games/{gid}").json()["version"] == 0
+
+
+def test_another_sites_page_cannot_open_an_accounts_seat(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    ann = _account(client, "Ann")
+    created = client.post("/api/games", json={"game": "dials", "seats": [{"kind": "human"}, {"kind": "human"}]},
+                          headers=_with(ann)).json()
+    with client.websocket_connect(f"/ws/games/{created['id']}", headers=_with(ann, origin="https://evil.example")) \
+            as ws, pytest.raises(WebSocketDisconnect) as info:
+        ws.send_json({"type": "hello", "seat": 0})
+        ws.receive_json()
+    assert info.value.code == 4403
+    with client.websocket_connect(f"/ws/games/{created['id']}", headers=_with(ann, origin="http://testserver")) as ws:
+        ws.send_json({"type": "hello", "seat": 0})
+        assert ws.receive_json()["seat"] == 0

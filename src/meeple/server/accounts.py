@@ -256,7 +256,7 @@ class OriginCheck:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS") and _cross_site(scope):
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS") and cross_site(scope):
             from .lobby import problem
 
             await problem(403, "a request with your session must come from this server's pages",
@@ -265,13 +265,16 @@ class OriginCheck:
         await self.app(scope, receive, send)
 
 
-def _cross_site(scope: Scope) -> bool:
+def cross_site(scope: Scope) -> bool:
+    """Whether a request carrying the session cookie comes from another site (a WebSocket's too: its `Origin` is the
+    page's, http or https, while its own scheme is ws or wss)."""
     headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
     if f"{COOKIE}=" not in headers.get("cookie", ""):
         return False  # without the session nothing of an account is at stake (seat tokens are never cookies)
     origin = headers.get("origin")
     if origin is not None:
-        own = {f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"}
+        scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"), scope.get("scheme", "http"))
+        own = {f"{scheme}://{headers.get('host', '')}"}
         app = scope.get("app")
         public = getattr(getattr(getattr(app, "state", None), "hub", None), "settings", None)
         if public is not None and public.public_url:

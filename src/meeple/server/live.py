@@ -124,7 +124,8 @@ async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> Non
     ws = Socket(receive, send)
     try:
         await ws.accept()
-        await _session(ws, hub, game_id, client, arrival, _cookie(scope))
+        # The session proves a seat only on a connection opened by this server's own pages.
+        await _session(ws, hub, game_id, client, arrival, "" if accounts.cross_site(scope) else _cookie(scope))
     except Closing as exc:
         arrival.done()
         await ws.close(exc.code, exc.reason)
