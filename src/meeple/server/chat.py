@@ -118,7 +118,7 @@ async def say(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, A
     if conn.seat is not None and conn.seat in rules["muted"]:
         return _refused("muted", "the host has muted your seat in the chat")
     hub.guard.hit("chat lines", client)
-    line = await hub.store.run(add_line, hub.store.store.engine, room.id, conn.seat, said, room.version)
+    line = await hub.store.run(add_line, hub.store.store.engine, room.id, conn.seat, said, room.moves)
     tell(room, line)
     return None
 

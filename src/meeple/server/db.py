@@ -53,6 +53,9 @@ games = Table(
     # "Play again": the id of the game that follows this one with the same seats, and of the one it follows.
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # The public moments so far (`Game.moments`): the position number every viewer is shown. `version` counts the
+    # stored actions, secret steps included, and never leaves the server; `updated_at` changes with `moves` only.
+    Column("moves", Integer, nullable=False, server_default="0"),
     # The host's rules of the table's chat: {"spectators": "apart" | "off", "muted": [seats]}; null: the defaults.
     Column("chat", JSON, nullable=True),
     # The ladder: a game in which a seat took back an action is not rated; when it was rated (once, by one process).
@@ -99,7 +102,7 @@ chat = Table(
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
     Column("seat", Integer, nullable=True),  # null: a spectator
     Column("text", Text, nullable=False),
-    Column("version", Integer, nullable=False),  # the position of the game when it was said
+    Column("version", Integer, nullable=False),  # the position of the game when it was said (in moves)
     Column("at", Float, nullable=False),
     Index("ix_chat_game_id", "game_id", "id"),
 )

@@ -1,8 +1,8 @@
 """Chat at each table: the lines said (`chat`, kept with the game) and the host's rules of the table's chat
 (`games.chat`: spectators' lines apart or off, muted seats).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-28
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
