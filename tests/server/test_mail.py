@@ -137,3 +137,10 @@ def test_the_queue_survives_a_restart_while_the_smtp_server_is_away(sqlite_url: 
             conn.execute(update(mail).values(due=0.0))
         _wait(inbox, 1)
     assert inbox.mails[0]["To"] == "ann@example.org"
+
+
+def test_a_text_that_is_no_address_is_refused(client: TestClient) -> None:
+    session = _player(client, "Ann", "ann@example.org")
+    r = client.put("/api/accounts/me", json={"email": "not an address"},
+                   headers={"cookie": f"meeple_session={session}"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_email"

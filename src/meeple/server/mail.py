@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import smtplib
 import time
 from email.message import EmailMessage
@@ -35,12 +36,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("meeple.server")
 router = APIRouter(prefix="/api", tags=["accounts"])
 MAIL_TRIES = 5
-EMAIL = r"^[^@\s]{1,64}@[^@\s]{1,185}\.[^@\s]{2,63}$"
+EMAIL = r"^[^@\s\x00-\x1f\x7f]{1,64}@[^@\s\x00-\x1f\x7f]{1,185}\.[^@\s\x00-\x1f\x7f]{2,63}$"
 
 
 class MailIn(Strict):
-    email: str | None = Field(None, max_length=254, pattern=EMAIL, description="where 'your move' is told (null: "
-                                                                                 "nowhere)")
+    email: str | None = Field(None, max_length=254, description="where 'your move' is told (null: nowhere)")
 
 
 class MailOut(BaseModel):
@@ -161,6 +161,8 @@ async def set_mail(body: MailIn, request: Request) -> MailOut:
     found = await account_of(request)
     if found is None:
         raise ApiError(401, "not logged in", "no_session")
+    if body.email is not None and not re.match(EMAIL, body.email):
+        raise ApiError(400, "this is not an e-mail address", "bad_email")
     lang = _lang(None, request.headers.get("accept-language"))
     await hub.store.run(set_address, hub.store.store.engine, found[0], body.email, lang)
     return MailOut(email=body.email, lang=lang)
