@@ -68,11 +68,12 @@ def _player(client: TestClient, name: str, email: str, lang: str = "en") -> str:
 
 
 def _two_rounds(client: TestClient, session: str) -> tuple[str, list[str]]:
-    """A game of dials in two rounds, Ann's seat of her account; both dial in round 1, so round 2 opens."""
+    """A game of dials in two rounds, Ann's seat of her account; both dial in round 1, Ann first (so that no
+    decision of hers opens before round 2's)."""
     created = client.post("/api/games", json={"game": "dials", "options": {"rounds": 2}, "seats": [
         {"kind": "human"}, {"kind": "human"}]}, headers={"cookie": f"meeple_session={session}"}).json()
     tokens = [s["token"] for s in created["seats"]]
-    for seat in (1, 0):
+    for seat in (0, 1):
         r = client.post(f"/api/games/{created['id']}/actions", json={"action": "dial 2", "version": 0},
                         headers={"Authorization": f"Bearer {tokens[seat]}"})
         assert r.status_code == 200, r.text
