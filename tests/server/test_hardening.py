@@ -4,6 +4,7 @@ HTTP and WebSocket, unreadable bodies answered 422, and the whole state as the f
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -118,3 +119,55 @@ def test_every_error_code_the_server_sends_is_in_the_docs() -> None:
     assert {"stale", "rate_limited", "expired", "bad_version", "invalid"} <= sent  # the scan finds them
     missing = sorted(code for code in sent if f"`{code}`" not in docs)
     assert not missing, f"codes sent but not documented in docs/server.md: {missing}"
+
+
+@pytest.mark.timeout(30)
+def test_a_token_that_expires_while_its_socket_is_open_acts_no_more(sqlite_url: str) -> None:
+    with TestClient(create_app(fast_settings(sqlite_url, token_days=1.0 / 86_400))) as client:
+        created = create(client, humans(2))
+        gid = created["id"]
+        seat = client.get(f"/api/games/{gid}").json()["deciders"][0]
+        with client.websocket_connect(f"/ws/games/{gid}") as ws:
+            viewer = Viewer(ws, seat)
+            legal = viewer.hello(created["seats"][seat]["token"])["legal"]
+            time.sleep(max(0.0, created["token_expires"] - time.time()) + 0.1)
+            viewer.act(legal[0], 0, ref="late")
+            refused = viewer.next("rejected", "update")
+            assert refused["type"] == "rejected" and refused["code"] == "expired" and refused["ref"] == "late"
+            with pytest.raises(WebSocketDisconnect) as info:
+                while True:
+                    viewer.next()
+        assert info.value.code == 4403 and "expired" in info.value.reason
+        assert client.get(f"/api/games/{gid}").json()["version"] == 0  # nothing was played
+
+
+@pytest.mark.timeout(30)
+def test_an_act_on_the_old_socket_right_after_a_reinvitation_is_refused(client: TestClient) -> None:
+    created = create(client, humans(2))
+    gid = created["id"]
+    seat = client.get(f"/api/games/{gid}").json()["deciders"][0]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        viewer = Viewer(ws, seat)
+        legal = viewer.hello(created["seats"][seat]["token"])["legal"]
+        r = client.post(f"/api/games/{gid}/seats/{seat}/invite",
+                        headers={"Authorization": f"Bearer {created['host_token']}"})
+        assert r.status_code == 200
+        viewer.act(legal[0], 0, ref="after")  # sent before the client has read the close
+        with pytest.raises(WebSocketDisconnect) as info:
+            while True:
+                viewer.next()
+    assert info.value.code == 4403
+    assert not [m for m in viewer.messages if m["type"] == "update"]
+    assert client.get(f"/api/games/{gid}").json()["version"] == 0
+
+
+def test_a_chunked_body_over_the_limit_gets_413(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"game": "bluemooncity", "seats": [{"kind": "human"}], "options": {"x": "'
+        for _ in range(20):
+            yield b"y" * 8192
+        yield b'"}}'
+
+    r = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["code"] == "too_large"
+    assert client.get("/api/games").json() == []  # nothing was created

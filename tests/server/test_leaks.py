@@ -59,13 +59,24 @@ def test_random_games_leak_nothing_to_seats_or_spectators(client: TestClient, in
         for v, token in zip(viewers, [*tokens, None], strict=True):
             v.hello(token)
         version = 0
+        kinds: set[str] = set()  # the types of message scanned
         while not replica.is_over() and (cap is None or version < cap):
             for v in viewers:
                 v.at(version)
                 while v.messages:
-                    _check(v.messages.pop(0), v.seat, replica, secrets)
+                    msg = v.messages.pop(0)
+                    kinds.add(msg["type"])
+                    _check(msg, v.seat, replica, secrets)
             seat = replica.deciders()[0]
             action = rng.choice(replica.legal_actions(seat))
+            if version % 40 == 0:  # the chat's messages go through the same scan
+                talker = viewers[version // 40 % len(viewers)]
+                talker.ws.send_json({"type": "chat", "text": f"line {version} from {talker.seat}"})
+            if version == 80:
+                rules = client.post(f"/api/games/{gid}/chat", json={"muted": [1]},
+                                    headers={"Authorization": f"Bearer {body['host_token']}"})
+                assert rules.status_code == 200
+                _check({"type": "chat_rules_answer", **rules.json()}, None, replica, secrets)
             viewers[seat].act(action, version, ref=f"a{version}")
             replica.apply(seat, action)
             version += 1
@@ -74,6 +85,8 @@ def test_random_games_leak_nothing_to_seats_or_spectators(client: TestClient, in
             for msg in v.messages:
                 _check(msg, v.seat, replica, secrets)
         assert viewers[-1].last is not None and viewers[-1].last["version"] == version
+        kinds |= {m["type"] for v in viewers for m in v.messages}
+        assert {"chat", "chat_log", "chat_rules"} <= kinds or version < 120
         if cap is None:
             assert viewers[-1].last["status"] == "over"
             assert viewers[-1].last["result"] == replica.result().to_dict()

@@ -216,3 +216,52 @@ def test_counting_starts_no_thread_and_the_server_drops_expired_counts() -> None
     time.sleep(2.1)  # a count of a 1-second window is kept two windows
     guard.expire()
     assert len(guard.counters.storage) == 0
+
+
+def test_a_rate_limited_act_is_rejected_with_its_ref(sqlite_url: str) -> None:
+    with _app(sqlite_url, action_rate="2/minute") as client:
+        created = create(client, humans(2))
+        with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+            viewer = Viewer(ws, 0)
+            viewer.hello(created["seats"][0]["token"])
+            answers = []
+            for i in range(3):
+                viewer.act("nonsense", 0, ref=f"r{i}")
+                answers.append(viewer.next("rejected", "error"))
+    assert [a["type"] for a in answers] == ["rejected"] * 3
+    assert answers[2]["code"] == "rate_limited" and answers[2]["ref"] == "r2" and answers[2]["retry_after"] >= 1
+    assert answers[2]["action"] == "nonsense"
+
+
+@pytest.mark.timeout(30)
+def test_twenty_refused_actions_in_a_row_close_the_connection(client: TestClient) -> None:
+    created = create(client, humans(2))
+    with client.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        viewer = Viewer(ws, 0)
+        viewer.hello(created["seats"][0]["token"])
+        for i in range(20):
+            viewer.act("nonsense", 0, ref=f"r{i}")
+        ws.send_json({"type": "ping"})
+        with pytest.raises(WebSocketDisconnect) as info:
+            viewer.next("pong")  # the connection closes before the ping is answered
+    assert info.value.code == 1008
+    assert len([m for m in viewer.messages if m["type"] == "rejected"]) == 20
+    assert not [m for m in viewer.messages if m["type"] == "pong"]
+
+
+def test_every_limit_the_docs_list_is_accepted_by_name() -> None:
+    import re
+    from dataclasses import fields
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    table = docs.split("| setting | default | what it limits |", 1)[1].split("\n\n", 1)[0]
+    names = [n for line in table.splitlines()[2:] for n in re.findall(r"`([a-z_]+)`", line.split("|")[1])]
+    assert {"token_days", "max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes"} <= set(names)
+    kinds = {f.name: f.type for f in fields(Settings)}
+    for name in names:
+        s = Settings()
+        kind = kinds[name]
+        value = {"int": "7", "float": "2.5"}.get(str(kind), "3/second")
+        set_limit(s, f"{name}={value}")
+        assert str(getattr(s, name)) == value, name

@@ -16,7 +16,9 @@ from engine.dials import Dials
 from meeple.engine import registry
 from meeple.engine.table import SeatTable
 from meeple.server import bots
+from meeple.server.app import create_app
 
+from .conftest import fast_settings
 from .helpers import Viewer, create, humans
 
 
@@ -160,3 +162,48 @@ def test_the_sweeper_leaves_no_bot_waiting_in_a_simultaneous_decision(client: Te
     while client.get(f"/api/games/{body['id']}").json()["status"] != "over":
         assert time.time() < deadline, "the bots did not finish their simultaneous choices"
         time.sleep(0.05)
+
+
+def test_a_replay_shows_no_seat_another_seats_secret_choice(client: TestClient) -> None:
+    """The replay answers each viewer with what it could read then (its view and its log lines), never the stored
+    text of an action: in position 1 seat 0's dial is still secret to seat 1 and to a spectator."""
+    body = _dials(client)
+    tokens = [s["token"] for s in body["seats"]]
+    gid = body["id"]
+    for seat, dial in ((0, 3), (1, 1)):
+        r = client.post(f"/api/games/{gid}/actions", json={"action": f"dial {dial}", "version": 0},
+                        headers={"authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+    other = client.get(f"/api/games/{gid}/replay?at=1", headers={"authorization": f"Bearer {tokens[1]}"}).json()
+    watcher = client.get(f"/api/games/{gid}/replay?at=1").json()
+    own = client.get(f"/api/games/{gid}/replay?at=1", headers={"authorization": f"Bearer {tokens[0]}"}).json()
+    for shown in (other, watcher):
+        assert shown["actor"] == 0 and shown["log"]
+        assert "dial 3" not in json.dumps(shown) and _secret_of(0, 3, [shown]) == []
+    assert {"msg": "dials.chosen", "params": {"dial": 3}} in own["log"]  # the seat itself reads its own choice
+
+
+def test_simultaneous_choices_through_two_servers_are_both_accepted(database: str) -> None:
+    """Two server processes on one database, each with its own copy of the game: the second choice, checked
+    against a copy that has not heard of the first, fails its versioned write; it is then checked again against the
+    stored position (where it answers the same question) and accepted rather than refused as stale."""
+    settings = {"sweep_interval": 3600.0}  # no catch-up between the two: the second server's copy stays behind
+    with TestClient(create_app(fast_settings(database, **settings))) as one, \
+            TestClient(create_app(fast_settings(database, **settings))) as two:
+        body = _dials(one)
+        tokens = [s["token"] for s in body["seats"]]
+        gid = body["id"]
+        assert two.get(f"/api/games/{gid}/state").json()["version"] == 0  # loaded there at position 0
+        with two.websocket_connect(f"/ws/games/{gid}") as ws:
+            seat1 = Viewer(ws, 1)
+            seat1.hello(tokens[1])
+            r = one.post(f"/api/games/{gid}/actions", json={"action": "dial 2", "version": 0, "ref": "x"},
+                         headers={"authorization": f"Bearer {tokens[0]}"})
+            assert r.status_code == 200, r.text
+            seat1.act("dial 3", 0, ref="y")
+            end = seat1.next("rejected", "update")
+            while end["type"] == "update" and end["version"] < 2:
+                end = seat1.next("rejected", "update")
+        assert end["type"] == "update", end
+        assert end["status"] == "over" and end["view"]["revealed"] == [[2, 3]]
+        assert one.get(f"/api/games/{gid}").json()["version"] == 2

@@ -207,3 +207,55 @@ def test_a_websocket_that_never_says_hello_loses_its_socket_soon_after_its_deadl
     took = time.monotonic() - start
     assert b"say hello first" in received
     assert 0.9 <= took < 3.0  # the hello deadline and the wait for the answer to the close, not uvicorn's 10 s
+
+
+def test_a_refused_address_gets_no_http_protocol_made_for_its_connections(
+        serve: Callable[..., int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refusing a flood costs the server its accepts and closes only: no HTTP protocol is made for a connection
+    from an address over its rate (the making, greeting and farewell of uvicorn's protocol are most of the cost)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    made: list[int] = []
+    init = H11Protocol.__init__
+
+    def counted(self: H11Protocol, *args: object, **kwargs: object) -> None:
+        made.append(1)
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(H11Protocol, "__init__", counted)
+    port = serve(http_rate="2/minute", header_timeout=30.0)
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            s.settimeout(5)
+            while s.recv(4096):
+                pass
+    before = len(made)
+    for _ in range(50):
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert _closed_within(s, 5)
+    assert before == 3 and len(made) == before
+
+
+def test_an_http_move_over_the_action_rate_does_not_load_the_game(sqlite_url: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastapi.testclient import TestClient
+
+    from meeple.server.hub import Hub
+
+    loads: list[str] = []
+    load = Hub._load
+
+    async def counted(self: Hub, game_id: str) -> object:
+        loads.append(game_id)
+        return await load(self, game_id)
+
+    monkeypatch.setattr(Hub, "_load", counted)
+    with TestClient(create_app(fast_settings(sqlite_url, action_rate="2/minute"))) as client:
+        created = client.post("/api/games", json={"game": "bluemooncity", "seats": [{"kind": "human"}] * 2}).json()
+        auth = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        codes = [client.post(f"/api/games/{created['id']}/actions", json={"action": "nonsense", "version": 0},
+                             headers=auth).status_code for _ in range(6)]
+    assert codes == [400, 400, 429, 429, 429, 429]
+    assert len(loads) == 2  # the two actions within the rate; the four over it touched no game

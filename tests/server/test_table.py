@@ -135,11 +135,11 @@ def test_a_finished_game_replays_position_by_position(client: TestClient) -> Non
     length = end["length"]
     assert end["at"] == length and length == client.get(f"/api/games/{gid}").json()["version"]
     start = client.get(f"/api/games/{gid}/replay", params={"at": 0}).json()
-    assert start["actor"] is None and start["action"] is None and start["log"] == [] and start["turns"][0] == 0
+    assert start["actor"] is None and "action" not in start and start["log"] == [] and start["turns"][0] == 0
     live_start = None
     if length:
         one = client.get(f"/api/games/{gid}/replay", params={"at": 1}).json()
-        assert one["action"].startswith("step") and one["log"][0]["msg"] == "move.step"
+        assert "action" not in one and one["log"][0]["msg"] == "move.step"
         assert one["view"] != start["view"]
         assert one["turn_seats"][0] == one["actor"]
         live_start = start

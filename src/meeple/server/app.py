@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -20,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import faces, help, live, lobby, memory
+from . import accounts, chat, faces, help, ladder, live, lobby, mail, memory, tables
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -72,11 +71,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "`/ws/games/{id}` (see `meeple.server.live` for its messages).",
     )
     app.state.guard = guard
+    app.add_middleware(accounts.OriginCheck)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)
     app.include_router(lobby.router)
     app.include_router(help.router)
+    app.include_router(chat.router)
+    app.include_router(tables.router)
+    app.include_router(accounts.router)
+    app.include_router(ladder.router)
+    app.include_router(mail.router)
     _add_errors(app)
     _add_pages(app)
 
@@ -238,6 +243,10 @@ async def _sweeper(hub: Hub) -> None:
             grace = 0.0 if rounds == 0 else hub.settings.stall_grace
             await hub.sweep(time.time() - grace)
             hub.guard.expire()
+            if rounds % 60 == 0:
+                await tables.sweep(hub)  # open tables nobody filled in time close
+            if rounds % 5 == 0:
+                await mail.send_due(hub)  # "your move" e-mails (with --smtp)
             if rounds % 10 == 9:
                 await hub.catch_up()  # a safety net under notifications (and the only sync between SQLite servers)
             rounds += 1
@@ -259,28 +268,33 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await _too_large(send, self.limit)
+            if name == b"content-length" and value.isdigit():
+                if int(value) > self.limit:
+                    await _too_large(send, self.limit)
+                    return
+                await self.app(scope, receive, send)  # the HTTP parser holds the body to the length announced
                 return
+        # No length announced (chunked): the body is read here, up to the limit, before the application sees any of
+        # it; an error raised while the application read it would be taken for a malformed body (422).
+        parts: list[Message] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
+            if message["type"] != "http.request":
+                parts.append(message)
+                break
             seen += len(message.get("body", b""))
             if seen > self.limit:
-                raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            with contextlib.suppress(Exception):
                 await _too_large(send, self.limit)
+                return
+            parts.append(message)
+            if not message.get("more_body", False):
+                break
 
+        async def replay() -> Message:
+            return parts.pop(0) if parts else await receive()
 
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -26,12 +26,16 @@ from .config import DEFAULT_SQLITE, Settings, database_url, set_limit, without_c
                    "see docs/server.md).")
 @click.option("--no-client-limits", is_flag=True,
               help="No rate limits or caps per client (load tests on a private address only).")
+@click.option("--no-chat", is_flag=True, help="No chat at the tables.")
+@click.option("--smtp", default=None, metavar="HOST:PORT", help="Send 'your move' e-mails of slow games through "
+              "this SMTP server (to accounts that gave an address).")
 @click.option("--trusted-proxy", "proxies", multiple=True, metavar="ADDRESS",
               help="A reverse proxy whose X-Forwarded-For names the client (repeatable).")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(host: str, port: int, database: str | None, bot_workers: int, bot_delay: float, public_url: str | None,
-          limits: tuple[str, ...], no_client_limits: bool, proxies: tuple[str, ...], log_level: str) -> None:
+          limits: tuple[str, ...], no_client_limits: bool, no_chat: bool, smtp: str | None, proxies: tuple[str, ...],
+          log_level: str) -> None:
     """Start the game server: the lobby and games in the browser, live over WebSocket.
 
     \b
@@ -46,7 +50,7 @@ def serve(host: str, port: int, database: str | None, bot_workers: int, bot_dela
 
     settings = Settings(database=database_url(database), bot_workers=bot_workers, bot_delay=bot_delay,
                         public_url=public_url.rstrip("/") if public_url else None, gc_freeze_every=1.0,
-                        trusted_proxies=list(proxies))
+                        trusted_proxies=list(proxies), chat=not no_chat, smtp=smtp)
     if no_client_limits:
         without_client_limits(settings)
     for text in limits:

@@ -34,6 +34,8 @@ class Settings:
     create_rate: str = "2/minute;30/hour"  # games created
     rename_rate: str = "3/minute;20/hour"  # a seat changing its name
     hint_rate: str = "1/second;30/minute"  # a seat asking the server's bot for a suggestion
+    chat_rate: str = "1/second;20/minute"  # chat lines said at a table
+    login_rate: str = "5/minute;30/hour"  # login attempts, per address and per account name
     bot_only_rate: str | None = None  # games with no human seat, server-wide and per address; None: refused
     max_connections_per_ip: int = 32  # open WebSockets per address
     max_spectators: int = 100  # spectators of one game at once (each action is sent to every one of them)
@@ -44,15 +46,22 @@ class Settings:
     keep_alive: float = 5.0  # seconds an idle HTTP connection stays open between requests
     max_queued_bytes: int = 4_194_304  # bytes waiting for a slow WebSocket reader before it is dropped
     token_days: float = 90.0  # a seat token expires this many days after it was issued
+    chat: bool = True  # chat at each table (meeple serve --no-chat turns it off)
+    chat_length: int = 500  # characters of a chat line at most
+    table_hours: float = 24.0  # an open table nobody filled closes after this many hours
+    smtp: str | None = None  # HOST:PORT of the SMTP server that sends "your move" e-mails (None: no e-mail)
+    mail_delay: float = 600.0  # seconds a move waits before its e-mail goes (a quick game sends none)
     # Garbage collection (see meeple.server.memory); `meeple serve` turns it on, tests and embedders may leave it.
     gc_freeze_every: float | None = None  # seconds between freezes of the surviving objects; None: Python's defaults
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
 
 
 RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
-         "hint_rate")
+         "hint_rate", "chat_rate", "login_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
-TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout")
+TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days", "table_hours")
+# Sizes, not lifted for load tests.
+SIZES = ("max_body_bytes", "max_message_bytes", "send_queue", "max_queued_bytes", "chat_length")
 
 
 def without_client_limits(s: Settings) -> Settings:
@@ -69,10 +78,10 @@ def set_limit(s: Settings, text: str) -> None:
     """Set one limit from `NAME=VALUE` (`--limit`); raises ValueError naming the limits when it is not one."""
     name, sep, value = text.partition("=")
     name = name.strip().replace("-", "_")
-    names = (*RATES, "bot_only_rate", *COUNTS, *TIMES)
+    names = (*RATES, "bot_only_rate", *COUNTS, *SIZES, *TIMES)
     if not sep or name not in names:
         raise ValueError(f"{text!r}: use NAME=VALUE with NAME one of {', '.join(names)}")
-    if name in COUNTS:
+    if name in COUNTS or name in SIZES:
         setattr(s, name, int(value))
         return
     if name in TIMES:

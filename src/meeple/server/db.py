@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     text,
@@ -55,6 +56,11 @@ games = Table(
     # The public moments so far (`Game.moments`): the position number every viewer is shown. `version` counts the
     # stored actions, secret steps included, and never leaves the server; `updated_at` changes with `moves` only.
     Column("moves", Integer, nullable=False, server_default="0"),
+    # The host's rules of the table's chat: {"spectators": "apart" | "off", "muted": [seats]}; null: the defaults.
+    Column("chat", JSON, nullable=True),
+    # The ladder: a game in which a seat took back an action is not rated; when it was rated (once, by one process).
+    Column("unrated", Boolean, nullable=False, server_default="0"),
+    Column("rated_at", Float, nullable=True),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),
@@ -71,6 +77,7 @@ seats = Table(
     Column("name", String(40), nullable=True),
     Column("token_hash", String(64), nullable=True, unique=True),
     Column("token_expires", Float, nullable=True),  # when the seat token stops being valid (Unix time)
+    Column("account_id", Integer, nullable=True),  # the account that holds the seat, if any (see accounts.py)
 )
 
 # The action log, the truth of every game: (game, sequence number) is unique, so two writers can never both
@@ -85,6 +92,71 @@ actions = Table(
     Column("by", String(8), nullable=False),
     Column("ref", String(64), nullable=True),
     Column("at", Float, nullable=False),
+)
+
+# The lines said at each table, kept with the game (and shown in its replay at the position they were said in).
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),  # null: a spectator
+    Column("text", Text, nullable=False),
+    Column("version", Integer, nullable=False),  # the position of the game when it was said (in moves)
+    Column("at", Float, nullable=False),
+    Index("ix_chat_game_id", "game_id", "id"),
+)
+
+# Accounts are optional: a name and an Argon2 hash of the password (never the password); `name_key` is the name
+# folded to compare names without regard to case.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("email", String(254), nullable=True),  # where "your move" is told, if the player gave an address
+    Column("lang", String(16), nullable=False, server_default="en"),  # the language of those e-mails
+)
+
+# The queue of "your move" e-mails (one per seat and position), sent by the server given `--smtp`; rows outlive a
+# restart, and a mail whose move was made meanwhile is dropped rather than sent.
+mail = Table(
+    "mail",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("due", Float, nullable=False),
+    Column("tries", Integer, nullable=False, server_default="0"),
+    Column("state", String(8), nullable=False, server_default="queued"),  # queued, sending, sent, dropped
+    UniqueConstraint("game_id", "seat", "version"),
+    Index("ix_mail_state_due", "state", "due"),
+)
+
+# Sessions are kept server-side (revocable): the SHA-256 of the cookie's value, never the value.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+# The ladder: an OpenSkill rating per game and player ("account:<id>" or "bot:<level>").
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"

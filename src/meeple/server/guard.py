@@ -94,6 +94,8 @@ class Guard:
             "games created": parse_many(settings.create_rate),
             "renames": parse_many(settings.rename_rate),
             "hints": parse_many(settings.hint_rate),
+            "chat lines": parse_many(settings.chat_rate),
+            "logins": parse_many(settings.login_rate),
         }
         self.bot_only = parse_many(settings.bot_only_rate) if settings.bot_only_rate else []
         self.open: Counter[str] = Counter()  # open WebSockets per address

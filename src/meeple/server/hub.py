@@ -8,6 +8,7 @@ import json
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import meeple
@@ -35,6 +36,14 @@ class Unplayable(Exception):
         self.reason = reason
 
 
+class Behind(Rejected):
+    """A versioned write lost to another process's: the room has caught up with storage since (code `stale`)."""
+
+
+EXPIRED = "this seat token has expired; ask the game's host for a new invitation"
+WRITE_ATTEMPTS = 3  # times an action is judged and written again after losing its write to another process
+
+
 class Hub:
     """Rooms of the games in play here. Every accepted action is committed before anyone hears of it."""
 
@@ -48,6 +57,8 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.unplayable: dict[str, str] = {}  # games that cannot be rebuilt here -> why
         self.arriving: Counter[str] = Counter()  # per game, WebSockets on their way in (see live.Arrival)
+        # Per session (its hash), how to close the WebSockets whose seat it proves (logging out closes them).
+        self.session_conns: dict[str, set[Callable[[], None]]] = {}
 
     # -- rooms ---------------------------------------------------------------------------
     async def room(self, game_id: str) -> Room | None:
@@ -112,14 +123,19 @@ class Hub:
     async def seat_of_token(self, game_id: str, token: Any) -> int:
         """The seat a token holds in this game, on HTTP and WebSocket alike; raises Rejected (`bad_token` for a
         token that is not, or no longer, one of this game's: revoked by a new invitation; `expired`)."""
+        return (await self.token_of(game_id, token))[0]
+
+    async def token_of(self, game_id: str, token: Any) -> tuple[int, float | None]:
+        """The seat a token holds in this game and when the token expires (None: never); raises Rejected as
+        `seat_of_token`."""
         if not isinstance(token, str) or not token.strip():
             raise Rejected("bad_token", "a seat token is a text")
         found = await self.store.run(self.store.store.seat_of_token, token_hash(token.strip()))
         if found is None or found[0] != game_id:
             raise Rejected("bad_token", "this token does not hold a seat in this game")
         if found[2] is not None and found[2] < time.time():
-            raise Rejected("expired", "this seat token has expired; ask the game's host for a new invitation")
-        return found[1]
+            raise Rejected("expired", EXPIRED)
+        return found[1], found[2]
 
     def revoke(self, game_id: str, seat: int) -> None:
         """A seat was re-invited: its connections (holding the old token) are closed."""
@@ -167,7 +183,8 @@ class Hub:
         1. check: may this seat act now, in this position, with this kind of action (nothing changes yet);
         2. apply: the room's game plays it (an illegal action is refused here and changes nothing);
         3. record: the row of the new position (status, deciders, clock, result) and the action;
-        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage);
+        4. commit: stored before anyone hears of it (a failed commit rebuilds the game from storage; a write that
+           lost to another process's goes back to step 1 in the stored position, at most `WRITE_ATTEMPTS` times);
         5. remember: when each seat's decision opened, and the client's ref against duplicates;
         6. broadcast: every connection gets the new position from its own point of view;
         7. bots: the bots that must decide now start thinking.
@@ -176,14 +193,26 @@ class Hub:
         if client is not None:
             self.guard.hit("actions", client)  # 0
         async with room.lock:
-            _check(room, seat, action, version, ref, by)  # 1
-            assert seat is not None
-            before = room.version
-            others = room.decisions.before(room.game, seat, room.rec.deciders)
-            text = _apply(room.game, seat, action)  # 2
-            now = time.time()
-            write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
-            await self._commit(room, write)  # 4
+            attempt = 0
+            while True:
+                attempt += 1
+                _check(room, seat, action, version, ref, by)  # 1
+                assert seat is not None
+                before = room.version
+                others = room.decisions.before(room.game, seat, room.rec.deciders)
+                text = _apply(room.game, seat, action)  # 2
+                now = time.time()
+                write = self._next_write(room, room.game, now, ActionRecord(before + 1, seat, text, by, ref, now))  # 3
+                try:
+                    await self._commit(room, write)  # 4
+                except Behind:
+                    # Another process stored an action first and the room has caught up with it: the action is
+                    # judged again in the stored position (a simultaneous choice made in the same position still
+                    # answers the same question there), not refused for a race its client could not see.
+                    if attempt == WRITE_ATTEMPTS:
+                        raise
+                    continue
+                break
             room.decisions.after(room.game, seat, others, write.deciders)  # 5
             if ref:
                 room.refs[seat, ref] = write.version
@@ -230,6 +259,9 @@ class Hub:
                 before = await self._resync(room)
                 room.broadcast(before)
                 raise Rejected("stale", "another move was made first; look at the new position and choose again")
+            from . import ladder
+
+            await self.store.run(ladder.mark_unrated, self.store.store.engine, room.id)  # an undo: not rated
             rec = room.rec
             rec.version, rec.status, rec.deciders, rec.bot_turn = write.version, write.status, write.deciders, \
                 write.bot_turn
@@ -298,7 +330,7 @@ class Hub:
         except Conflict:
             before = await self._resync(room, rebuild=w.action is not None)
             room.broadcast(before)
-            raise Rejected("stale", "another move was made first; look at the new position and choose again") from None
+            raise Behind("stale", "another move was made first; look at the new position and choose again") from None
         except Exception:
             log.exception("could not store game %s", room.id)
             await self._resync(room, rebuild=w.action is not None)
@@ -307,6 +339,14 @@ class Hub:
         rec.version, rec.status, rec.deciders, rec.bot_turn = w.version, w.status, w.deciders, w.bot_turn
         rec.clock, rec.deadline, rec.result = w.clock, w.deadline, w.result
         rec.moves, rec.updated_at = w.moves, time.time() if w.updated_at is None else w.updated_at
+        if w.status == "over":
+            from . import ladder  # which imports the lobby, which imports this module
+
+            self._spawn(ladder.game_over(self, room.id))
+        elif self.settings.smtp and w.action is not None:
+            from . import mail
+
+            self._spawn(mail.opened(self, room.id, w.version, w.deciders))  # "your move" for slow games
 
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:
@@ -454,6 +494,8 @@ def _check(room: Room, seat: int | None, action: Any, version: Any, ref: str | N
     """Step 1 of an action: whether this seat may act now, in this position (raises Rejected)."""
     if seat is None:
         raise Rejected("spectator", "spectators watch the game; they cannot act")
+    if room.rec.status == "open":
+        raise Rejected("not_started", "this table waits for its players: the host starts the game")
     if ref is not None and (seat, ref) in room.refs:
         raise Rejected("duplicate", "this action was already accepted; it is not applied twice")
     if room.over:

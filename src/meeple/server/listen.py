@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from . import chat
 from .store import NOTIFY_CHANNEL, libpq_url
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ async def listen(url: str, hub: Hub, ready: asyncio.Event) -> None:
 async def _dispatch(hub: Hub, payload: str) -> None:
     try:
         game_id, version, status = payload.rsplit(":", 2)
+        if status == "chat":  # a chat line said there (the number is the line's)
+            await chat.notified(hub, game_id, int(version))
+            return
         await hub.notified(game_id, int(version), status)
     except Exception:
         log.exception("bad notification %r", payload)

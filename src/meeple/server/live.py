@@ -2,18 +2,22 @@
 
 Client messages (JSON text):
   {"type": "hello", "token": "<seat token>", "since": 12}   first message; no token: spectator
+  {"type": "hello", "seat": 1}                              a seat of the account whose session cookie came along
   {"type": "act", "action": "step c2", "version": 12, "ref": "a1"}
   {"type": "undo", "version": 13}                           take back your last action (see Hub.undo)
   {"type": "sync", "since": 0}                              the whole position again
   {"type": "ping"}
+  {"type": "chat", "text": "..."}                           a line said at the table (see chat.py)
 Server messages: "state" (whole position; again after an undo), "update" (after every accepted action), "rejected"
 (an action or undo refused, with a code and a reason), "error" (a message that made no sense), "presence",
 "notice" (with `msg` and `params` for the client's language), "rematch" (the game is played again: `game_id`),
-"pong".
+"pong", and the chat's: "chat_log" (after the first state: the latest lines and the host's rules), "chat" (a line),
+"chat_rules" (the host changed them).
 
-Close codes: 4400 no hello, 4403 bad token (expired or revoked too), 4404 unknown game, 4409 a game played under
-older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008 flood or too many bad
-messages, 1009 message too big, 1011 the game could not be loaded, 1013 the game has as many spectators as it takes.
+Close codes: 4400 no hello, 4403 bad token (expired or revoked too; checked on every message), 4404 unknown game,
+4409 a game played under older rules that cannot be replayed (an "error" with code "unplayable" says why first), 1008
+flood or 20 bad messages or refused actions in a row, 1009 message too big, 1011 the game could not be loaded, 1013
+the game has as many spectators as it takes.
 A client over its limit of connections is refused before the upgrade (429 with Retry-After), and so is (503 `busy`
 with Retry-After) a WebSocket beyond the server's cap of WebSockets opening at once or a crowd beyond a game's places.
 """
@@ -25,13 +29,14 @@ import contextlib
 import json
 import logging
 import re
+import time
 from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
-from . import memory
+from . import accounts, chat, memory
 from .guard import OPENING, Client, Limited
-from .hub import Hub, Unplayable
+from .hub import EXPIRED, Hub, Unplayable
 from .rooms import Conn, Rejected, Room, dumps
 
 log = logging.getLogger("meeple.server")
@@ -119,7 +124,8 @@ async def serve(scope: Scope, receive: Receive, send: Send, game_id: str) -> Non
     ws = Socket(receive, send)
     try:
         await ws.accept()
-        await _session(ws, hub, game_id, client, arrival)
+        # The session proves a seat only on a connection opened by this server's own pages.
+        await _session(ws, hub, game_id, client, arrival, "" if accounts.cross_site(scope) else _cookie(scope))
     except Closing as exc:
         arrival.done()
         await ws.close(exc.code, exc.reason)
@@ -193,7 +199,12 @@ async def _refuse(scope: Scope, receive: Receive, send: Send, exc: Limited) -> N
     await send({"type": "websocket.http.response.body", "body": body})
 
 
-async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: Arrival) -> None:
+def _cookie(scope: Scope) -> str:
+    """The Cookie header of the upgrade request (the session of an account, if any)."""
+    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"cookie"), "")
+
+
+async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: Arrival, cookie: str = "") -> None:
     settings = hub.settings
     try:
         first = await asyncio.wait_for(ws.receive(settings.max_message_bytes), settings.hello_timeout)
@@ -202,7 +213,13 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
     hello = _parse(first)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         raise Closing(4400, "the first message must be {\"type\": \"hello\"} (with your seat token to play)")
-    seat = await _seat(hub, game_id, hello.get("token"))
+    held = await _seat(hub, game_id, hello.get("token"))
+    if held.seat is None and hello.get("seat") is not None:  # a seat of the account logged in, on any device
+        proven = await accounts.seat_by_session(hub, cookie, game_id, hello.get("seat"))
+        if proven is None:
+            raise Closing(4403, "this seat is not your account's (log in with the account that holds it)")
+        held = Held(proven[0], proven[1], proven[2])
+    seat = held.seat
     client = Client(client.ip, None if seat is None else (game_id, seat))
     try:
         hub.guard.hit("state requests", client)
@@ -225,18 +242,31 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
                                                           "reconnect to resume")))
 
     conn = Conn(seat, settings.send_queue, overflow, settings.max_queued_bytes)
-    conn.on_revoke = lambda: closing.append(asyncio.create_task(
-        ws.close(4403, "this seat was given to someone else (a new invitation); your token is no longer valid")))
+    def revoke() -> None:  # the seat was re-invited: nothing more from this connection is handled
+        held.revoked = True
+        closing.append(asyncio.create_task(ws.close(4403, REVOKED)))
+
+    conn.on_revoke = revoke
     async with room.lock:
         if seat is None and room.spectators() >= settings.max_spectators:  # checked and attached at once
             hub.release(room)
             raise Closing(1013, f"this game has {settings.max_spectators} spectators, as many as it takes; try later")
         hub.attach(room, conn, _since(hello))
     arrival.done()
+    if held.session is not None:
+        hub.session_conns.setdefault(held.session, set()).add(revoke)
+    if settings.chat:
+        said = await hub.store.run(chat.lines, hub.store.store.engine, game_id)
+        room.chat_heard = max(room.chat_heard, said[-1]["id"] if said else 0)
+        conn.push(chat.history(room, said))
     sender = asyncio.create_task(_send_loop(ws, conn))
     try:
-        await _receive_loop(ws, hub, room, conn, client)
+        await _receive_loop(ws, hub, room, conn, client, held)
     finally:
+        if held.session is not None:
+            hub.session_conns.get(held.session, set()).discard(revoke)
+            if not hub.session_conns.get(held.session, True):
+                del hub.session_conns[held.session]
         hub.detach(room, conn)
         conn.close()
         with contextlib.suppress(Exception):
@@ -247,11 +277,33 @@ async def _session(ws: Socket, hub: Hub, game_id: str, client: Client, arrival: 
                 await task
 
 
-async def _seat(hub: Hub, game_id: str, token: Any) -> int | None:
-    if token is None:
+class Held:
+    """The seat a connection's token holds (None: a spectator), until when, and whether a new invitation of the
+    seat revoked the token: checked on every message, not only at hello."""
+
+    def __init__(self, seat: int | None, expires: float | None = None, session: str | None = None) -> None:
+        self.seat, self.expires, self.revoked = seat, expires, False
+        self.session = session  # the hash of the account's session that proves the seat (instead of a token)
+
+    def refusal(self) -> Rejected | None:
+        """Why this connection may no longer speak for its seat (None: it may)."""
+        if self.seat is None:
+            return None
+        if self.revoked:
+            return Rejected("bad_token", REVOKED)
+        if self.expires is not None and self.expires < time.time():
+            return Rejected("expired", EXPIRED if self.session is None else "your session has expired; log in again")
         return None
+
+
+REVOKED = "this seat was given to someone else (a new invitation); your token is no longer valid"
+
+
+async def _seat(hub: Hub, game_id: str, token: Any) -> Held:
+    if token is None:
+        return Held(None)
     try:
-        return await hub.seat_of_token(game_id, token)
+        return Held(*await hub.token_of(game_id, token))
     except Rejected as exc:
         raise Closing(4403, exc.message) from None
 
@@ -265,22 +317,49 @@ async def _send_loop(ws: Socket, conn: Conn) -> None:
         await ws.send(text)
 
 
-async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn, client: Client) -> None:
+async def _receive_loop(ws: Socket, hub: Hub, room: Room, conn: Conn, client: Client, held: Held) -> None:
     settings = hub.settings
-    bad = 0
+    bad = 0  # nonsensical or refused messages in a row
     while True:
         text = await ws.receive(settings.max_message_bytes)
+        msg = _parse(text)
+        if held.revoked:  # its close is on its way: a message that arrived meanwhile is not handled
+            return
+        refusal = held.refusal()
+        if refusal is not None:
+            if _is_act(msg):
+                conn.push(_dump(_rejected(refusal, room, *_act_ids(msg))))
+            raise Closing(4403, refusal.message)
         try:
             hub.guard.hit("messages", client)
-            reply = await _handle(hub, room, conn, client, _parse(text))
+            reply = await _handle(hub, room, conn, client, msg)
         except Limited as exc:
-            reply = _error("rate_limited", exc.message)
-            reply["retry_after"] = exc.retry_after
+            reply = _limited(exc, room, msg)
+        bad = bad + 1 if reply is not None and reply["type"] in ("error", "rejected") else 0
         if reply is not None:
-            bad = bad + 1 if reply["type"] == "error" else 0
             conn.push(_dump(reply))
-            if bad >= MAX_BAD:
-                raise Closing(1008, "too many messages that make no sense")
+        if bad >= MAX_BAD:
+            raise Closing(1008, "too many messages that make no sense or actions refused in a row")
+
+
+def _is_act(msg: Any) -> bool:
+    return isinstance(msg, dict) and msg.get("type") == "act"
+
+
+def _act_ids(msg: dict[str, Any]) -> tuple[str | None, str | None]:
+    """The ref and the action text of an act, as its refusal repeats them (None where they are not texts)."""
+    ref, action = msg.get("ref"), msg.get("action")
+    return (ref[:64] if isinstance(ref, str) else None), (action[:200] if isinstance(action, str) else None)
+
+
+def _limited(exc: Limited, room: Room, msg: Any) -> dict[str, Any]:
+    """The answer to a message over a rate: an action is `rejected` with its ref, as any refused action."""
+    if _is_act(msg):
+        reply = _rejected(Rejected("rate_limited", exc.message), room, *_act_ids(msg))
+    else:
+        reply = _error("rate_limited", exc.message)
+    reply["retry_after"] = exc.retry_after
+    return reply
 
 
 def _parse(text: str) -> Any:
@@ -314,7 +393,9 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
         return None
     if kind == "ping":
         return {"type": "pong", "version": room.moves}
-    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping")
+    if kind == "chat":
+        return await chat.say(hub, room, conn, client, msg)
+    return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping, chat")
 
 
 async def _act(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, Any]) -> dict[str, Any] | None:

@@ -139,6 +139,10 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     if body.clock is not None:
         spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
     rec = _new_record(game, seed, seats, spec)
+    if any(s.kind == "open" for s in seats):  # an open table: it waits for its players (see tables.py)
+        rec.status, rec.bot_turn, rec.deadline = "open", False, None
+        if rec.clock is not None:
+            rec.clock = dict(rec.clock, running=[], since=None)
     now = rec.created_at
     humans = [s.seat for s in seats if s.kind == "human"]
     tokens = {s: new_token() for s in humans}
@@ -146,6 +150,11 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     expires = now + hub.settings.token_days * 86_400
     await hub.store.run(hub.store.store.create, rec, {s: token_hash(t) for s, t in tokens.items()}, expires,
                         token_hash(host))
+    from . import accounts  # which imports this module
+
+    account = await accounts.account_of(request)
+    if account is not None and humans:  # the creator's seat is their account's
+        await hub.store.run(accounts.claim_seat, hub.store.store.engine, rec.id, humans[0], account[0])
     base = _base(request)
     if rec.bot_turn:
         await hub.room(rec.id)  # loading the room starts the bot that moves first
@@ -185,6 +194,10 @@ def _new_record(game: meeple.Game, seed: int, seats: list[SeatRecord],
 
 
 def _seat(index: int, kind: str, level: str | None, name: str | None) -> SeatRecord:
+    if kind == "open":  # taken later by whoever comes (see tables.py)
+        if level is not None or name is not None:
+            raise ApiError(400, f"seat {index + 1} is an open seat: whoever takes it gives its name", "bad_seat")
+        return SeatRecord(index, "open")
     if kind == "bot":
         return SeatRecord(index, "bot", _level(level or "greedy"), clean_name(name) if name else None)
     if level is not None:
@@ -346,8 +359,11 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
         shown = await asyncio.to_thread(replays.position, rec, acts, position, seat)
     except MeepleError as exc:
         raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
+    from . import chat  # which imports this module
+
+    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, position)
     return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
-                  result=rec.result)
+                  result=rec.result, chat=said)
 
 
 @router.post("/games/{game_id}/undo", response_model=Accepted, responses=ERRORS)
@@ -356,9 +372,10 @@ async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bear
     WebSocket's `undo`. Answers the position after it."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
+    hub.guard.hit("actions", client_of(request, game_id, seat))  # before the game is loaded, as for an action
     room = await _room(hub, game_id)
     try:
-        version = await hub.undo(room, seat, body.version, client=client_of(request, game_id, seat))
+        version = await hub.undo(room, seat, body.version)
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
@@ -386,10 +403,10 @@ async def act(game_id: str, body: ActionIn, request: Request, authorization: Bea
     """Play one action over HTTP (turn-based play without a live connection)."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
+    hub.guard.hit("actions", client_of(request, game_id, seat))  # before the game is loaded, so a flood costs little
     room = await _room(hub, game_id)
     try:
-        version = await hub.act(room, seat, body.action, body.version, body.ref,
-                                client=client_of(request, game_id, seat))
+        version = await hub.act(room, seat, body.action, body.version, body.ref)
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "duplicate", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None

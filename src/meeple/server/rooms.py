@@ -93,6 +93,7 @@ class Room:
     decisions: Decisions = field(default_factory=lambda: Decisions())
     presence_due: asyncio.TimerHandle | None = None
     spectator_state: tuple[Any, float, str] | None = None  # (position, when, text) of the last spectators' state
+    chat_heard: int = 0  # the id of the last chat line told to its clients (see chat.py)
 
     @property
     def id(self) -> str:

@@ -25,7 +25,8 @@ class Strict(BaseModel):
 
 
 class SeatIn(Strict):
-    kind: Literal["human", "bot"] = Field(description="a person (who gets an invite link) or a bot")
+    kind: Literal["human", "bot", "open"] = Field(description="a person (who gets an invite link), a bot, or a "
+                                                           "seat anyone may take at an open table (GET /api/tables)")
     level: str | None = Field(None, max_length=32, description="bot level: random, greedy, ismcts, ismcts:2s …")
     name: str | None = Field(None, max_length=40, description="shown to everyone at the table")
 
@@ -153,10 +154,12 @@ class Replay(BaseModel):
     view: dict[str, Any]
     deciders: list[int] = Field(description="the seats deciding in this position")
     actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
-    action: str | None = Field(description="that action")
-    log: list[dict[str, Any]] = Field(description="the events of that action, as in the live log")
+    log: list[dict[str, Any]] = Field(description="the events of that action this viewer may read, as in the live "
+                                                  "log (never the stored action, which may be a secret choice)")
     seats: list[SeatOut]
     result: dict[str, Any] | None
+    chat: list[dict[str, Any]] = Field(default_factory=list, description="the latest chat lines said up to this "
+                                       "position (`seat`, null for a spectator; `text`, `version`, `at`)")
 
 
 class OptionOut(BaseModel):

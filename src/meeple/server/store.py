@@ -54,6 +54,7 @@ class GameRecord:
     rules_version: int = 1  # the version of the game's rules the game is played under
     rematch: str | None = None  # the game played next with the same seats ("play again")
     rematch_of: str | None = None  # the game this one plays again
+    chat: dict[str, Any] | None = None  # the host's rules of the table's chat (see chat.py); None: the defaults
 
 
 @dataclass
@@ -464,7 +465,7 @@ def _record(row: Any) -> GameRecord:
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
         updated_at=row["updated_at"], rules_version=row["rules_version"], rematch=row["rematch"],
-        rematch_of=row["rematch_of"], moves=row["moves"],
+        rematch_of=row["rematch_of"], moves=row["moves"], chat=row["chat"],
     )
 
 

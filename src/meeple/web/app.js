@@ -23,7 +23,9 @@ function route() {
   }
   const seat = /^\d+$/.test(query.get("seat") || "") ? Number(query.get("seat")) : null;
   const token = query.has("watch") ? null : invited || tokenFor(gameId, seat);
-  import("./game.js").then((m) => m.openGame(root, gameId, token, { invited: Boolean(invited) }));
+  // A seat asked for without a token held here is proven by the account's session, if it holds that seat.
+  const accountSeat = !token && seat !== null && !query.has("watch") ? seat : null;
+  import("./game.js").then((m) => m.openGame(root, gameId, token, { invited: Boolean(invited), accountSeat }));
 }
 
 // An invite link opened over the table of the same game changes only the part after '#': open it as a new page.

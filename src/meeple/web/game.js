@@ -11,16 +11,18 @@
 // holds the others' actions since this seat's last one, [{ seat, events: [{ msg, params }] }], for a renderer that
 // highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
+import { ChatBox } from "./chat.js";
 import { el, clear, seatBadge } from "./dom.js";
 import { renderEnd } from "./endscreen.js";
 import { lang, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { Replay } from "./replay.js";
+import { waitingPanel } from "./tables.js";
 import { dropToken, knownSeat, seatAddress, seatsOf } from "./seats.js";
 import { namePrompt, seatSwitcher } from "./seatbar.js";
 import { api } from "./session.js";
-import { TurnWatch, recentActions, soundToggle, tabTitle } from "./turn.js";
+import { TurnWatch, notifyToggle, recentActions, soundToggle, tabTitle } from "./turn.js";
 
 const LOG_LINES = 300; // the log on the page shows this many of the last lines
 
@@ -36,6 +38,7 @@ class GameScreen {
     this.gameId = gameId;
     this.token = token;
     this.invited = Boolean(opts.invited); // opened from an invite link: ask for a name if the seat has none
+    this.accountSeat = opts.accountSeat ?? null; // a seat of the logged-in account, opened without a token
     this.online = false; // the socket is open and the whole state has come: only then may the player act
     this.turn = new TurnWatch();
     this.replay = null; // the replay viewer, once opened
@@ -58,7 +61,9 @@ class GameScreen {
     this.moves = el("div", { class: "all-moves", id: "all-moves" });
     this.help = el("details", { class: "help-box", id: "phase-help", hidden: true });
     this.side.append(this.help, el("details", { class: "moves-box" }, el("summary", {}, t("web.all_moves")), this.moves),
-      el("h3", {}, t("web.log")), this.logBox, soundToggle());
+      el("h3", {}, t("web.log")), this.logBox, soundToggle(), notifyToggle());
+    this.chat = new ChatBox(this);
+    this.side.append(this.chat.box);
     this.seatBar = el("div", { class: "seat-bar", id: "seat-bar" });
     this.endBox = el("section", { class: "end-box", id: "end", hidden: true });
     this.recentBox = el("div", { class: "recent-box", id: "recent", hidden: true, "aria-live": "polite" });
@@ -80,6 +85,7 @@ class GameScreen {
       this.retry = 0;
       const hello = { type: "hello" };
       if (this.token) hello.token = this.token;
+      else if (this.accountSeat !== null) hello.seat = this.accountSeat;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (ev) => this.handle(JSON.parse(ev.data));
@@ -177,6 +183,8 @@ class GameScreen {
     } else if (msg.type === "notice") {
       // A notice names seats by number in its parameters: said here with their names, in the reader's language.
       this.say(msg.msg && this.face ? this.text(msg.msg, msg.params || {}) : msg.message);
+    } else if (msg.type.startsWith("chat") && this.state) {
+      this.chat.handle(msg);
     } else if (msg.type === "rematch" && this.state) {
       this.state.rematch = msg.game_id;
       this.render();
@@ -317,7 +325,7 @@ class GameScreen {
     this.renderEnd();
     const yourMove = s.status === "active" && s.seat !== null && s.deciders.includes(s.seat) && s.legal.length > 0;
     tabTitle(s.title, yourMove);
-    this.turn.update(yourMove);
+    this.turn.update(yourMove, s.title);
   }
 
   // What every renderer gets besides the position (see the top of this file).
@@ -364,6 +372,7 @@ class GameScreen {
     const s = this.state;
     this.endBox.hidden = s.status === "active";
     if (s.status === "active") return;
+    if (s.status === "open") { waitingPanel(this.endBox, this); return; } // an open table, waiting for players
     if (!this.replay) this.replay = new Replay(this);
     renderEnd(this.endBox, this);
   }
@@ -394,6 +403,7 @@ class GameScreen {
 
   statusText() {
     const s = this.state;
+    if (s.status === "open") return t("web.table.waiting_title");
     if (s.status !== "active") {
       const r = s.result || {};
       const names = (r.winners || []).map((w) => this.names()[w]);

@@ -4,6 +4,8 @@ import { el, clear, seatBadge } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
 import { api, myName, saveName } from "./session.js";
+import { openTables } from "./tables.js";
+import { accountBox, ladderBox } from "./account.js";
 
 const CLOCKS = [
   { value: "", label: "web.clock.none" },
@@ -25,8 +27,11 @@ export async function renderLobby(root) {
   root.append(el("div", { class: "lobby" },
     el("section", { class: "card" }, el("h2", {}, t("web.new_game")), createForm(catalog, created)),
     created,
+    el("section", { class: "card" }, el("h2", {}, t("web.open_tables")), openTables()),
+    el("section", { class: "card" }, el("h2", {}, t("web.account.title")), accountBox()),
     el("section", { class: "card" }, el("h2", {}, t("web.your_games")), yourGames()),
     el("section", { class: "card" }, el("h2", {}, t("web.recent_games")), recentGames()),
+    el("section", { class: "card" }, el("h2", {}, t("web.ladder.title")), ladderBox(catalog)),
   ));
 }
 
@@ -69,7 +74,7 @@ function createForm(catalog, created) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", t("web.person")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
+      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
       const value = old[i] || (i === 0 ? "human" : "bot:greedy");
       const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
@@ -86,6 +91,7 @@ function createForm(catalog, created) {
     error.textContent = "";
     const seats = [...seatsBox.querySelectorAll("select")].map((s, i) => {
       if (s.value === "human") return { kind: "human", name: i === 0 && name.value.trim() ? name.value.trim() : null };
+      if (s.value === "open") return { kind: "open" };
       return { kind: "bot", level: s.value.slice(4) };
     });
     const options = {};
@@ -186,7 +192,11 @@ function hostPanel(game, host) {
 function yourGames() {
   const list = el("ul", { class: "games", id: "your-games" }, el("li", { class: "muted" }, "…"));
   const held = allTokens();
-  api("POST", "/api/my-games", { tokens: held.slice(-200) }).then((games) => {
+  const mine = api("POST", "/api/my-games", { tokens: held.slice(-200) });
+  const account = api("GET", "/api/accounts/me/games").catch(() => []); // the seats of the account logged in
+  Promise.all([mine, account]).then(([byToken, byAccount]) => {
+    const seen = new Set(byToken.map((g) => `${g.id}:${g.your_seat}`));
+    const games = [...byToken, ...byAccount.filter((g) => !seen.has(`${g.id}:${g.your_seat}`))];
     clear(list);
     if (!games.length) list.append(el("li", { class: "muted" }, t("web.no_games")));
     const hosted = new Set();

@@ -74,8 +74,8 @@ export class Replay {
     turn.addEventListener("change", () => this.go(Number(turn.value) + 1));
     const line = d.at === 0
       ? t("web.replay.start")
-      : [t("web.replay.action", { name: names[d.actor] ?? "", action: d.action }),
-        ...d.log.map((e) => screen.text(e.msg, e.params))].join(" — ");
+      : d.log.length ? d.log.map((e) => screen.text(e.msg, e.params)).join(" — ")
+        : t("web.replay.by", { name: names[d.actor] ?? "" });
     this.bar.append(
       el("h3", {}, t("web.replay.title")),
       // The time line runs left to right in every language, as media controls do.
@@ -87,7 +87,11 @@ export class Replay {
         button("replay-last", "»", t("web.replay.last"), d.length, d.at >= d.length),
         el("label", {}, ` ${t("web.replay.jump")} `, turn),
         el("button", { type: "button", id: "replay-close", onclick: () => this.close() }, t("web.replay.close"))),
-      el("p", { id: "replay-line", class: "replay-line" }, line));
+      el("p", { id: "replay-line", class: "replay-line" }, line),
+      // The chat as it stood at this position: its last lines, as text.
+      el("ul", { id: "replay-chat", class: "chat-lines", hidden: !(d.chat || []).length }, (d.chat || []).slice(-5).map((c) =>
+        el("li", { class: "chat-line" }, el("b", {}, `${c.spectator ? t("web.chat.spectator") : names[c.seat] ?? ""}: `),
+          el("span", { class: "chat-text" }, c.text)))));
     // The keyboard stays where it was (a button that can no longer be used hands it to the bar's first one).
     const again = focused && this.bar.querySelector(`#${focused}`);
     if (again && !again.disabled) again.focus();

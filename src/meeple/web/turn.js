@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 const SOUND_KEY = "meeple.sound";
+const NOTIFY_KEY = "meeple.notify";
 let audio = null;
 
 export function soundOn() {
@@ -20,6 +21,35 @@ export function soundToggle() {
     if (box.checked) chime(); // the browser lets a page play sound after a click; this one also shows how it sounds
   });
   return el("label", { class: "sound-toggle" }, box, ` ${t("web.sound")}`);
+}
+
+// The switch of the browser notification "your move", shown while the tab is in the background (off until the
+// player turns it on and the browser allows it; remembered in this browser).
+export function notifyToggle() {
+  const box = el("input", { type: "checkbox", id: "notify",
+    checked: localStorage.getItem(NOTIFY_KEY) === "1" && notifyAllowed() });
+  box.addEventListener("change", async () => {
+    let on = box.checked;
+    if (on && typeof Notification !== "undefined" && Notification.permission !== "granted") {
+      on = (await Notification.requestPermission()) === "granted";
+    }
+    box.checked = on && notifyAllowed();
+    localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
+  });
+  return el("label", { class: "sound-toggle" }, box, ` ${t("web.notify")}`);
+}
+
+function notifyAllowed() {
+  return typeof Notification !== "undefined" && Notification.permission === "granted";
+}
+
+// "Your move" as a notification of the system, only when the player asked for it and the page is not in view.
+export function notifyMove(gameTitle) {
+  if (localStorage.getItem(NOTIFY_KEY) !== "1" || !notifyAllowed() || !document.hidden) return;
+  try {
+    const note = new Notification(t("web.tab_your_move"), { body: gameTitle, tag: "meeple-your-move" });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch { /* notifications unavailable here */ }
 }
 
 // A short soft tone (Web Audio: no sound file to load), only when the player turned the chime on.
@@ -50,8 +80,11 @@ export function tabTitle(gameTitle, yourMove) {
 export class TurnWatch {
   constructor() { this.was = null; }
 
-  update(yourMove) {
-    if (yourMove && this.was === false) chime();
+  update(yourMove, gameTitle = "") {
+    if (yourMove && this.was === false) {
+      chime();
+      notifyMove(gameTitle);
+    }
     this.was = yourMove;
   }
 }
