@@ -343,10 +343,11 @@ class Hub:
             from . import ladder  # which imports the lobby, which imports this module
 
             self._spawn(ladder.game_over(self, room.id))
-        elif self.settings.smtp and w.action is not None:
+        elif self.settings.smtp and w.action is not None and w.updated_at is None:
             from . import mail
 
-            self._spawn(mail.opened(self, room.id, w.version, w.deciders))  # "your move" for slow games
+            # "your move" for slow games, once per public move: a hidden step of a secret choice opens nothing
+            self._spawn(mail.opened(self, room.id, w.moves, w.deciders))
 
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:

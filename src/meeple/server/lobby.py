@@ -361,7 +361,8 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
         raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
     from . import chat  # which imports this module
 
-    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, position)
+    # chat lines are kept with the move (public moments) they were said at, not the stored action
+    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, shown.pop("moves"))
     return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
                   result=rec.result, chat=said)
 

@@ -55,7 +55,8 @@ def set_address(engine: Engine, account_id: int, email: str | None, lang: str) -
 
 
 def queue(engine: Engine, game_id: str, version: int, deciders: list[int], due: float) -> int:
-    """Queue a mail for each deciding seat held by an account with an address; returns how many."""
+    """Queue a mail for each deciding seat held by an account with an address; returns how many. `version` is the
+    game's move (public moments, `games.moves`): the mail goes only if no move was made since."""
     with engine.begin() as conn:
         held = conn.execute(select(seats.c.seat, seats.c.account_id).join(
             accounts, accounts.c.id == seats.c.account_id).where(
@@ -84,7 +85,7 @@ def claim(engine: Engine, now: float) -> list[dict[str, Any]]:
                 continue
             row = conn.execute(
                 select(mail.c.id, mail.c.seat, mail.c.version, mail.c.tries, mail.c.game_id, accounts.c.email,
-                       accounts.c.lang, accounts.c.name, games.c.game, games.c.version.label("now"),
+                       accounts.c.lang, accounts.c.name, games.c.game, games.c.moves.label("now"),
                        games.c.status, games.c.deciders)
                 .join(accounts, accounts.c.id == mail.c.account_id).join(games, games.c.id == mail.c.game_id)
                 .where(mail.c.id == mail_id)).mappings().one()

@@ -62,7 +62,8 @@ def game_at(rec: GameRecord, acts: list[ActionRecord], at: int) -> meeple.Game:
 def position(rec: GameRecord, acts: list[ActionRecord], at: int, seat: int | None) -> dict[str, Any]:
     """The game after its first `at` actions, as `seat` (None: a spectator) saw it then: the view, who decided,
     who made the action that led there and its events as this viewer may read them. The stored text of the action
-    never leaves the server: it may be another seat's secret choice (a dial, committed cards)."""
+    never leaves the server: it may be another seat's secret choice (a dial, committed cards). `moves`: the public
+    moves made by then (the count chat lines are kept with)."""
     game = game_at(rec, acts, at)
     last = acts[at - 1] if at else None
     log = game.events(seat, at - 1)[0] if at else []
@@ -70,4 +71,4 @@ def position(rec: GameRecord, acts: list[ActionRecord], at: int, seat: int | Non
     return {"game_id": rec.id, "game": rec.game, "at": at, "length": len(acts), "turns": starts,
             "turn_seats": [acts[i].seat for i in starts if i < len(acts)], "seat": seat,
             "view": game.view(seat), "deciders": [] if game.is_over() else list(game.deciders()),
-            "actor": None if last is None else last.seat, "log": list(log)}
+            "actor": None if last is None else last.seat, "log": list(log), "moves": game.moments()}
