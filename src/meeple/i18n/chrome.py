@@ -173,12 +173,23 @@ TERMINAL: dict[str, Message] = {
     "tui.why.over": "Saved",
     "tui.no_explain": "This game answers no `{word}` questions.",
     "tui.commands": (
-        "Type the number of an action, or the action itself (any case; several actions on one line are played\n"
-        "in order, a repeated first word may be left out: `pay terrah3 khind1`). Other commands:\n"
-        "  help     this text          board   show the table again   actions  list the actions again\n"
-        "  legend   the board's symbols  log [N]  last N log lines     undo     take back your last action\n"
-        "  hint     a bot's suggestion   save [FILE]  save the game      quit     save and leave"
+        "Type the number of an action, or the action itself (in any case). Other commands:\n"
+        "  help         this text\n"
+        "  board        the table (in a small terminal: also hand, others... to switch screens)\n"
+        "  actions      the list of actions\n"
+        "  legend       the board's symbols\n"
+        "  log [N]      the last N lines of the log\n"
+        "  undo         take back your last action\n"
+        "  hint         a bot's suggestion\n"
+        "  save [FILE]  save the game\n"
+        "  quit         save and leave"
     ),
+    "tui.several_actions": (
+        "Several actions on one line are played in order; a repeated first word may be left out: `{example}`."
+    ),
+    "tui.screens": "Screens: {screens} (type a name to switch)",
+    "tui.more_lines": plural("count", "... {count} more line (a taller terminal shows it)",
+                             "... {count} more lines (a taller terminal shows them)"),
     "tui.legal_now": "Legal now: {listing}",
     "tui.no_legend": "This game's board has no legend.",
     "tui.replay_help": (

@@ -167,6 +167,7 @@ PHASES: dict[str, Message] = {
         "Refill: `refill` draws 2 cards; `refill CARD` discards one card and draws 3;\n"
         "`refill CARD CARD` discards two and draws 4. Reward cards you received join your hand now."
     ),
+    "example": "pay terrah3 khind1",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Legend: each square shows the building's name; then the square and the boxes, as the letter of the\n"
         "people whose cards pay a box and its cost (`T3` = 3 in Terrah cards, `*2` = 2 in any one colour), `=2`\n"

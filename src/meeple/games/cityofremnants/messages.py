@@ -161,6 +161,7 @@ PHASES = {
     "status.reroll": "Battle: reroll your dice or done",
     "status.lose": "Battle lost: choose the card you lose",
     "status.bribe": "A YCU token: bribe it or fight",
+    "example": "enter C6 D6",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Grid: two lines per space.\n"
         "  Top: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id without DEV-;\n"

@@ -147,6 +147,12 @@ class CityOfRemnants(Rules[State]):
 
         return render(self.eng, state, seat, color, catalogue or catalogue_of(self))
 
+    def screens(self, state: State, seat: int | None, color: bool = True,
+                catalogue: Messages | None = None) -> dict[str, str]:
+        from .render import screens
+
+        return screens(self.eng, state, seat, color, catalogue or catalogue_of(self))
+
     # -- faces -------------------------------------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:
         return self._messages

@@ -157,6 +157,7 @@ PHASES = {
         "  trade, buy horse ..., done | barrel 2   the Barker: up to 3 purchases / a face-up Barrel\n"
         "  ability c01 | foundry c04 | use oats    Town Buildings, the Foundry, fresh Barrels"),
     "help.over": "The game is over.",
+    "example": "return 2 bottom 5 top",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Wheel: [B] Barker (Trade / Barrel), [S] Signpost, X Bust; each Site shows common / Boom and the pioneers "
         "on it (after the reveal).\n"

@@ -179,6 +179,12 @@ class Coloma(Rules[State]):
 
         return render(self.ctx, state, seat, color, catalogue or catalogue_of(self))
 
+    def screens(self, state: State, seat: int | None, color: bool = True,
+                catalogue: Catalogue | None = None) -> dict[str, str]:
+        from ..render import screens
+
+        return screens(self.ctx, state, seat, color, catalogue or catalogue_of(self))
+
     # -- what the faces show -----------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:
         return self._messages
