@@ -132,7 +132,10 @@ WEB: dict[str, Message] = {
     "web.replay.jump": "Jump to",
     "web.replay.turn": "turn {number} ({name})",
     "web.replay.start": "The start of the game.",
-    "web.replay.action": "{name}: `{action}`",
+    "web.replay.action": "{name}: {action}",
+    "web.replay.jump_round": "Round",
+    "web.replay.round": "round {number}",
+    "web.replay.failed": "The replay could not be loaded; step again to retry.",
     "web.replay.close": "Back to the table",
 }
 

@@ -40,6 +40,8 @@ from .schemas import (
     Rematch,
     RematchIn,
     Replay,
+    ReplayPage,
+    ReplayStep,
     SeatOut,
     TokensIn,
     UndoIn,
@@ -348,6 +350,44 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
         raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
     return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
                   result=rec.result)
+
+
+PAGE = 32  # positions of a page of the replay viewer at most
+
+
+@router.get("/games/{game_id}/replay/positions", response_model=ReplayPage, responses=ERRORS)
+async def replay_page(game_id: str, request: Request, authorization: Bearer = None,
+                      start: Annotated[int, Query(ge=0, description="the first position")] = 0,
+                      count: Annotated[int, Query(ge=1, le=PAGE, description="how many positions")] = PAGE
+                      ) -> ReplayPage:
+    """Consecutive positions of a finished game as a seat (with its token) or a spectator saw them, with the turns
+    and rounds to jump to: the replay viewer fetches a page and steps through it in the browser, as fast as the
+    player presses (its own limit, `replay_rate`, counts pages, not steps)."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization)
+    hub.guard.hit("replay pages", client_of(request, game_id, seat))
+    rec = await hub.store.run(hub.store.store.get, game_id)
+    if rec is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    if rec.status == "active":
+        raise ApiError(409, "a game is replayed once it is over", "not_over")
+    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
+    if start > len(acts):
+        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {start}", "bad_position")
+
+    def build() -> tuple[list[dict[str, Any]], list[int]]:
+        return replays.page(rec, acts, start, count, seat), replays.rounds(rec, acts)
+
+    try:
+        steps, round_starts = await asyncio.to_thread(build)
+    except MeepleError as exc:
+        raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
+    starts = replays.turns(acts)
+    return ReplayPage(game_id=rec.id, game=rec.game, length=len(acts), turns=starts,
+                      turn_seats=[acts[i].seat for i in starts if i < len(acts)], rounds=round_starts, seat=seat,
+                      positions=[ReplayStep(**step) for step in steps],
+                      seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
+                      result=rec.result)
 
 
 @router.post("/games/{game_id}/undo", response_model=Accepted, responses=ERRORS)

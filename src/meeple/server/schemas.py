@@ -140,6 +140,33 @@ class Rematch(BaseModel):
     token_expires: float
 
 
+class ReplayStep(BaseModel):
+    """One position of a finished game in a page of them."""
+
+    at: int = Field(description="the position: the number of actions played")
+    view: dict[str, Any]
+    deciders: list[int] = Field(description="the seats deciding in this position")
+    actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
+    action: str | None = Field(description="that action")
+    log: list[dict[str, Any]] = Field(description="the events of that action, as in the live log")
+
+
+class ReplayPage(BaseModel):
+    """Consecutive positions of a finished game, for a replay viewer that steps through them in the page."""
+
+    game_id: str
+    game: str
+    length: int = Field(description="the number of actions of the whole game")
+    turns: list[int] = Field(description="the positions at which a turn starts (a new seat acts)")
+    turn_seats: list[int] = Field(description="the seat whose turn starts there, as `turns`")
+    rounds: list[int] = Field(description="the positions at which a round starts, for a game whose view counts "
+                                          "rounds (its `round` field); empty otherwise")
+    seat: int | None = Field(description="whose view this is (null: a spectator's)")
+    positions: list[ReplayStep]
+    seats: list[SeatOut]
+    result: dict[str, Any] | None
+
+
 class Replay(BaseModel):
     """One position of a finished game, for the replay viewer."""
 
