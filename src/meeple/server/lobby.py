@@ -106,10 +106,12 @@ def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max
     infos = []
     for gid in meeple.game_ids():
         spec = get_rules(gid).spec
+        words = faces.messages_of(gid, language)
+        described = words.get("description")  # the game's description in the reader's language
         infos.append(GameInfo(
-            id=spec.id, title=spec.title, description=spec.description, min_players=spec.min_players,
-            max_players=spec.max_players,
-            options=[OptionOut(**o) for o in faces.option_words(spec, faces.messages_of(gid, language))],
+            id=spec.id, title=spec.title, description=described if isinstance(described, str) else spec.description,
+            min_players=spec.min_players, max_players=spec.max_players,
+            options=[OptionOut(**o) for o in faces.option_words(spec, words)],
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
 

@@ -13,7 +13,7 @@
 
 import { el, clear, seatBadge } from "./dom.js";
 import { renderEnd } from "./endscreen.js";
-import { lang, t } from "./i18n.js";
+import { lang, levelName, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { Replay } from "./replay.js";
@@ -263,7 +263,7 @@ class GameScreen {
   // The seats' names; a seat without one is named in the reader's language (its number, a bot's level).
   names() {
     return this.state.seats.map((s) => s.name || (s.kind === "bot"
-      ? t("web.bot_seat", { number: s.seat + 1, level: s.level || "" })
+      ? t("web.bot_seat", { number: s.seat + 1, level: levelName(s.level) })
       : t("engine.player", { number: s.seat + 1 })));
   }
 
@@ -401,7 +401,8 @@ class GameScreen {
       // The reason is a message id of the game's catalogue (or a sentence of the server's, shown as it is).
       const reason = r.reason ? (this.face && has(this.face.messages, r.reason) ? this.text(r.reason, r.params || {}) : r.reason) : "";
       if (r.draw) return reason ? t("web.game_over_draw_why", { reason }) : t("web.game_over_draw");
-      return reason ? t("web.game_over_won_why", { winners, reason }) : t("web.game_over_won", { winners });
+      // (a game's reason names the winners itself: said once, not "Ann won (Ann wins with ...)")
+      return reason ? t("web.game_over_why", { reason }) : t("web.game_over_won", { winners });
     }
     // Several seats choosing at once: how many are still choosing, never what anyone chose.
     const together = s.deciders.length > 1 || Boolean(this.face && this.face.simultaneous);
@@ -415,9 +416,12 @@ class GameScreen {
   }
 
   renderHelp(view) {
-    // The game's help for the phase of the view (its messages `phase.<id>` and `help.<id>`), when it has one.
+    // The game's guide to the phase of the view for the browser (its messages `phase.<id>` and `guide.<id>`, in
+    // words; the terminal's `help.<id>` speaks its notation), when it has one.
     const phase = view && typeof view.phase === "string" ? view.phase : null;
-    const id = phase && has(this.face.messages, `help.${phase}`) ? `help.${phase}` : null;
+    const plain = phase && has(this.face.messages, `help.${phase}`) && !this.text(`help.${phase}`).includes("`")
+      ? `help.${phase}` : null; // a game's help without notation serves as its guide
+    const id = phase && has(this.face.messages, `guide.${phase}`) ? `guide.${phase}` : plain;
     if (id === this.helpShown) return;
     this.helpShown = id;
     clear(this.help);

@@ -1,5 +1,5 @@
 // Help at the table, above the board: one sentence on what to do in the current phase (the game's message
-// `brief.<phase>`), a link to the game's rules summary (its face's `rules` page), and a hint button that asks the
+// `brief.<phase>`: words for the browser, never the terminal's `help.<phase>` with its notation), a link to the game's rules summary (its face's `rules` page), and a hint button that asks the
 // server's bot what this seat could play now (POST /api/games/<id>/hint; the bot sees only this seat's view).
 // The suggestion is shown in words (the renderer's optional describe(action, ctx), else the action's notation),
 // the board's and the move list's elements for it are marked (class "hinted", found by their data-action), and a
@@ -29,9 +29,9 @@ export class TableHelp {
     const s = this.screen.state;
     const face = this.screen.face || {};
     const phase = ctx.view && typeof ctx.view.phase === "string" ? ctx.view.phase : null;
-    // a game without a sentence of its own for the phase: its help for the phase when that is one line
-    const help = phase && ctx.has(`help.${phase}`) && !ctx.text(`help.${phase}`).includes("\n") ? `help.${phase}` : null;
-    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : help;
+    // (a game without a sentence of its own: its help for the phase when that is one line without notation)
+    const plain = phase && ctx.has(`help.${phase}`) && !/[`\n]/.test(ctx.text(`help.${phase}`)) ? `help.${phase}` : null;
+    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : plain;
     const active = s.status === "active";
     this.brief.textContent = active && id ? ctx.text(id) : "";
     this.brief.hidden = !(active && id);

@@ -67,6 +67,17 @@ export function render(root, ctx) {
       market(v, ctx, data, moves), gangs(v, ctx, data))));
 }
 
+// A suggested action in words (for the table's hint), as its button says it.
+export function describe(action, ctx) {
+  say = (id, params) => ctx.text(id, params);
+  const [verb, x, y] = action.split(" ");
+  if (verb === "move" && x && y) return say("ui.do.move", { from: x, to: y });
+  if (verb === "bid" && x) return say("ui.bid_amount", { amount: Number(x) });
+  if (verb === "reroll" && x) return say("ui.do.reroll", { die: Number(x) });
+  const words = label(ctx, ctx.face.client_data || {}, action);
+  return words === action ? null : words;
+}
+
 // -- reading the legal actions -------------------------------------------------------------------------------
 function parse(legal) {
   const m = { cards: {}, spaces: {}, from: {}, bids: [], dice: {}, buttons: [] };
@@ -275,8 +286,7 @@ function actionsBox(v, ctx, data, moves) {
     el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
-  const status = ctx.has(`help.${v.phase}`) ? ctx.text(`help.${v.phase}`) : "";
-  if (ctx.legal.length && status) box.append(el("p", { class: "hint" }, status));
+  // (what the phase asks for is the table's sentence above the board, the game's `brief.<phase>`)
   const hints = [];
   if (Object.keys(moves.spaces).length) hints.push(say("ui.hint.spaces"));
   if (Object.keys(moves.from).length) hints.push(say("ui.hint.move"));

@@ -1,0 +1,102 @@
+"""Every game's table in every language at a laptop's and a phone's width, as a player reads it: no horizontal
+overflow, no backtick of the terminal's notation and no raw `true`/`false` in any visible text, after a few moves.
+One page per game: the language and the size change inside it."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from .conftest import open_page, shot
+
+pytestmark = pytest.mark.browser
+LANGUAGES = ("en", "es", "pt", "he")
+SIZES = ((1280, 800), (390, 844))
+GAMES = ("bluemooncity", "coloma", "cityofremnants")
+MOVES = 4  # moves the player makes before the table is read (so that the log has lines)
+
+# What a reader sees that must not be there: the overflow of the page, backticks, raw booleans.
+PROBLEMS = """() => {
+  const root = document.documentElement;
+  const text = document.body.innerText;
+  const words = text.match(/\\b(true|false|null|undefined|NaN)\\b/g) || [];
+  const ticks = text.split("\\n").filter((line) => line.includes("`"));
+  // what sticks out of the page, not counting what scrolls inside a box of its own (a wide map)
+  const scrolled = (e) => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true; } return false; };
+  const wide = [...document.querySelectorAll("body *")].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.right > root.clientWidth + 1 || r.left < -1) && !scrolled(e);
+  }).slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.getAttribute("class")}`);
+  return { overflow: root.scrollWidth - root.clientWidth, words, ticks: ticks.slice(0, 5), wide };
+}"""
+
+
+def _create(base: str, game: str) -> str:
+    body = json.dumps({"game": game, "seats": [{"kind": "human", "name": "Ann"},
+                                               {"kind": "bot", "level": "random"}]}).encode()
+    req = urllib.request.Request(f"{base}/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return str(json.loads(r.read())["seats"][0]["invite"])
+
+
+def _play(page: Any, moves: int) -> None:
+    """Make up to `moves` moves (the first legal one each time), waiting for the page each time."""
+    for _ in range(moves):
+        page.wait_for_function("() => { const a = document.getElementById('app'); return a.dataset.status === 'over'"
+                               " || (a.dataset.pending === '' && document.querySelectorAll("
+                               "'#all-moves button[data-action]').length > 0); }", timeout=20_000)
+        if page.get_attribute("#app", "data-status") == "over":
+            return
+        page.eval_on_selector("#all-moves button[data-action]", "(b) => b.click()")
+
+
+def _language(page: Any, lang: str) -> None:
+    page.evaluate("(l) => localStorage.setItem('meeple.lang', l)", lang)
+    page.reload()
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    page.wait_for_function("() => document.getElementById('app').dataset.online === '1'", timeout=15_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_reads_well_everywhere(browser: Any, live_server: str, game: str) -> None:
+    with open_page(browser) as page:
+        page.goto(_create(live_server, game))
+        _play(page, MOVES)
+        found = {}
+        for lang in LANGUAGES:
+            _language(page, lang)
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                problems = page.evaluate(PROBLEMS)
+                if problems["overflow"] > 0 or problems["words"] or problems["ticks"]:
+                    found[f"{lang} {width}"] = problems
+                    shot(page, f"every-table-{game}-{lang}-{width}")
+        assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+
+
+def test_the_lobby_reads_well_everywhere(browser: Any, live_server: str) -> None:
+    with open_page(browser) as page:
+        page.goto(live_server + "/")
+        found = {}
+        for lang in LANGUAGES:
+            page.evaluate("(l) => localStorage.setItem('meeple.lang', l)", lang)
+            page.reload()
+            page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+            for game in GAMES:
+                page.select_option("#game", game)
+                for width, height in SIZES:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(100)
+                    problems = page.evaluate(PROBLEMS)
+                    text = page.inner_text("body")
+                    if problems["overflow"] > 0 or problems["words"] or problems["ticks"] or re.search(
+                            r"\w+:\d", text):  # a bot level as its notation ("ismcts:0.5s")
+                        found[f"{game} {lang} {width}"] = problems
+                        shot(page, f"every-lobby-{game}-{lang}-{width}")
+        assert not found, json.dumps(found, ensure_ascii=False, indent=1)
