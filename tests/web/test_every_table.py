@@ -78,6 +78,11 @@ def test_the_table_reads_well_everywhere(browser: Any, live_server: str, game: s
                     found[f"{lang} {width}"] = problems
                     shot(page, f"every-table-{game}-{lang}-{width}")
         assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+        symbols = page.eval_on_selector_all("#game-header .seat-symbol", "(s) => s.map((x) => x.textContent)")
+        if game == "cityofremnants":  # a seat has its gang's colour and letter in the header, as on the board
+            assert set(symbols) <= set("YBGR"), symbols
+        if game == "coloma":  # the letters of the cards' amounts in words
+            assert "Gc" in page.text_content("#card-legend")
 
 
 def test_the_lobby_reads_well_everywhere(browser: Any, live_server: str) -> None:
@@ -88,8 +93,10 @@ def test_the_lobby_reads_well_everywhere(browser: Any, live_server: str) -> None
             page.evaluate("(l) => localStorage.setItem('meeple.lang', l)", lang)
             page.reload()
             page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+            assert page.locator("#clock-details").is_hidden()  # no clock: no seconds to fill in
             for game in GAMES:
                 page.select_option("#game", game)
+                assert page.inner_text("#game-description")
                 for width, height in SIZES:
                     page.set_viewport_size({"width": width, "height": height})
                     page.wait_for_timeout(100)

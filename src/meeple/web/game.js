@@ -11,7 +11,7 @@
 // holds the others' actions since this seat's last one, [{ seat, events: [{ msg, params }] }], for a renderer that
 // highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
-import { el, clear, seatBadge } from "./dom.js";
+import { el, clear, seatBadge, useSeatStyles } from "./dom.js";
 import { renderEnd } from "./endscreen.js";
 import { lang, levelName, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
@@ -289,6 +289,10 @@ class GameScreen {
       }
     }
     this.renderer = renderer || await import("./generic.js");
+    if (typeof this.renderer.seatStyle === "function") {
+      const styleOf = this.renderer.seatStyle;
+      useSeatStyles((seat) => (this.state ? styleOf(seat, this.state.view) : null));
+    }
   }
 
   text(id, params) {

@@ -179,6 +179,12 @@ PHASES = {
     "ui.do.ability": "Use the ability of {card}",
     "ui.do.foundry": "Activate {card} with the Foundry",
     "ui.do.return": "{card}: {where}",
+    "ui.legend_title": "What the letters mean",
+    "ui.legend_amounts": (
+        "$ Bucks · G Gold · Gc Gold from the Gold Cart · D Dudes · H Horses · T Tents · K cards drawn · X "
+        "cards discarded · S gunmen · W Wagon steps · M Wagon actions · B Barrels · VP victory points · Saw: "
+        "the cost with a Saw."
+    ),
     "description": (  # the lobby's words on the game
         "Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it "
         "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws."

@@ -37,6 +37,13 @@ function nameOf(ctx, seat) {
   return ctx.names[seat] || ctx.text("engine.player", { number: seat + 1 });
 }
 
+// A seat's colour and letter everywhere on the page (its badge in the header too): its gang's, once it leads one.
+export function seatStyle(seat, v) {
+  const p = v && v.players ? v.players[seat] : null;
+  const gang = p && GANG[p.colour];
+  return gang ? { colour: gang.fill, symbol: gang.letter } : null;
+}
+
 function gangOf(v, seat) {
   const p = v.players[seat];
   return (p && GANG[p.colour]) || { fill: "#777", letter: String(seat + 1) };
@@ -117,7 +124,9 @@ function label(ctx, data, a) {
 function grid(v, ctx, data, moves) {
   const board = (data.boards || {})[v.side] || { levels: [], entries: {} };
   const size = PAD + SIZE * CELL + 4;
-  const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "cor-grid", id: "grid", role: "group",
+  // (the grid reads left to right in every language, as its column letters do: a right-to-left page would anchor
+  // each space's label at its right edge, in the next space)
+  const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "cor-grid", id: "grid", role: "group", direction: "ltr",
     "aria-label": say("ui.city", { size: SIZE }) });
   for (let c = 0; c < SIZE; c++) {
     pic.append(svg("text", { x: PAD + c * CELL + CELL / 2, y: 16, "text-anchor": "middle", class: "axis" }, COLUMNS[c]));

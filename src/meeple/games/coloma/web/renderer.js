@@ -356,7 +356,10 @@ function hand(v, ctx, data, moves) {
   return el("div", { class: "col-hand-box" },
     el("h3", {}, say("ui.your_hand", { n: v.hand.length }),
       v.dial ? el("span", { class: "my-dial", id: "my-dial" }, say("ui.your_dial_site", { site: v.dial })) : null),
-    box, known.length ? el("p", { class: "muted" }, say("ui.known_deck", { cards: known })) : null);
+    box, known.length ? el("p", { class: "muted" }, say("ui.known_deck", { cards: known })) : null,
+    // what the letters of the cards' amounts mean ("2$+1Gc": 2 Bucks and 1 Gold from the Gold Cart)
+    el("details", { class: "col-legend", id: "card-legend" }, el("summary", {}, say("ui.legend_title")),
+      el("p", {}, say("ui.legend_amounts"))));
 }
 
 function supply(v, ctx, data, moves) {
