@@ -107,3 +107,31 @@ def test_the_lobby_reads_well_everywhere(browser: Any, live_server: str) -> None
                         found[f"{game} {lang} {width}"] = problems
                         shot(page, f"every-lobby-{game}-{lang}-{width}")
         assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+
+
+READY = ("() => { const a = document.getElementById('app'); return a.dataset.status === 'over' || "
+         "(a.dataset.pending === '' && document.querySelectorAll('#all-moves button[data-action]').length > 0); }")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_through_the_button(browser: Any, live_server: str, game: str) -> None:
+    """The player's own action that drew and revealed nothing is taken back with the Undo button."""
+    with open_page(browser) as page:
+        page.goto(_create(live_server, game))
+        for _ in range(12):
+            page.wait_for_function(READY, timeout=20_000)
+            version = int(page.get_attribute("#app", "data-version") or 0)
+            action = page.eval_on_selector("#all-moves button[data-action]",
+                                           "(b) => { b.click(); return b.dataset.action; }")
+            page.wait_for_function("(v) => Number(document.getElementById('app').dataset.version) > v", arg=version)
+            page.wait_for_function(READY, timeout=20_000)
+            if page.locator("#undo").is_visible():
+                after = int(page.get_attribute("#app", "data-version") or 0)
+                page.click("#undo")
+                page.wait_for_function("(v) => Number(document.getElementById('app').dataset.version) < v", arg=after)
+                page.wait_for_function(READY, timeout=20_000)
+                moves = page.eval_on_selector_all("#all-moves button[data-action]",
+                                                  "(bs) => bs.map((b) => b.dataset.action)")
+                assert action in moves  # offered again
+                return
+        pytest.fail(f"no move of {game} could be taken back with the button")

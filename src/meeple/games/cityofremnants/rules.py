@@ -95,6 +95,15 @@ class CityOfRemnants(Rules[State]):
         return state.phase in ("reset", "commit") or (
             state.phase == "effect" and state.effect is not None and state.effect.get("stage") == "coord")
 
+    def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
+        """An action may be taken back while its turn lasts when it left everything the seat cannot see as it was
+        (the others' hands, piles and committed cards, the decks, its own draw pile and the stream that rolls the
+        dice), so it drew and rolled nothing and showed the seat nothing new, and it told nobody else anything in
+        private."""
+        return (views.hidden_values(self.eng, before, seat) == views.hidden_values(self.eng, after, seat)
+                and before.draw[seat] == after.draw[seat]
+                and all(e.seats is None or e.seats <= {seat} for e in events))
+
     def result(self, state: State) -> Result:
         eng = self.eng
         order = sorted(range(state.players), key=lambda p: eng.rank_key(state, p), reverse=True)
