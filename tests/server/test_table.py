@@ -193,6 +193,22 @@ def test_replay_rounds_start_where_the_public_round_changes() -> None:
     assert all(seen[at] != seen[at - 1] for at in starts[1:])
 
 
+def test_a_seat_resigns_and_the_game_ends_with_it_last(client: TestClient) -> None:
+    body = create(client, humans(3))
+    gid = body["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    assert client.post(f"/api/games/{gid}/resign").status_code == 403  # a spectator cannot
+    r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[1]))
+    assert r.status_code == 200, r.text
+    summary = client.get(f"/api/games/{gid}").json()
+    assert summary["status"] == "over"
+    result = client.get(f"/api/games/{gid}/state", headers=_auth(tokens[0])).json()["result"]
+    assert result["reason"] == "web.resigned" and result["params"] == {"seats": [1]}
+    assert result["ranking"] == [[0, 2], [1]] and result["winners"] == [0, 2]
+    r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[0]))
+    assert r.status_code == 409 and r.json()["code"] == "over"
+
+
 def test_a_seat_without_a_name_has_none_on_the_wire(client: TestClient) -> None:
     body = create(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}])
     state = client.get(f"/api/games/{body['id']}/state").json()

@@ -3,6 +3,7 @@ nothing a player needs scrolls off the top, and the help speaks of the game bein
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -90,3 +91,22 @@ def test_the_board_is_printed_once_before_the_first_question(game: str, tmp_path
                          text=True, timeout=60, check=True).stdout
     before_question = out[:out.index("Your move")]
     assert before_question.count(first) == 1, before_question
+
+
+def test_coloma_takes_back_a_card_put_back_then_the_player_resigns(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    child = spawn(["coloma", "--seats", "me,greedy", "--seed", "4", "--save", str(save)], ROWS, COLUMNS)
+    next_screen(child)
+    ask(child, "return 1 bottom")
+    screen = ask(child, "undo")  # Coloma's own action that drew and revealed nothing
+    assert any("takes back `return 1 bottom`" in line for line in screen), screen
+    assert json.loads(save.read_text())["actions"] == []
+    child.sendline("resign")
+    child.expect("Type yes to confirm>")
+    child.sendline("no")
+    assert any("You keep playing." in line for line in next_screen(child))
+    child.sendline("resign")
+    child.expect("Type yes to confirm>")
+    child.sendline("yes")
+    child.expect("You resigned: the game is over.")
+    assert finish(child) == 0

@@ -135,3 +135,27 @@ def test_undo_through_the_button(browser: Any, live_server: str, game: str) -> N
                 assert action in moves  # offered again
                 return
         pytest.fail(f"no move of {game} could be taken back with the button")
+
+
+def test_resign_with_a_confirmation_seen_by_the_other_player(browser: Any, live_server: str) -> None:
+    body = json.dumps({"game": "coloma", "seats": [{"kind": "human", "name": "Ann"},
+                                                   {"kind": "human", "name": "Bea"}]}).encode()
+    req = urllib.request.Request(f"{live_server}/api/games", body, {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        seats = json.loads(r.read())["seats"]
+    with open_page(browser) as ann, open_page(browser, 390, 844) as bea:
+        ann.goto(seats[0]["invite"])
+        bea.goto(seats[1]["invite"])
+        for page in (ann, bea):
+            page.wait_for_function("() => document.getElementById('app').dataset.online === '1'", timeout=15_000)
+        ann.click("#resign")
+        assert "last place" in ann.inner_text("#resign-box")
+        ann.click("#resign-no")  # changed her mind: nothing happens
+        assert ann.locator("#resign-box").is_hidden() and ann.get_attribute("#app", "data-status") == "active"
+        ann.click("#resign")
+        ann.click("#resign-yes")
+        for page in (ann, bea):
+            page.wait_for_function("() => document.getElementById('app').dataset.status === 'over'", timeout=15_000)
+        assert bea.inner_text("#status") == "Game over: Ann resigned."
+        assert "Bea" in bea.locator("#ranking li").first.inner_text()
+        assert bea.locator("#resign").is_hidden() and ann.locator("#resign").is_hidden()

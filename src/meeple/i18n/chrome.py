@@ -76,6 +76,13 @@ WEB: dict[str, Message] = {
     "web.waiting_for": "Waiting for {names}.",
     "web.help_title": "Help: {phase}",
     "web.forfeited": "{seats} ran out of time and forfeited",
+    "web.resigned": "{seats} resigned",
+    "web.resigned_notice": "{seats} resigned: the game is over.",
+    "web.resign": "Resign",
+    "web.resign_confirm": "Leave this game? It ends now, with you in last place and the others sharing first.",
+    "web.resign_yes": "Yes, resign",
+    "web.resign_no": "No, keep playing",
+    "web.resign_failed": "Could not resign: {reason}",
     "web.rules_summary": "Rules summary",
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
@@ -177,6 +184,10 @@ TERMINAL: dict[str, Message] = {
     "tui.why.left": "You left",
     "tui.why.input_ended": "Input ended",
     "tui.why.interrupted": "Interrupted",
+    "tui.why.resigned": "You resigned",
+    "tui.resign_confirm": "Resign? The game ends, with you in last place. Type yes to confirm> ",
+    "tui.resigned": "You resigned: the game is over.",
+    "tui.resign_kept": "You keep playing.",
     "tui.why.over": "Saved",
     "tui.no_explain": "This game answers no `{word}` questions.",
     "tui.commands": (
@@ -189,7 +200,8 @@ TERMINAL: dict[str, Message] = {
         "  undo         take back your last action\n"
         "  hint         a bot's suggestion\n"
         "  save [FILE]  save the game\n"
-        "  quit         save and leave"
+        "  resign       leave the game: it ends, with you last\n"
+        "  quit         save and leave (resume later)"
     ),
     "tui.several_actions": (
         "Several actions on one line are played in order; a repeated first word may be left out: `{example}`."

@@ -409,6 +409,22 @@ async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bear
     return Accepted(version=version)
 
 
+@router.post("/games/{game_id}/resign", response_model=Accepted, responses=ERRORS)
+async def resign(game_id: str, request: Request, authorization: Bearer = None) -> Accepted:
+    """Leave the game: it ends with your seat last and the others sharing first place, and everyone at the table
+    is told. Answers the final position."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    room = await _room(hub, game_id)
+    try:
+        version = await hub.resign(room, seat, client=client_of(request, game_id, seat))
+    except Rejected as exc:
+        raise ApiError(409 if exc.code == "over" else 400, exc.message, exc.code) from None
+    finally:
+        hub.release(room)
+    return Accepted(version=version)
+
+
 @router.get("/games/{game_id}/state", responses=ERRORS)
 async def state(game_id: str, request: Request, authorization: Bearer = None,
                 since: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:

@@ -25,7 +25,8 @@ HINT_LEVEL = "greedy"  # the bot that answers `hint`
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
 LOG_SCREEN = "log"  # the screen of the terminal itself: the game's log
-COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "quit")
+COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "resign", "quit")
+YES = ("y", "yes", "s", "si", "sí", "sim", "כ", "כן")  # a confirmation in the players' languages
 ALIASES = {"?": "help", "h": "help", "b": "board", "a": "actions", "list": "actions", "q": "quit", "exit": "quit"}
 EXIT_LEFT, EXIT_INPUT_ENDED, EXIT_INTERRUPTED = 0, 1, 130
 Writer = Callable[[str], None]
@@ -279,10 +280,22 @@ class PlaySession:
         elif command == "save":
             parts = line.split(maxsplit=1)
             self.save("tui.why.saved", Path(parts[1]) if len(parts) > 1 else None)
+        elif command == "resign":
+            return self.resign()
         elif command == "quit":
             self.save("tui.why.left")
             return "quit"
         return "again"
+
+    def resign(self) -> str:
+        """Leave the game, after a confirmation: it ends here (saved, so that it can still be looked at)."""
+        answer = self.read(self.cat.text("tui.resign_confirm"))
+        if answer is None or answer.strip().lower() not in YES:
+            self.say("tui.resign_kept")
+            return "again"
+        self.say("tui.resigned")
+        self.save("tui.why.resigned")
+        return "quit"
 
     def show_screen(self, seat: int, name: str) -> None:
         """Switch a redrawn screen to the part of the table `name`; without one, print that part."""

@@ -64,7 +64,11 @@ class GameScreen {
     this.recentBox = el("div", { class: "recent-box", id: "recent", hidden: true, "aria-live": "polite" });
     this.undoButton = el("button", { type: "button", id: "undo", class: "secondary", hidden: true,
       onclick: () => this.undo() }, t("web.undo"));
-    this.main = el("div", { class: "main-column" }, this.endBox, this.recentBox, this.board);
+    // Leaving the game: a button, then a confirmation that says what it does (the game ends, this seat last).
+    this.resignBox = el("div", { class: "resign-box", id: "resign-box", hidden: true });
+    this.resignButton = el("button", { type: "button", id: "resign", class: "secondary", hidden: true,
+      onclick: () => this.askResign() }, t("web.resign"));
+    this.main = el("div", { class: "main-column" }, this.endBox, this.resignBox, this.recentBox, this.board);
     root.append(this.banner, this.seatBar, this.header, el("div", { class: "game-layout" }, this.main, this.side),
       this.toast);
     this.tableHelp = new TableHelp(this);
@@ -362,6 +366,29 @@ class GameScreen {
     this.undoButton.hidden = !shown;
     this.undoButton.disabled = !this.online || Boolean(this.pending);
     if (shown && !this.undoButton.isConnected) this.header.append(this.undoButton);
+    const seated = s.seat !== null && s.status === "active";
+    this.resignButton.hidden = !seated;
+    if (!seated) this.resignBox.hidden = true;
+    if (seated && !this.resignButton.isConnected) this.header.append(this.resignButton);
+  }
+
+  askResign() {
+    clear(this.resignBox);
+    this.resignBox.hidden = false;
+    this.resignBox.append(el("p", {}, t("web.resign_confirm")),
+      el("button", { type: "button", id: "resign-yes", class: "danger", onclick: () => this.resign() }, t("web.resign_yes")),
+      " ", el("button", { type: "button", id: "resign-no", class: "secondary",
+        onclick: () => { this.resignBox.hidden = true; } }, t("web.resign_no")));
+    this.resignBox.querySelector("#resign-no").focus();
+  }
+
+  async resign() {
+    this.resignBox.hidden = true;
+    try {
+      await api("POST", `/api/games/${this.gameId}/resign`, undefined, this.token);
+    } catch (e) {
+      this.say(t("web.resign_failed", { reason: e.message }), "warn");
+    }
   }
 
   renderEnd() {
@@ -393,6 +420,7 @@ class GameScreen {
     }));
     this.header.append(seats, el("p", { class: "status", id: "status" }, this.statusText()));
     if (!this.undoButton.hidden) this.header.append(this.undoButton);
+    if (!this.resignButton.hidden) this.header.append(this.resignButton);
     this.clockAt = Date.now();
   }
 
