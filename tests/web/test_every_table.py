@@ -159,3 +159,23 @@ def test_resign_with_a_confirmation_seen_by_the_other_player(browser: Any, live_
         assert bea.inner_text("#status") == "Game over: Ann resigned."
         assert "Bea" in bea.locator("#ranking li").first.inner_text()
         assert bea.locator("#resign").is_hidden() and ann.locator("#resign").is_hidden()
+
+
+def test_the_how_to_play_pages_read_well_everywhere(browser: Any, live_server: str) -> None:
+    with open_page(browser) as page:
+        page.goto(live_server + "/")
+        page.select_option("#game", "coloma")
+        href = page.get_attribute("#howto-link", "href")
+        assert href == "/howto/coloma?lang=en"  # linked from the lobby, in the reader's language
+        found = {}
+        for game in GAMES:
+            for lang in LANGUAGES:
+                page.goto(f"{live_server}/howto/{game}?lang={lang}")
+                assert page.evaluate("document.documentElement.lang") == lang
+                for width, height in SIZES:
+                    page.set_viewport_size({"width": width, "height": height})
+                    problems = page.evaluate(PROBLEMS)
+                    if problems["overflow"] > 0 or problems["words"] or problems["ticks"]:
+                        found[f"{game} {lang} {width}"] = problems
+                        shot(page, f"howto-{game}-{lang}-{width}")
+        assert not found, json.dumps(found, ensure_ascii=False, indent=1)

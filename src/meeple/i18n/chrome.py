@@ -84,6 +84,7 @@ WEB: dict[str, Message] = {
     "web.resign_no": "No, keep playing",
     "web.resign_failed": "Could not resign: {reason}",
     "web.rules_summary": "Rules summary",
+    "web.how_to_play": "How to play",
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
     "web.play_hint": "Play it",

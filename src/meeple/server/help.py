@@ -67,12 +67,22 @@ async def hint(game_id: str, request: Request, authorization: Bearer = None) -> 
 def rules_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = None,
                accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
     """The game's rules summary as a page (its language: the one asked for, else the request's, else English)."""
+    return _page(game, _lang(lang, accept_language), faces.RULES_FILE)
+
+
+@router.get("/howto/{game}", include_in_schema=False)
+def howto_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = None,
+               accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
+    """How to play the game, for players, as a page (`HOWTO.md` of its package, `HOWTO.<lang>.md` first)."""
+    return _page(game, _lang(lang, accept_language), faces.HOWTO_FILE)
+
+
+def _page(game: str, language: str, stem: str) -> HTMLResponse:
     from markdown_it import MarkdownIt
 
-    language = _lang(lang, accept_language)
-    found = faces.rules_file(game, language)
+    found = faces.rules_file(game, language, stem)
     if found is None:
-        raise StarletteHTTPException(404, f"game {game!r} has no rules summary")
+        raise StarletteHTTPException(404, f"game {game!r} has no such page")
     text, written_in = found
     title = get_rules(game).spec.title
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)

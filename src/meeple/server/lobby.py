@@ -110,7 +110,7 @@ def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max
         described = words.get("description")  # the game's description in the reader's language
         infos.append(GameInfo(
             id=spec.id, title=spec.title, description=described if isinstance(described, str) else spec.description,
-            min_players=spec.min_players, max_players=spec.max_players,
+            min_players=spec.min_players, max_players=spec.max_players, howto=faces.howto_url(gid),
             options=[OptionOut(**o) for o in faces.option_words(spec, words)],
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)

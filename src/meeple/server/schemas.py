@@ -199,6 +199,7 @@ class GameInfo(BaseModel):
     id: str
     title: str
     description: str
+    howto: str | None = Field(default=None, description="address of the game's how-to-play page; null: none")
     min_players: int
     max_players: int
     options: list[OptionOut]
@@ -220,6 +221,7 @@ class GameFace(BaseModel):
     client_data: dict[str, Any] = Field(description="what the game's renderer takes from its data files")
     renderer: str | None = Field(description="address of the game's renderer module; null: the generic one")
     rules: str | None = Field(default=None, description="address of the game's rules summary page; null: none")
+    howto: str | None = Field(default=None, description="address of the game's how-to-play page; null: none")
     lang: str = Field(default="en", description="the language of the messages")
     languages: list[str] = Field(default_factory=lambda: ["en"], description="the languages the game ships")
 

@@ -6,7 +6,7 @@
 // button plays it. Nothing here names a game.
 
 import { el, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./session.js";
 
 export class TableHelp {
@@ -17,7 +17,7 @@ export class TableHelp {
     this.brief = el("p", { class: "phase-brief", id: "phase-brief" });
     this.hintBox = el("span", { class: "hint-box", id: "hint-box", role: "status" });
     this.rules = el("a", { class: "rules-link", id: "rules-link", target: "_blank", rel: "noopener", hidden: true },
-      t("web.rules_summary"));
+      t("web.how_to_play"));
     this.hintButton = el("button", { type: "button", class: "secondary", id: "hint", onclick: () => this.ask() },
       t("web.hint"));
     this.bar = el("div", { class: "help-bar", id: "help-bar" }, this.brief,
@@ -35,7 +35,9 @@ export class TableHelp {
     const active = s.status === "active";
     this.brief.textContent = active && id ? ctx.text(id) : "";
     this.brief.hidden = !(active && id);
-    if (face.rules) { this.rules.href = face.rules; this.rules.hidden = false; }
+    // the page for players, in the reader's language (the rules summary with its rule ids is for developers)
+    const page = face.howto || face.rules;
+    if (page) { this.rules.href = `${page}?lang=${encodeURIComponent(lang())}`; this.rules.hidden = false; }
     const mine = active && s.seat !== null && s.deciders.includes(s.seat);
     this.hintButton.hidden = !mine;
     this.hintButton.disabled = this.asking || !ctx.legal.length;

@@ -54,7 +54,12 @@ function createForm(catalog, created) {
   const game = () => catalog.games.find((g) => g.id === gameSelect.value);
   function fillPlayers() {
     const g = game();
-    description.textContent = g.description || "";
+    clear(description);
+    description.append(g.description || "");
+    if (g.howto) {
+      description.append(" ", el("a", { href: `${g.howto}?lang=${encodeURIComponent(lang())}`, id: "howto-link",
+        target: "_blank", rel: "noopener" }, t("web.how_to_play")));
+    }
     clear(playerCount);
     for (let n = g.min_players; n <= g.max_players; n++) playerCount.append(el("option", { value: n }, t("web.players", { n })));
     fillOptions();
