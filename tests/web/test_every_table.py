@@ -81,6 +81,13 @@ def test_the_table_reads_well_everywhere(browser: Any, live_server: str, game: s
         symbols = page.eval_on_selector_all("#game-header .seat-symbol", "(s) => s.map((x) => x.textContent)")
         if game == "cityofremnants":  # a seat has its gang's colour and letter in the header, as on the board
             assert set(symbols) <= set("YBGR"), symbols
+            # On the Hebrew page (the last one read) each space's label stays inside its own space.
+            assert page.evaluate("document.documentElement.dir") == "rtl"
+            outside = page.evaluate("""() => [...document.querySelectorAll('#grid text.level')].filter((t) => {
+              const cell = t.parentNode.querySelector('rect.cell-bg').getBoundingClientRect();
+              const r = t.getBoundingClientRect();
+              return r.left < cell.left - 1 || r.right > cell.right + 1; }).map((t) => t.textContent)""")
+            assert not outside, outside
         if game == "coloma":  # the letters of the cards' amounts in words
             assert "Gc" in page.text_content("#card-legend")
 
