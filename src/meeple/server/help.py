@@ -1,11 +1,12 @@
-"""Help for a player at the table: a bot's suggestion for the seat's move, and the game's rules summary as a page.
+"""Help for a player at the table: a bot's suggestion for the seat's move, and the game's how-to-play page.
 
 The suggestion is what the server's greedy bot would play from the asking seat's table (its view, its legal
 actions and samples of what it cannot see: `Game.seat_table`), so it knows nothing the seat does not. Asking is
 counted against the `hint_rate` limit per address and per seat.
 
-The rules summary is the `RULES.md` of the game's package (`RULES.<lang>.md` first when the game has one in the
-reader's language), rendered to HTML with markdown-it; raw HTML in the file is not passed through.
+The how-to-play page is the `HOWTO.md` of the game's package, a rules summary its `RULES.md` when it ships one
+(each `<stem>.<lang>.md` first when the game has one in the reader's language), rendered to HTML with markdown-it;
+raw HTML in the file is not passed through.
 """
 
 from __future__ import annotations
