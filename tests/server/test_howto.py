@@ -29,6 +29,11 @@ def test_the_page_for_players_in_each_language(client: TestClient, game: str, la
     assert not re.search(r"\b(BMC|COL|COR)-\d", page)  # no rule ids
     assert "meeple." not in page and "`" not in page and "[design]" not in page
     assert "<code>" not in page  # words, not the notation a terminal player types
+    pictures = re.findall(r'<img src="([^"]+)" alt="([^"]+)"', page)  # a picture of the table, described in words
+    assert pictures, game
+    for src, _ in pictures:
+        got = client.get(src)
+        assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg+xml"), src
 
 
 def test_the_lobby_and_the_table_link_the_page(client: TestClient) -> None:
