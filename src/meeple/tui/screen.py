@@ -5,13 +5,25 @@ what a player needs stays in sight at 80×24 and the prompt never pushes the tab
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import sys
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 MIN_BODY = 8  # the table keeps at least this many rows, whatever else the screen shows
+
+
+def terminal_size() -> os.terminal_size:
+    """The size of the terminal the screen is drawn on (its own, before the COLUMNS and LINES variables, which a
+    parent process may have set for another terminal); 80×24 without one."""
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    except (OSError, ValueError):
+        return shutil.get_terminal_size((80, 24))
 
 
 def visible(text: str) -> str:

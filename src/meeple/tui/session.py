@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,7 +15,7 @@ from meeple.engine import Catalogue
 from .help import legend, phase_help, questions, status
 from .lines import Reader, normal, split_actions, suggestions
 from .messages import tui_catalogue
-from .screen import Screen, wrap_text
+from .screen import Screen, terminal_size, wrap_text
 from .text import columns, event_lines, result_lines
 
 HUMAN_NAMES = ("me", "human", "you")
@@ -25,6 +24,7 @@ HINT_LEVEL = "greedy"  # the bot that answers `hint`
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
 LOG_SCREEN = "log"  # the screen of the terminal itself: the game's log
+FULL_BOARD_SPARE = 4  # rows the whole board leaves free (the actions' line, the prompt, what happened last)
 COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "resign", "quit")
 YES = ("y", "yes", "s", "si", "sí", "sim", "כ", "כן")  # a confirmation in the players' languages
 ALIASES = {"?": "help", "h": "help", "b": "board", "a": "actions", "list": "actions", "q": "quit", "exit": "quit"}
@@ -211,7 +211,7 @@ class PlaySession:
         """The screen of `seat`'s decision, drawn in place to fit the terminal: a part of the table, what
         happened last (or the answer to the last command), the names of the screens, the prompt's header."""
         assert self.clear is not None
-        size = shutil.get_terminal_size()
+        size = terminal_size()
         screens = self.game.screens(seat, color=self.color, catalogue=self.cat)
         name = self.screen if self.screen in screens or self.screen == LOG_SCREEN else "board"
         names = " ".join(f"[{n}]" if n == name else n for n in [*screens, LOG_SCREEN])
@@ -221,6 +221,10 @@ class PlaySession:
             lower: list[str] = []
         else:
             body, lower = screens[name].split("\n"), list(self.recent)
+            if name == "board" and len(screens) > 1:  # a terminal tall enough for the whole board shows it all
+                whole = wrap_text(self.game.render(seat, color=self.color, catalogue=self.cat), size.columns)
+                if len(whole) + len(footer) + FULL_BOARD_SPARE <= size.lines:
+                    body = whole
         screen = Screen(body, lambda count: self.cat.text("tui.more_lines", {"count": count}), lower, note, footer,
                         columns(legal, size.columns).split("\n"),
                         self.cat.text("tui.many_actions", {"count": len(legal)}),
@@ -257,7 +261,7 @@ class PlaySession:
         return self.act(seat, line, legal)
 
     def width(self) -> int:
-        return shutil.get_terminal_size().columns
+        return terminal_size().columns
 
     def command(self, seat: int, command: str, line: str, legal: list[str]) -> str:
         if command == "help":
