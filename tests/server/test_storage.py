@@ -34,9 +34,9 @@ def test_migrations_create_the_schema_and_are_idempotent(database: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0005"
     columns = {c["name"] for c in inspect(store.engine).get_columns("games")}
-    assert {"host_hash", "rematch", "rematch_of"} <= columns  # 0003 and 0004 (play again)
+    assert {"host_hash", "rematch", "rematch_of", "moves"} <= columns  # 0003, 0004 (play again), 0005 (moves)
     store.close()
 
 

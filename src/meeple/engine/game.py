@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -43,8 +44,7 @@ class Game:
         # Per applied action, its events as (message id, parameters, seats or None) of plain values: a long game
         # keeps thousands of them, and tuples and dicts of texts and numbers are left alone by the collector.
         self._events: list[tuple[_StoredEvent, ...]] = []
-        # Log positions of secret choices not revealed yet, with the seat that made each.
-        self._secret: dict[int, int] = {}
+        self._secrets = _Secrets()
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -121,14 +121,34 @@ class Game:
         return self.rules.explain(self.state, seat, list(words))
 
     def log(self, *, viewer: int | None, start: int = 0) -> list[tuple[int, str | None]]:
-        """The actions applied so far (from action `start`, counting from 0), as (seat, canonical text), as
-        `viewer` (a seat, or None for a spectator) may read them: another seat's secret choice that the game has
-        not revealed yet shows as (seat, None)."""
-        secret = self._secret
-        if not secret:
-            return list(self._log[start:])
-        return [(seat, None if start + i in secret and secret[start + i] != viewer else text)
-                for i, (seat, text) in enumerate(self._log[start:])]
+        """The actions applied so far (from log position `start`, counting from 0), as (seat, canonical text), as
+        `viewer` (a seat, or None for a spectator) may read them.
+
+        Another seat's secret choice that the game has not revealed yet shows as one entry (seat, None) once the
+        choice is complete, however many steps it took, and not at all while that seat is still making it."""
+        return [(seat, text) for seat, text, _ in self.history(viewer, start)]
+
+    def history(self, viewer: int | None, start: int = 0) -> list[tuple[int, str | None, list[dict[str, Any]]]]:
+        """What `viewer` may read of the actions from log position `start`: per entry of `log(viewer=...)`, the
+        seat, the canonical text (None for a secret choice not revealed to the viewer) and the events the viewer
+        may read (`{"msg": id, "params": {...}}`). The events of another seat's pending secret steps come with the
+        entry of the whole choice."""
+        secrets = self._secrets
+        if not secrets.pending and not secrets.closed_at:
+            return [(seat, text, _readable(self._events[start + i], viewer))
+                    for i, (seat, text) in enumerate(self._log[start:])]
+        out: list[tuple[int, str | None, list[dict[str, Any]]]] = []
+        for pos in range(start, len(self._log)):
+            for choice in secrets.closed_at.get(pos, ()):
+                owner = self._log[choice[0]][0]
+                if owner != viewer and any(p in secrets.pending for p in choice):
+                    said = [e for p in choice for e in _readable(self._events[p], viewer)]
+                    out.append((owner, None, said or [{"msg": "engine.secret", "params": {"seat": owner}}]))
+            seat, text = self._log[pos]
+            if seat != viewer and pos in secrets.pending:
+                continue  # shown with its whole choice (above), never step by step
+            out.append((seat, text, _readable(self._events[pos], viewer)))
+        return out
 
     def full_log(self, start: int = 0) -> list[tuple[int, str]]:
         """Every action applied so far, secret choices included: the truth, for the authority that stores and
@@ -141,14 +161,39 @@ class Game:
 
     def pending_secrets(self) -> dict[int, int]:
         """Log positions of secret choices the game has not revealed yet -> the seat that made each."""
-        return dict(self._secret)
+        return {pos: seat for pos, (seat, _) in self._secrets.pending.items()}
 
     def events(self, viewer: int | None, start: int = 0) -> list[list[dict[str, Any]]]:
-        """Per applied action from `start`, the events `viewer` may read, as `{"msg": id, "params": {...}}`
-        (render them with `messages.Catalogue`)."""
-        return [[{"msg": msg, "params": dict(params)} for msg, params, seats in evs
-                 if seats is None or viewer in seats]
-                for evs in self._events[start:]]
+        """Per applied action from log position `start`, the events `viewer` may read, as `{"msg": id, "params":
+        {...}}` (render them with `messages.Catalogue`). One list per action, so its length counts the steps of
+        every secret choice: for the authority and finished games; what a player reads comes from `history`."""
+        return [_readable(evs, viewer) for evs in self._events[start:]]
+
+    # -- public moments -------------------------------------------------------------
+    def moments(self) -> int:
+        """How many public moments the game has had: actions every seat sees happen. A secret choice made in
+        several steps is one moment, when it is complete; the steps before are seen by no other seat. A server
+        numbers the positions it shows by this count, so that nobody can count another seat's secret steps."""
+        return len(self._secrets.moment_ends)
+
+    def moments_at(self, length: int) -> int:
+        """How many public moments the game had when its log was `length` actions long."""
+        return bisect.bisect_right(self._secrets.moment_ends, length)
+
+    def moment_start(self, moment: int) -> int:
+        """The log length right after public moment `moment` (0 for the start)."""
+        ends = self._secrets.moment_ends
+        if not 0 <= moment <= len(ends):
+            raise ValueError(f"moment {moment} is outside 0..{len(ends)}")
+        return ends[moment - 1] if moment else 0
+
+    def moment_end(self, moment: int) -> int:
+        """The last log length at which the game stood at public moment `moment`: the position a viewer who saw
+        that moment acted in (steps nobody else could see may have followed it)."""
+        ends = self._secrets.moment_ends
+        if not 0 <= moment <= len(ends):
+            raise ValueError(f"moment {moment} is outside 0..{len(ends)}")
+        return ends[moment] - 1 if moment < len(ends) else len(self._log)
 
     # -- acting ------------------------------------------------------------------
     def apply(self, seat: int, action: str | int) -> list[Event]:
@@ -168,34 +213,40 @@ class Game:
         reason = rules.check(state, seat, idx)
         if reason is not None:
             raise self._refusal(idx, reason)
-        secret = rules.secret(state, seat, idx)
+        kind = _secret_kind(rules.secret(state, seat, idx))
         work = rules.copy(state)
         events: list[Event] = []
         rules.apply(work, seat, idx, events)
         self.state = work
-        if secret:
-            self._secret[len(self._log)] = seat
+        pos = len(self._log)
         self._log.append((seat, rules.actions.text(idx)))
+        secrets = self._secrets
+        if kind is not None:
+            secrets.add(pos, seat, kind)
         revealed = any(e.msg == REVEAL for e in events)
         if revealed:
             events = self._reveal(events)
-        self._undoable.append(not (secret or revealed) and rules.undoable(state, work, seat, idx, events))
-        if self._secret and rules.is_over(work):
-            self._secret.clear()  # a finished game has nothing left to hide
+        # A step of a secret choice draws and rolls nothing by itself (what resolves a choice reveals it), so the
+        # seat may take it back until it is revealed; any other action as the game says.
+        self._undoable.append(not revealed and (kind is not None or rules.undoable(state, work, seat, idx, events)))
+        closed = secrets.close(rules, work) if secrets.open else []
+        if closed:
+            secrets.closed_at[pos] = closed
+        if kind is None or closed:
+            secrets.moment_ends.append(pos + 1)
+        if secrets.pending and rules.is_over(work):
+            secrets.pending.clear()  # a finished game has nothing left to hide
         self._events.append(tuple(_stored(e) for e in events))
         return events
 
     def _reveal(self, events: list[Event]) -> list[Event]:
-        """Take the engine's reveal markers out of `events`, revealing the secret choices they name."""
+        """Take the engine's reveal markers out of `events`, revealing exactly the secret choices they name."""
         kept = []
         for e in events:
-            if e.msg != REVEAL:
+            if e.msg == REVEAL:
+                self._secrets.reveal(e.params.get("seats"), e.params.get("kinds"))
+            else:
                 kept.append(e)
-                continue
-            seats = e.params.get("seats")
-            for pos, who in list(self._secret.items()):
-                if seats is None or who in seats:
-                    del self._secret[pos]
         return kept
 
     # -- taking back -------------------------------------------------------------
@@ -203,7 +254,8 @@ class Game:
         """Why `seat` may not take back the last action now (a message of the engine's catalogue), or None.
 
         A seat may take back its own actions, the last first, while its turn lasts (it still decides) and as
-        long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`)."""
+        long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`); its own secret
+        choice, step by step, until a rule reveals it."""
         self._check_seat(seat)
         if self.is_over():
             return Event("engine.undo.over")
@@ -236,7 +288,7 @@ class Game:
 
     def _rebuild(self, actions: Sequence[tuple[int, str]]) -> None:
         self.state = self.rules.copy(self._start)
-        self._log, self._events, self._secret, self._undoable = [], [], {}, []
+        self._log, self._events, self._secrets, self._undoable = [], [], _Secrets(), []
         for seat, action in actions:
             self.apply(seat, action)
 
@@ -262,7 +314,7 @@ class Game:
         other._log = list(self._log)
         other._undoable = list(self._undoable)
         other._events = list(self._events)
-        other._secret = dict(self._secret)
+        other._secrets = self._secrets.copy()
         return other
 
     def sample(self, seat: int, rng: int) -> Any:
@@ -329,6 +381,60 @@ def _stored(event: Event) -> _StoredEvent:
     """An event as plain values (parameters' lists as tuples, so that the collector leaves them alone)."""
     params = {k: tuple(v) if isinstance(v, list) else v for k, v in event.params.items()}
     return event.msg, params, None if event.seats is None else tuple(sorted(event.seats))
+
+
+class _Secrets:
+    """The secret choices of a game in play: which log positions are still hidden, which choices are still being
+    made (a choice is the run of one seat's secret steps of one kind), and the public moments."""
+
+    def __init__(self) -> None:
+        self.pending: dict[int, tuple[int, str]] = {}  # log position -> (seat, kind), not revealed yet
+        self.open: dict[tuple[int, str], list[int]] = {}  # (seat, kind) -> positions of a choice being made
+        self.closed_at: dict[int, list[list[int]]] = {}  # log position -> choices complete after that action
+        self.moment_ends: list[int] = []  # the log length after each public moment
+
+    def copy(self) -> _Secrets:
+        other = _Secrets()
+        other.pending = dict(self.pending)
+        other.open = {k: list(v) for k, v in self.open.items()}
+        other.closed_at = dict(self.closed_at)
+        other.moment_ends = list(self.moment_ends)
+        return other
+
+    def add(self, pos: int, seat: int, kind: str) -> None:
+        self.pending[pos] = (seat, kind)
+        self.open.setdefault((seat, kind), []).append(pos)
+
+    def close(self, rules: Rules[Any], state: Any) -> list[list[int]]:
+        """The choices that are complete in `state`: revealed, or their seat has no secret step of their kind left."""
+        over = rules.is_over(state)
+        deciders = () if over else rules.deciders(state)
+        closed = []
+        for (seat, kind), positions in list(self.open.items()):
+            revealed = not any(p in self.pending for p in positions)  # a rule revealed it: it is over
+            if not revealed and seat in deciders and any(_secret_kind(rules.secret(state, seat, a)) == kind
+                                        for a in rules.legal(state, seat)):
+                continue
+            del self.open[seat, kind]
+            closed.append(positions)
+        return closed
+
+    def reveal(self, seats: Sequence[int] | None, kinds: Sequence[str] | None) -> None:
+        for pos, (seat, kind) in list(self.pending.items()):
+            if (seats is None or seat in seats) and (kinds is None or kind in kinds):
+                del self.pending[pos]
+
+
+def _secret_kind(answer: str | bool | None) -> str | None:
+    """The kind of a secret step as `Rules.secret` answers it (True: the kind "secret"), or None."""
+    if answer is True:
+        return "secret"
+    return answer or None
+
+
+def _readable(events: tuple[_StoredEvent, ...], viewer: int | None) -> list[dict[str, Any]]:
+    return [{"msg": msg, "params": dict(params)} for msg, params, seats in events
+            if seats is None or viewer in seats]
 
 
 def new_game(

@@ -94,6 +94,7 @@ ENGINE_MESSAGES: dict[str, Message] = {
     "engine.undo.turn_over": "your turn is over",
     "engine.undo.hidden": "`{action}` showed something hidden (a card drawn, a die rolled or a secret revealed)",
     "engine.undo.done": "{seat} takes back `{action}`",
+    "engine.undo.secret": "{seat} takes back a secret choice",
 }
 
 TERM = "@"  # a string parameter starting with this is the id of a message (a game term such as a tile's name)

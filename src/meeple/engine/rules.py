@@ -47,11 +47,19 @@ class Event:
         return {"msg": self.msg, "params": dict(self.params)}
 
 
-def reveal(seats: Iterable[int] | None = None) -> Event:
-    """The event a game appends when it reveals the pending secret choices of `seats` (None: of every seat).
+def reveal(seats: Iterable[int] | None = None, kinds: Iterable[str] | None = None) -> Event:
+    """The event a game appends when a rule reveals pending secret choices: those of `seats` (None: of every seat)
+    and of `kinds` (the names `Rules.secret` gives them; None: of every kind).
 
-    Until then the facade shows other seats a secret action (`Rules.secret`) only as "a choice was made"."""
-    return Event(REVEAL, {} if seats is None else {"seats": tuple(sorted(seats))})
+    Until then the facade shows other seats a secret choice only as "a choice was made". Name the kinds whenever
+    a seat may hold secrets of several kinds: a battle reveals the cards committed to it, not the order in which
+    the same seat put cards back on a deck earlier."""
+    params: dict[str, Any] = {}
+    if seats is not None:
+        params["seats"] = tuple(sorted(seats))
+    if kinds is not None:
+        params["kinds"] = tuple(sorted(kinds))
+    return Event(REVEAL, params)
 
 
 NOT_LEGAL = Event("engine.not_legal")
@@ -160,12 +168,15 @@ class Rules(ABC, Generic[S]):
         """Whether the game has ended (by default: when nobody decides)."""
         return not self.deciders(state)
 
-    def secret(self, state: S, seat: int, action: int) -> bool:
-        """Whether `action`, played now by `seat`, is a secret choice (a dial, a bid, a committed card).
+    def secret(self, state: S, seat: int, action: int) -> str | bool:
+        """Whether `action`, played now by `seat`, is a step of a secret choice (a dial, a bid, a committed card),
+        and of which kind: a name such as "commit" or "discard" (True stands for the kind "secret").
 
-        The facade then shows other seats and spectators only that the seat made a choice, in the log and
-        everywhere else, until the game appends `reveal(...)` for that seat to the events of a later action.
-        The game keeps the choice out of other seats' views and events itself, and `sample` redraws it."""
+        The steps of one seat's secret choice of one kind, up to the moment the seat has no more secret steps of
+        that kind to take, are one choice. Until a rule reveals it, other seats and spectators see only that the
+        seat made a choice, once the choice is complete: not what it was, nor how many steps it took, nor when
+        each was taken. The game reveals a choice by appending `reveal(seats, kinds)` to the events of a later
+        action; it keeps the choice out of other seats' views and events itself, and `sample` redraws it."""
         return False
 
     def timeout_action(self, state: S, seat: int) -> int | None:

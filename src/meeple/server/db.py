@@ -52,6 +52,9 @@ games = Table(
     # "Play again": the id of the game that follows this one with the same seats, and of the one it follows.
     Column("rematch", String(32), nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # The public moments so far (`Game.moments`): the position number every viewer is shown. `version` counts the
+    # stored actions, secret steps included, and never leaves the server; `updated_at` changes with `moves` only.
+    Column("moves", Integer, nullable=False, server_default="0"),
     Index("ix_games_status_deadline", "status", "deadline"),
     Index("ix_games_status_bot_turn", "status", "bot_turn"),
     Index("ix_games_created_at", "created_at"),

@@ -56,12 +56,12 @@ async def hint(game_id: str, request: Request, authorization: Bearer = None) -> 
             if seat not in room.game.deciders():
                 raise ApiError(409, "it is not this seat's move", "not_your_move")
             table = room.game.seat_table(seat)  # the position it holds is never changed in place
-            version = room.version
+            version, moves = room.version, room.moves
     finally:
         hub.release(room)
     agent = make_agent(HINT_LEVEL, seed=version)
     action = await asyncio.to_thread(agent.choose, table)
-    return Hint(action=action, version=version, level=HINT_LEVEL)
+    return Hint(action=action, version=moves, level=HINT_LEVEL)
 
 
 @router.get("/rules/{game}", include_in_schema=False)

@@ -19,7 +19,7 @@ from . import clock as clocks
 from .bots import BotJob, BotPool
 from .config import Settings
 from .guard import Client, Guard
-from .rooms import Conn, Decisions, Rejected, Room, forfeit_result
+from .rooms import Conn, Decisions, Rejected, Room, dumps, forfeit_result
 from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
 from .tokens import token_hash
 
@@ -189,7 +189,7 @@ class Hub:
                 room.refs[seat, ref] = write.version
             room.broadcast(before, (seat, ref) if ref else None)  # 6
         self._schedule_bots(room)  # 7
-        return room.version
+        return room.moves
 
     async def undo(self, room: Room, seat: int | None, version: Any, client: Client | None = None) -> int:
         """Take back the seat's last action (`Game.undo`: within its turn, nothing hidden revealed by it), as a
@@ -205,9 +205,9 @@ class Hub:
                 raise Rejected("over", "the game is over")
             if isinstance(version, bool) or not isinstance(version, int):
                 raise Rejected("bad_version", "an undo must carry the version of the position it was asked in")
-            if version != room.version:
+            if version != room.moves:
                 raise Rejected("stale", f"this undo was asked in position {version}, but the game is at position "
-                                        f"{room.version}; look at the new position and choose again")
+                                        f"{room.moves}; look at the new position and choose again")
             if room.bot_level(seat) is not None:
                 raise Rejected("timed_out", "your time ran out: a bot plays this move for you")
             refusal = room.game.undo_refusal(seat)
@@ -216,7 +216,10 @@ class Hub:
                 raise Rejected("cannot_undo", f"cannot take back an action: {english}", refusal.msg,
                                dict(refusal.params))
             game = room.game.copy()
+            secret = game.log_length() - 1 in game.pending_secrets()
             _, action = game.undo(seat)
+            # A step of a secret choice that made no public moment is taken back as it was made: unseen by others.
+            unseen = secret and game.moments() == room.moves
             write = self._next_write(room, game, time.time(), None)
             try:
                 done = await self.store.run(self.store.store.take_back, write)
@@ -231,24 +234,38 @@ class Hub:
             rec.version, rec.status, rec.deciders, rec.bot_turn = write.version, write.status, write.deciders, \
                 write.bot_turn
             rec.clock, rec.deadline, rec.result, rec.updated_at = write.clock, write.deadline, write.result, time.time()
+            rec.moves = write.moves
             room.game = game
             room.decisions.reset(game)
             room.refs = {k: v for k, v in room.refs.items() if v <= rec.version}
-            self._resend_states(room)
-            english = game.catalogue().text("engine.undo.done", {"seat": seat, "action": action},
-                                            room.english_names())
-            room.announce({"type": "notice", "msg": "engine.undo.done", "params": {"seat": seat, "action": action},
-                           "message": english, "undone": True})
+            self._resend_states(room, seat if unseen else "all")
+            names, catalogue = room.english_names(), game.catalogue()
+            told = {"type": "notice", "msg": "engine.undo.done", "params": {"seat": seat, "action": action},
+                    "message": catalogue.text("engine.undo.done", {"seat": seat, "action": action}, names),
+                    "undone": True}
+            if not secret:
+                room.announce(told)
+            else:  # what the choice was stays with its seat
+                others = {"type": "notice", "msg": "engine.undo.secret", "params": {"seat": seat},
+                          "message": catalogue.text("engine.undo.secret", {"seat": seat}, names), "undone": True}
+                for conn in list(room.conns):
+                    if conn.seat == seat:
+                        conn.push(dumps(told))
+                    elif not unseen:
+                        conn.push(dumps(others))
         self._schedule_bots(room)
-        return room.version
+        return room.moves
 
     @staticmethod
-    def _resend_states(room: Room) -> None:
-        """After the log went back: every connection gets the whole state again (an update only goes forwards)."""
+    def _resend_states(room: Room, to: int | str = "all") -> None:
+        """After the log went back: every connection (or only seat `to`'s) gets the whole state again (an update
+        only goes forwards)."""
         room.spectator_state = None
-        room.shown.clear()
         texts: dict[int | None, str] = {}
         for conn in list(room.conns):
+            if to != "all" and conn.seat != to:
+                continue
+            room.shown.pop(conn.seat, None)
             if conn.seat not in texts:
                 texts[conn.seat] = room.state_text(conn.seat)
             conn.push(texts[conn.seat])
@@ -261,14 +278,19 @@ class Hub:
         if clock is not None:
             clock = clocks.advance(clock, room.humans(), deciders, now)
         result = game.result().to_dict() if over else None
-        return self._write(room, game.log_length(), "over" if over else "active", deciders, clock, result, action)
+        return self._write(room, game.log_length(), "over" if over else "active", deciders, clock, result, action,
+                           game.moments())
 
     def _write(self, room: Room, version: int, status: str, deciders: list[int], clock: dict[str, Any] | None,
-               result: dict[str, Any] | None, action: ActionRecord | None) -> Write:
+               result: dict[str, Any] | None, action: ActionRecord | None, moves: int | None = None) -> Write:
         bot_turn = status == "active" and any(
             room.rec.seats[s].kind == "bot" or (clock is not None and s in clock["auto"]) for s in deciders)
+        moves = room.moves if moves is None else moves
+        # A step of a secret choice that is no public moment yet leaves the game's time of change as it was.
+        hidden_step = action is not None and moves == room.rec.moves and status == room.rec.status
         return Write(room.id, room.version, version, status, deciders, bot_turn, clock,
-                     clocks.deadline(clock) if status == "active" else None, result, action)
+                     clocks.deadline(clock) if status == "active" else None, result, action, moves,
+                     room.rec.updated_at if hidden_step else None)
 
     async def _commit(self, room: Room, w: Write) -> None:
         try:
@@ -283,7 +305,8 @@ class Hub:
             raise Rejected("storage", "the move could not be saved; please try again") from None
         rec = room.rec
         rec.version, rec.status, rec.deciders, rec.bot_turn = w.version, w.status, w.deciders, w.bot_turn
-        rec.clock, rec.deadline, rec.result, rec.updated_at = w.clock, w.deadline, w.result, time.time()
+        rec.clock, rec.deadline, rec.result = w.clock, w.deadline, w.result
+        rec.moves, rec.updated_at = w.moves, time.time() if w.updated_at is None else w.updated_at
 
     # -- leaving -----------------------------------------------------------------------------
     async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> int:
@@ -359,7 +382,7 @@ class Hub:
                     return
                 # The bot looks at the position as it is now (a worker rebuilds the game and hands the bot only this
                 # seat's table, `Game.seat_table`).
-                version = room.version
+                version, moves = room.version, room.moves
                 # A seat out of time under the `default` policy gets the game's own move, when it names one.
                 action = room.default_move(seat)
                 job = None if action is not None else BotJob(
@@ -370,7 +393,7 @@ class Hub:
             assert action is not None
             if room.bot_tasks.get(seat) is asyncio.current_task():
                 del room.bot_tasks[seat]  # so that the action below may schedule this seat's next move
-            await self.act(room, seat, action, version, by="bot")
+            await self.act(room, seat, action, moves, by="bot")
         except Rejected as exc:
             again = exc.code == "stale"
             log.debug("bot move in %s not applied: %s", room.id, exc.message)
@@ -452,17 +475,18 @@ def _check(room: Room, seat: int | None, action: Any, version: Any, ref: str | N
     if seat is None:
         raise Rejected("spectator", "spectators watch the game; they cannot act")
     if ref is not None and (seat, ref) in room.refs:
-        raise Rejected("duplicate", f"this action was already accepted as action {room.refs[seat, ref]}; it is "
-                                    "not applied twice")
+        raise Rejected("duplicate", "this action was already accepted; it is not applied twice")
     if room.over:
         raise Rejected("over", "the game is over")
     if isinstance(version, bool) or not isinstance(version, int):
         raise Rejected("bad_version", "an action must carry the version of the position it was made in")
     if seat not in room.rec.deciders:
         raise Rejected("not_your_turn", f"it is not seat {seat + 1}'s turn to act")
-    if not room.decisions.current(seat, version, room.version):
+    # The client counts positions in public moves; the last stored position at that move is the one it saw.
+    moves = room.moves
+    if not 0 <= version <= moves or not room.decisions.current(seat, room.game.moment_end(version), room.version):
         raise Rejected("stale", f"this action was made in position {version}, but the game is at position "
-                                f"{room.version}; look at the new position and choose again")
+                                f"{moves}; look at the new position and choose again")
     if not isinstance(action, str | int) or isinstance(action, bool):
         raise Rejected("illegal", "an action is a text such as one of the legal actions sent to you")
     if by == "human" and room.bot_level(seat) is not None:

@@ -313,7 +313,7 @@ async def _handle(hub: Hub, room: Room, conn: Conn, client: Client, msg: Any) ->
             conn.push(room.state_text(conn.seat, _since(msg)))
         return None
     if kind == "ping":
-        return {"type": "pong", "version": room.version}
+        return {"type": "pong", "version": room.moves}
     return _error("unknown_type", f"unknown message type {kind!r}; known: hello, act, undo, sync, ping")
 
 
@@ -340,7 +340,7 @@ async def _undo(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str,
 
 
 def _rejected(exc: Rejected, room: Room, ref: str | None, action: str | None) -> dict[str, Any]:
-    reply = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.version, "ref": ref,
+    reply = {"type": "rejected", "code": exc.code, "message": exc.message, "version": room.moves, "ref": ref,
              "action": action}
     if exc.msg is not None:  # the reason as a message of the game's catalogue, for the reader's language
         reply["msg"], reply["params"] = exc.msg, exc.params

@@ -494,7 +494,7 @@ def summary(rec: GameRecord, your_seat: int | None = None) -> GameSummary:
     except UnknownGame:
         title = rec.game
     return GameSummary(
-        id=rec.id, game=rec.game, title=title, players=rec.players, options=rec.options, version=rec.version,
+        id=rec.id, game=rec.game, title=title, players=rec.players, options=rec.options, version=rec.moves,
         status=rec.status, deciders=rec.deciders,
         seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
         result=rec.result, clock=clocks.public(rec.clock, time.time()), created_at=rec.created_at,

@@ -100,7 +100,14 @@ class Room:
 
     @property
     def version(self) -> int:
+        """The number of stored actions, secret steps included: internal, never shown to a viewer."""
         return self.rec.version
+
+    @property
+    def moves(self) -> int:
+        """The position number viewers are shown: the game's public moments (`Game.moments`), so that nobody can
+        count the steps of another seat's secret choice."""
+        return self.game.moments()
 
     @property
     def over(self) -> bool:
@@ -172,7 +179,7 @@ class Room:
         the same position (a crowd arriving costs one encoding of the whole game, not one each)."""
         if seat is not None:
             return dumps(self.state_message(seat, since))
-        key = (self.version, since, self.rec.status)
+        key = (self.moves, since, self.rec.status)
         cached = self.spectator_state
         if cached is not None and cached[0] == key and time.monotonic() - cached[1] < 1.0:
             return cached[2]
@@ -181,16 +188,19 @@ class Room:
         return text
 
     def update_message(self, seat: int | None, since: int, ack: str | None = None,
-                       view: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
-        """The new position for one viewer. When the viewer's previous view is known, only the parts of the view
-        that changed are sent (`patch`: top-level keys replaced, `items`: for a list of the same length of which
-        at most half changed, [index, new entry] pairs, `drop`: keys removed). `view` is the viewer's view of
-        the current position when the caller already built it; `memo` shares comparisons between viewers."""
-        msg = self._common("update", seat, since)
+                       view: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None,
+                       start: int | None = None) -> dict[str, Any]:
+        """The new position for one viewer, since the position `since` it saw (in moves). When the viewer's previous
+        view is known, only the parts of the view that changed are sent (`patch`: top-level keys replaced, `items`:
+        for a list of the same length of which at most half changed, [index, new entry] pairs, `drop`: keys
+        removed). `view` is the viewer's view of the current position when the caller already built it; `memo`
+        shares comparisons between viewers; `start`: the stored action from which the log is told (by default the
+        first after move `since`)."""
+        msg = self._common("update", seat, since, start)
         before = self.shown.get(seat)
         if view is None:
             view = self.game.view(seat)
-        self.shown[seat] = (self.version, view)
+        self.shown[seat] = (self.moves, view)
         if before is not None and before[0] == msg["since"]:
             patch, items, drop = _diff(before[1], view, {} if memo is None else memo)
             msg["patch"] = patch
@@ -206,14 +216,18 @@ class Room:
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view = self.game.view(seat)
-        self.shown[seat] = (self.version, view)
+        self.shown[seat] = (self.moves, view)
         return view
 
-    def _common(self, kind: str, seat: int | None, since: int) -> dict[str, Any]:
-        since = max(0, min(since, self.version))
+    def _common(self, kind: str, seat: int | None, since: int, start: int | None = None) -> dict[str, Any]:
+        moves = self.moves
+        since = max(0, min(since, moves))
+        if start is None:
+            start = self.game.moment_start(since)
+        history = self.game.history(seat, start)
         return {
             "type": kind,
-            "version": self.version,
+            "version": moves,
             "seat": seat,
             "status": self.rec.status,
             "deciders": list(self.rec.deciders),
@@ -221,39 +235,48 @@ class Room:
             # whether the seat may take back its last action now (within its turn, nothing hidden revealed)
             "undo": self.can_act(seat) and seat is not None and self.game.can_undo(seat),
             "since": since,
-            "log": self.log_entries(seat, since),
-            # who made each of those actions (never what a secret choice was): clients highlight others' moves
-            "actors": [s for s, _ in self.game.full_log(since)],
+            "log": self.log_entries(history),
+            # who made each of those entries (never what a secret choice was): clients highlight others' moves
+            "actors": [s for s, _, _ in history],
             "clock": clocks.public(self.rec.clock, time.time()),
             "result": self.rec.result,
         }
 
-    def log_entries(self, seat: int | None, since: int) -> list[list[dict[str, Any]]]:
-        """What happened since action `since`, as `seat` may read it: per action, its events as `{"msg": id,
+    def log_entries(self, history: list[tuple[int, str | None, list[dict[str, Any]]]]) -> list[list[dict[str, Any]]]:
+        """A viewer's entries of the game's history (`Game.history`): per entry, its events as `{"msg": id,
         "params": {...}, "text": "..."}`, the message id and parameters (so that a client may render them in
         another language) with the English text of the game's catalogue, the seats named."""
         names = self.english_names()
         catalogue = self.game.catalogue()
-        per_action = self.game.events(seat, since)
-        for events in per_action:
+        out = []
+        for _, _, events in history:
             for event in events:
                 event["text"] = catalogue.event_text(event, names)
-        return per_action
+            out.append(events)
+        return out
 
-    def broadcast(self, since: int, ack: tuple[int, str] | None = None) -> None:
-        """Send every connection the new position from its own seat's point of view (one encoding per seat)."""
+    def broadcast(self, before: int, ack: tuple[int, str] | None = None) -> None:
+        """Send every connection the new position from its own seat's point of view (one encoding per seat), after
+        the stored actions from `before` on. A viewer for whom nothing changed hears nothing: another seat's step
+        of a secret choice that is not complete yet is not even a moment for it."""
         conns = list(self.conns)
         if not conns:
             return
+        since = self.game.moments_at(before)
+        # Stored actions that made no public moment (steps of a secret choice): only who sees a change hears.
+        quiet = before < self.game.log_length() and since == self.moves
         # One call for all seats watching: the game builds the public part of the position once.
         views = self.game.views({conn.seat for conn in conns})
-        texts: dict[int | None, str] = {}
+        texts: dict[int | None, str | None] = {}
         memo: dict[Any, Any] = {}  # the seats' views share their public parts: compare each part once
         for conn in conns:
             if conn.seat not in texts:
                 ref = ack[1] if ack is not None and ack[0] == conn.seat else None
-                texts[conn.seat] = dumps(self.update_message(conn.seat, since, ref, views[conn.seat], memo))
-            conn.push(texts[conn.seat])
+                msg = self.update_message(conn.seat, since, ref, views[conn.seat], memo, before)
+                texts[conn.seat] = None if quiet and _unchanged(msg) else dumps(msg)
+            text = texts[conn.seat]
+            if text is not None:
+                conn.push(text)
 
     def announce(self, message: dict[str, Any]) -> None:
         text = dumps(message)
@@ -318,6 +341,12 @@ class Decisions:
     def current(self, seat: int, version: int, now: int) -> bool:
         """Whether an action of `seat` made in position `version` still answers its decision in position `now`."""
         return self.opened.get(seat, now) <= version <= now
+
+
+def _unchanged(msg: dict[str, Any]) -> bool:
+    """Whether an update tells its viewer nothing new (no move, no log entry, no change of view, no answer)."""
+    return (msg["version"] == msg["since"] and not msg["log"] and "view" not in msg and "ack" not in msg
+            and not msg.get("patch") and not msg.get("items") and not msg.get("drop"))
 
 
 def _diff(old: dict[str, Any], new: dict[str, Any],

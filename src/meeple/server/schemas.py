@@ -16,7 +16,7 @@ def _whole_number(value: Any) -> Any:
     return value
 
 
-# A position (number of actions so far) as requests give it.
+# A position as requests give it: the number of moves so far (public moments: the steps of a secret choice are one).
 Position = Annotated[int, BeforeValidator(_whole_number)]
 
 
@@ -113,7 +113,7 @@ class TokensIn(Strict):
 class ActionIn(Strict):
     # The same rules as the WebSocket's `act`: texts are texts, and the position `true` is no number.
     action: StrictStr = Field(max_length=200, description="an action text, one of the legal actions")
-    version: Position = Field(ge=0, description="the position (number of actions so far) the action was chosen in")
+    version: Position = Field(ge=0, description="the position (number of moves so far) the action was chosen in")
     ref: StrictStr | None = Field(None, max_length=64, description="a client id for the action, to detect duplicates")
 
 

@@ -50,6 +50,7 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
+    moves: int = 0  # public moments (`Game.moments`): what viewers are told of the position; `version` is internal
     rules_version: int = 1  # the version of the game's rules the game is played under
     rematch: str | None = None  # the game played next with the same seats ("play again")
     rematch_of: str | None = None  # the game this one plays again
@@ -79,6 +80,8 @@ class Write:
     deadline: float | None
     result: dict[str, Any] | None
     action: ActionRecord | None = None
+    moves: int = 0  # the public moments after the write (see GameRecord.moves)
+    updated_at: float | None = None  # when the game last changed for its viewers (None: now)
 
 
 class Conflict(Exception):
@@ -402,8 +405,8 @@ def _applied(part: list[Write], rows: list[Any]) -> set[int]:
 
 def _new_values(w: Write) -> tuple[Any, ...]:
     """The new values of a games row, in the order of `_SET`."""
-    return (w.version, w.status, _json(w.deciders), w.bot_turn, _json(w.clock), w.deadline, _json(w.result),
-            time.time())
+    return (w.version, w.moves, w.status, _json(w.deciders), w.bot_turn, _json(w.clock), w.deadline,
+            _json(w.result), time.time() if w.updated_at is None else w.updated_at)
 
 
 def _action_values(w: Write) -> tuple[Any, ...]:
@@ -417,7 +420,7 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-_SET = ("version", "status", "deciders", "bot_turn", "clock", "deadline", "result", "updated_at")
+_SET = ("version", "moves", "status", "deciders", "bot_turn", "clock", "deadline", "result", "updated_at")
 _GUARD = "AND games.status = 'active'"  # a finished game takes no more writes
 
 # SQLite 3.35 (2021) brought RETURNING, which the batched update needs; older libraries write one by one.
@@ -430,7 +433,7 @@ _SQLITE_UPDATE_ONE = ("UPDATE games SET " + ", ".join(f"{c} = ?" for c in _SET)
                       + " WHERE games.id = ? AND games.version = ? " + _GUARD)
 _SQLITE_INSERT = 'INSERT INTO actions (game_id, seq, seat, action, "by", ref, at) VALUES {rows}'
 
-_PG_TYPES = ("text", "int", "int", "text", "text", "bool", "text", "float8", "text", "float8")
+_PG_TYPES = ("text", "int", "int", "int", "text", "text", "bool", "text", "float8", "text", "float8")
 _PG_CASTS = {"deciders": "::json", "clock": "::json", "result": "::json"}
 _PG_WRITE = (
     "WITH w AS (SELECT * FROM unnest(" + ", ".join(f"%s::{t}[]" for t in _PG_TYPES) + ") AS w(id, expect, "
@@ -451,7 +454,7 @@ def _game_values(rec: GameRecord) -> dict[str, Any]:
         "id": rec.id, "game": rec.game, "players": rec.players, "seed": rec.seed, "options": rec.options,
         "version": rec.version, "status": rec.status, "deciders": rec.deciders, "bot_turn": rec.bot_turn,
         "clock": rec.clock, "deadline": rec.deadline, "result": rec.result, "created_at": rec.created_at,
-        "updated_at": rec.updated_at, "rules_version": rec.rules_version,
+        "updated_at": rec.updated_at, "rules_version": rec.rules_version, "moves": rec.moves,
     }
 
 
@@ -461,7 +464,7 @@ def _record(row: Any) -> GameRecord:
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
         updated_at=row["updated_at"], rules_version=row["rules_version"], rematch=row["rematch"],
-        rematch_of=row["rematch_of"],
+        rematch_of=row["rematch_of"], moves=row["moves"],
     )
 
 

@@ -12,7 +12,7 @@ from meeple.engine.errors import SaveError
 from .lines import Reader
 from .messages import tui_catalogue
 from .session import Writer
-from .text import event_lines, result_lines
+from .text import result_lines
 
 
 class Replay:
@@ -49,7 +49,9 @@ class Replay:
 
     def events(self, step: int, viewer: int | None) -> list[str]:
         """What happened in action `step` (1-based), as `viewer` may read it."""
-        return event_lines(self.game, viewer, step - 1, catalogue=self.catalogue)[0] if step >= 1 else []
+        if step < 1:
+            return []
+        return [self.catalogue.event_text(e) for e in self.game.events(viewer, step - 1)[0]]
 
     def render(self, step: int, viewer: int | None, color: bool) -> str:
         return str(self.rules.render(self.states[step], viewer, color, self.catalogue))

@@ -397,9 +397,9 @@ class PlaySession:
         """Print what happened since the last call, as `viewer` may read it (by default the session's viewer)."""
         if viewer is None:
             viewer = self.viewer
-        log = self.game.log(viewer=viewer, start=self.shown)
-        for (seat, _), lines in zip(log, event_lines(self.game, viewer, self.shown, self.names(), self.cat),
-                                    strict=True):
+        names = self.names()
+        for seat, _, events in self.game.history(viewer, self.shown):
+            lines = [self.cat.event_text(e, names) for e in events]
             if lines:
                 # indent what the bots do, so that a person's own moves stand out
                 indent = "  " if self.bots[seat] is not None and self.viewer is not None else ""

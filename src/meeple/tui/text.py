@@ -28,9 +28,10 @@ def columns(items: list[str], width: int | None = None) -> str:
 
 def event_lines(game: meeple.Game, viewer: int | None, start: int = 0, names: Sequence[str] | None = None,
                 catalogue: Catalogue | None = None) -> list[list[str]]:
-    """Per action from `start`, what happened in words as `viewer` may read it (the game's messages)."""
+    """Per entry of the viewer's log from action `start`, what happened in words as `viewer` may read it (the game's
+    messages; another seat's secret choice is one entry, once it is complete)."""
     cat = catalogue or game.catalogue()
-    return [[cat.event_text(e, names) for e in evs] for evs in game.events(viewer, start)]
+    return [[cat.event_text(e, names) for e in evs] for _, _, evs in game.history(viewer, start)]
 
 
 def result_lines(cat: Catalogue, result: Result, names: Sequence[str]) -> list[str]:

@@ -362,7 +362,7 @@ class Engine:
     def apply_reset(self, s: State, events: EVENTS) -> None:
         """COR-7.1 .. COR-7.9, once every seat has chosen its discards."""
         if events is not None:
-            events.append(reveal())
+            events.append(reveal(kinds=["discard"]))
         s.shown = {"reset": [[self.cards[c].id for c in s.reset_pending[p]] for p in range(s.players)]}
         for p in range(s.players):
             chosen = s.reset_pending[p]
@@ -539,11 +539,28 @@ class Engine:
         return [s.active]
 
     # ================================================================ costs and availability (COR-10.2)
+    @staticmethod
+    def secret_kind(s: State) -> str:
+        """The kind of secret choice the deciding seats make now ("" for none): Reset discards (COR-6.5), a battle
+        commit (COR-18.3, 18.6), the order of coordinate cards put back (COR-4.6)."""
+        if s.phase == "reset":
+            return "discard"
+        if s.phase == "commit":
+            return "commit"
+        if s.phase == "effect" and s.effect is not None and s.effect.get("stage") == "coord":
+            return "coord"
+        return ""
+
+    @staticmethod
+    def turn_mod(s: State, p: int, key: str) -> int:
+        """A modifier of the current turn (a Turn card's discount, COR-8.7): it counts for the active player only."""
+        return int(s.mods.get(key, 0)) if p == s.active else 0
+
     def bm_cost(self, s: State, p: int, c: int) -> int:
-        return max(0, self.cards[c].cost - s.mods.get("bm_discount", 0))
+        return max(0, self.cards[c].cost - self.turn_mod(s, p, "bm_discount"))
 
     def dev_cost(self, s: State, p: int, t: int) -> int:
-        cut = s.mods.get("dev_discount", 0) + self.perm(s, p, "dev_discount_perm")
+        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
         return max(0, self.comp.devs[t].cost - cut)
 
     def renown_max(self, s: State, p: int) -> int:
@@ -1287,7 +1304,7 @@ class Engine:
         if act.kind == "commit":
             s.hand[p].remove(act.a)
             b["cards"][side].append(act.a)
-            emit(events, "battle.commit", seat=p, count=len(b["cards"][side]))
+            emit(events, "battle.commit", frozenset([p]), seat=p, count=len(b["cards"][side]))
             return
         emit(events, "battle.committed", seat=p, count=len(b["cards"][side]))
         if b["kind"] == "rival" and side == 0:
@@ -1295,7 +1312,7 @@ class Engine:
             b["who"] = b["seats"][1]
             return
         if events is not None:
-            events.append(reveal([x for x in b["seats"] if x >= 0]))
+            events.append(reveal([x for x in b["seats"] if x >= 0], ["commit"]))
         s.shown = {"battle": [[self.cards[c].id for c in cards] for cards in b["cards"]]}
         for i, x in enumerate(b["seats"]):
             if x >= 0:
@@ -1649,8 +1666,11 @@ class Engine:
 
     def apply_action(self, s: State, p: int, idx: int, events: EVENTS) -> None:
         act = self.cat.acts[idx]
-        s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-        s.shown = {}
+        if not self.secret_kind(s):
+            # What the last public action rolled and revealed stays in view until the next one: a step of a secret
+            # choice changes nothing anyone else sees.
+            s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
+            s.shown = {}
         ph = s.phase
         if act.kind == "play":
             self.play_card(s, p, act.a, events)

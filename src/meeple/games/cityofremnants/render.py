@@ -13,7 +13,7 @@ from meeple.engine.messages import Catalogue
 from .data import COLUMNS, NSPACE, SIZE, space_name
 from .engine import Engine
 from .state import State
-from .views import hidden_commits
+from .views import choosing_commit, hidden_commits
 
 WIDTH = 80
 CELL = 9  # characters per grid cell, between the bars
@@ -77,15 +77,17 @@ def grid(eng: Engine, s: State, rules: bool = True) -> list[str]:
     return lines
 
 
-def _gangs(eng: Engine, s: State, color: bool, t: Catalogue) -> list[str]:
+def _gangs(eng: Engine, s: State, seat: int | None, color: bool, t: Catalogue) -> list[str]:
     lines = []
+    chooser, laid = choosing_commit(s)  # a commit being chosen shows others nothing yet
     for p in range(s.players):
         gang = (f"{t.text(f'species.{eng.comp.gangs[s.gang[p]].key}')} [{gang_letter(s, p)}]"
                 if s.gang[p] >= 0 else "-")
         first = " " + t.text("board.first") if p == s.first else ""
         head = t.text("board.gang", {"seat": p, "gang": gang, "first": first, "arc": s.arc[p],
                                      "renown": eng.score(s, p), "influence": s.influence[p],
-                                     "hand": len(s.hand[p]), "turns": s.tracker[p]})
+                                     "hand": len(s.hand[p]) + (laid if p == chooser and seat != p else 0),
+                                     "turns": s.tracker[p]})
         lines += [_bold(line, color) if p == s.active else line for line in _wrap(head, "  ")]
         rest = "  " + t.text("board.figures", {"pool": s.pool[p], "reserve": s.reserve[p],
                                                "board": eng.on_board(s, p), "draw": len(s.draw[p]),
@@ -147,7 +149,9 @@ def _battle(eng: Engine, s: State, seat: int | None, t: Catalogue) -> list[str]:
             name = t.text("board.token_unchosen")
         role = f" ({t.text('term.' + b['roles'][side])})" if b["roles"][side] else ""
         cards = b["spent"][side] if "spent" in b else b["cards"][side]
-        shown = (t.text("board.face_down", {"n": len(b["cards"][side])}) if side in hidden and seat != who
+        chooser, _ = choosing_commit(s)
+        down = 0 if who == chooser else len(b["cards"][side])
+        shown = (t.text("board.face_down", {"n": down}) if side in hidden and seat != who
                  else " ".join(eng.cards[c].id for c in sorted(cards)) or t.text("board.no_cards"))
         params = {"name": name + role, "cards": shown, "dice": " ".join(map(str, b["dice"][side]))}
         sides.append(t.text("board.side_dice" if b["dice"][side] else "board.side", params))
@@ -184,7 +188,7 @@ def _head(s: State, t: Catalogue) -> list[str]:
 def render(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
     """The board in the words of `catalogue` (the reader's language)."""
     t = catalogue
-    lines = [*_head(s, t), *grid(eng, s), *_gangs(eng, s, color, t), *_markets(eng, s, seat, t),
+    lines = [*_head(s, t), *grid(eng, s), *_gangs(eng, s, seat, color, t), *_markets(eng, s, seat, t),
              *_auction(eng, s, t), *_battle(eng, s, seat, t)]
     if seat is not None:
         lines += _hand(eng, s, seat, t)
@@ -199,5 +203,5 @@ def screens(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Cat
     if seat is not None:
         out["hand"] = _hand(eng, s, seat, t)
     out["market"] = _markets(eng, s, seat, t)
-    out["others"] = _gangs(eng, s, color, t)
+    out["others"] = _gangs(eng, s, seat, color, t)
     return {name: "\n".join(lines) for name, lines in out.items()}

@@ -89,11 +89,12 @@ class CityOfRemnants(Rules[State]):
             return Event("error.not_now", {"phase": phase, "help": f"@help.{state.phase}"})
         return Event("error.not_now_phase", {"phase": phase})
 
-    def secret(self, state: State, seat: int, action: int) -> bool:
-        """The Reset discards (COR-6.5), the cards committed face down to a battle (COR-18.3, 18.6) and the order
-        in which a player puts back the coordinate cards they looked at (COR-4.6)."""
-        return state.phase in ("reset", "commit") or (
-            state.phase == "effect" and state.effect is not None and state.effect.get("stage") == "coord")
+    def secret(self, state: State, seat: int, action: int) -> str | bool:
+        """The Reset discards (COR-6.5, kind "discard"), the cards committed face down to a battle (COR-18.3, 18.6,
+        "commit") and the order in which a player puts back the coordinate cards they looked at (COR-4.6, "coord").
+        Each is revealed by its own rule only: a Reset its discards, a battle its commits; the order put back is
+        never revealed (the patrol's draw shows the cards it draws, COR-22.2)."""
+        return self.eng.secret_kind(state) or False
 
     def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
         """An action may be taken back while its turn lasts when it left everything the seat cannot see as it was

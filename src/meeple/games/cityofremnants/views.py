@@ -31,17 +31,28 @@ def hidden_commits(s: State) -> list[int]:
     return [0]
 
 
+def choosing_commit(s: State) -> tuple[int, int]:
+    """(seat, cards) of the side still choosing its battle commit, or (-1, 0): until it is done, others see its hand
+    and commit as they were before it began (the cards go face down all at once, COR-18.3, COR-18.6)."""
+    b = s.battle
+    if b is None or s.phase != "commit":
+        return -1, 0
+    return b["seats"][b["side"]], len(b["cards"][b["side"]])
+
+
 def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
     comp = eng.comp
     players = []
     awards = eng.awards(s)
+    chooser, laid = choosing_commit(s)
     for p in range(s.players):
         g = comp.gangs[s.gang[p]] if s.gang[p] >= 0 else None
         players.append({
             "gang": g.key if g else None, "colour": g.colour if g else None, "entry": space_name(s.entry[p]),
             "arc": s.arc[p], "influence": s.influence[p], "renown": s.renown[p], "overflow": s.overflow[p],
             "score": eng.score(s, p), "turns": s.tracker[p], "pool": s.pool[p], "reserve": s.reserve[p],
-            "hand_size": len(s.hand[p]), "draw_size": len(s.draw[p]), "discard": _ids(eng, s.discard[p]),
+            "hand_size": len(s.hand[p]) + (laid if p == chooser and seat != p else 0),
+            "draw_size": len(s.draw[p]), "discard": _ids(eng, s.discard[p]),
             "tableau": _ids(eng, s.tableau[p]), "on_board": eng.on_board(s, p),
             "award": awards[p],
         })
@@ -112,8 +123,11 @@ def _battle_view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
             cards.append(None)
         else:
             cards.append(sorted(_ids(eng, (b["spent"] if "spent" in b else b["cards"])[side])))
+    # A side still choosing its commit shows others no count yet: the cards appear face down all at once (COR-18.6)
+    committed = [0 if s.phase == "commit" and b["side"] == side and seat != b["seats"][side] else len(b["cards"][side])
+                 for side in (0, 1)]
     out = {"kind": b["kind"], "space": space_name(b["space"]) if b["space"] >= 0 else None, "seats": list(b["seats"]),
-           "roles": list(b["roles"]), "committed": [len(b["cards"][0]), len(b["cards"][1])], "cards": cards,
+           "roles": list(b["roles"]), "committed": committed, "cards": cards,
            "dice": [list(b["dice"][0]), list(b["dice"][1])], "paid": list(b["pay"]), "who": b["who"],
            "token": eng.comp.tokens[b["token"]].id if b["token"] >= 0 else None, "result": dict(b["result"])}
     if b["kind"] == "ycu" and b["token"] >= 0 and b["seats"][0] >= 0:
