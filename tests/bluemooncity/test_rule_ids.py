@@ -6,11 +6,9 @@ import ast
 import re
 from pathlib import Path
 
-import meeple
-
 HERE = Path(__file__).parent
 SPEC = HERE.parents[1] / "docs" / "rules" / "bluemooncity.md"
-RULES_MD = Path(meeple.__file__).parent / "games" / "bluemooncity" / "RULES.md"
+RULES_MD = HERE.parents[1] / "docs" / "games" / "bluemooncity" / "RULES.md"
 RULE_ID = re.compile(r"BMC-(?:E\d+|\d+(?:\.\d+)?)(?![\d.]*\d)")
 TEST_NAME_ID = re.compile(r"bmc_(e\d+|\d+(?:_\d+)?)(?![_\d]*\d)")
 

@@ -242,7 +242,7 @@ def test_pending_cards_of_another_seat_only_in_kosmos2006() -> None:
 
 def test_the_yaml_example_of_rules_md_builds(tmp_path: Path) -> None:
     """The complete scenario example in RULES.md is a valid description."""
-    text = (SCENARIOS.parent / "RULES.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "docs" / "games" / "bluemooncity" / "RULES.md").read_text(encoding="utf-8")
     example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.yaml"
     path.write_text(example, encoding="utf-8")

@@ -10,7 +10,7 @@ SPEC = HERE.parents[1] / "docs" / "rules" / "cityofremnants.md"
 RULE_ID = re.compile(r"\*\*(COR-\d+\.\d+(?:\.\d+)?)\*\*")
 NAMED = re.compile(r"COR-\d+\.\d+(?:\.\d+)?")
 TEST_NAME_ID = re.compile(r"cor_(\d+(?:_\d+){1,2})")
-RULES_MD = HERE.parents[1] / "src" / "meeple" / "games" / "cityofremnants" / "RULES.md"
+RULES_MD = HERE.parents[1] / "docs" / "games" / "cityofremnants" / "RULES.md"
 
 
 def spec_ids() -> set[str]:

@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import meeple
-
 HERE = Path(__file__).parent
 SPEC = HERE.parents[1] / "docs" / "rules" / "coloma.md"
-RULES_MD = Path(meeple.__file__).parent / "games" / "coloma" / "RULES.md"
+RULES_MD = HERE.parents[1] / "docs" / "games" / "coloma" / "RULES.md"
 RULE_ID = re.compile(r"COL-(?:EX\d+|\d+\.\d+[a-z]?)(?![\d.]*\d)")
 TEST_NAME_ID = re.compile(r"col_(ex\d+|\d+_\d+[a-z]?)(?![_\d]*\d)")
 

@@ -73,19 +73,19 @@ def test_hints_are_rate_limited_per_seat(sqlite_url: str) -> None:
         assert codes == [200, 200, 429]
 
 
-def test_the_rules_summary_is_a_page_linked_from_the_games_face(sqlite_url: str) -> None:
+def test_the_how_to_play_page_is_linked_from_the_games_face(sqlite_url: str) -> None:
     with _app(sqlite_url) as client:
         for gid in meeple.game_ids():
             face = client.get(f"/api/catalog/{gid}").json()
-            assert face["rules"] == f"/rules/{gid}"
-            page = client.get(face["rules"])
+            assert face["howto"] == f"/howto/{gid}"
+            assert face["rules"] is None  # the engine's summary is for developers (docs/games/<game>/RULES.md)
+            page = client.get(face["howto"])
             assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
             assert "<h1>" in page.text and "<table>" in page.text
-            assert '<html lang="en" dir="ltr">' in page.text  # written in English: said so to a Hebrew reader too
-            # every game's summary is translated (the languages in detail, and the English page for a language
-            # the faces do not speak: tests/server/test_rules_languages.py)
-            assert '<html lang="he" dir="rtl">' in client.get(face["rules"], params={"lang": "he"}).text
-        assert client.get("/rules/nosuchgame").status_code == 404
+            assert '<html lang="en" dir="ltr">' in page.text
+            # every game's page is translated (the languages in detail: tests/server/test_rules_languages.py)
+            assert '<html lang="he" dir="rtl">' in client.get(face["howto"], params={"lang": "he"}).text
+        assert client.get("/howto/nosuchgame").status_code == 404
 
 
 def test_a_refusal_over_the_websocket_carries_the_games_message(sqlite_url: str) -> None:

@@ -1,13 +1,14 @@
-"""The games' rules summaries in the players' languages: `/rules/<game>` serves `RULES.<lang>.md` in the language
-the page is asked in (query parameter, else Accept-Language), a game translates its summary into every language or
-none, and a translation keeps the English page's rule ids, notation and tables."""
+"""The games' pages in the players' languages: `/howto/<game>` serves `HOWTO.<lang>.md` in the language the page is
+asked in (query parameter, else Accept-Language); the engine's rules summaries for developers (`docs/games/<game>/
+RULES.<lang>.md`) are translated into every language or none, and a translation keeps the English page's rule ids,
+notation and tables and names things as the game's screens do."""
 
 from __future__ import annotations
 
 import html
 import importlib.resources
 import re
-from importlib.resources.abc import Traversable
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -33,15 +34,21 @@ RULE_ID = re.compile(r"\b[A-Z]{3}-[0-9A-Z][0-9A-Za-z.]*[0-9A-Za-z]")
 CODE = re.compile(r"`[^`]*`")
 
 
-def _folder(game_id: str) -> Traversable:
-    package = get_rules(game_id).spec.package
-    assert package, game_id
-    return importlib.resources.files(package)
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+
+
+def _folder(game_id: str) -> Path:
+    return DOCS / game_id
 
 
 def _summary(game_id: str, lang: str) -> str:
     name = "RULES.md" if lang == i18n.DEFAULT else f"RULES.{lang}.md"
-    return _folder(game_id).joinpath(name).read_text(encoding="utf-8")
+    return (_folder(game_id) / name).read_text(encoding="utf-8")
+
+
+def _howto(game_id: str, lang: str) -> str:
+    name = "HOWTO.md" if lang == i18n.DEFAULT else f"HOWTO.{lang}.md"
+    return importlib.resources.files(get_rules(game_id).spec.package).joinpath(name).read_text(encoding="utf-8")
 
 
 def _title(text: str) -> str:
@@ -51,7 +58,7 @@ def _title(text: str) -> str:
 
 def test_a_game_translates_its_rules_summary_into_every_language_or_none() -> None:
     for game_id in meeple.game_ids():
-        names = {entry.name for entry in _folder(game_id).iterdir()}
+        names = {entry.name for entry in _folder(game_id).iterdir()} if _folder(game_id).is_dir() else set()
         translated = {lang for lang in OTHER_LANGUAGES if f"RULES.{lang}.md" in names}
         stray = {name for name in names if re.fullmatch(r"RULES\..+\.md", name)} - {
             f"RULES.{lang}.md" for lang in OTHER_LANGUAGES}
@@ -61,27 +68,28 @@ def test_a_game_translates_its_rules_summary_into_every_language_or_none() -> No
 
 
 @pytest.mark.parametrize("game_id", TRANSLATED)
-def test_the_rules_page_is_served_in_the_language_it_is_asked_in(sqlite_url: str, game_id: str) -> None:
-    english = _title(_summary(game_id, i18n.DEFAULT))
+def test_the_page_for_players_is_served_in_the_language_it_is_asked_in(sqlite_url: str, game_id: str) -> None:
+    english = _title(_howto(game_id, i18n.DEFAULT))
     with TestClient(create_app(fast_settings(sqlite_url))) as client:
+        assert client.get(f"/rules/{game_id}").status_code == 404  # the engine's summary is no page for players
         for lang in OTHER_LANGUAGES:
-            title = _title(_summary(game_id, lang))
+            title = _title(_howto(game_id, lang))
             assert title != english, (game_id, lang)
             direction = "rtl" if lang in i18n.RTL else "ltr"
-            asked = client.get(f"/rules/{game_id}", params={"lang": lang})
+            asked = client.get(f"/howto/{game_id}", params={"lang": lang})
             assert asked.status_code == 200
             assert f'<html lang="{lang}" dir="{direction}">' in asked.text
             assert f"<h1>{title}</h1>" in asked.text and english not in asked.text
             # without the parameter the browser's Accept-Language decides (a regional tag picks its language)
-            browser = client.get(f"/rules/{game_id}", headers={"Accept-Language": f"{lang}-XX,{lang};q=0.9,en;q=0.5"})
+            browser = client.get(f"/howto/{game_id}", headers={"Accept-Language": f"{lang}-XX,{lang};q=0.9,en;q=0.5"})
             assert browser.text == asked.text
             # the parameter wins over the header
-            assert f'<html lang="{lang}"' in client.get(f"/rules/{game_id}", params={"lang": lang},
+            assert f'<html lang="{lang}"' in client.get(f"/howto/{game_id}", params={"lang": lang},
                                                          headers={"Accept-Language": "en"}).text
-        plain = client.get(f"/rules/{game_id}")
+        plain = client.get(f"/howto/{game_id}")
         assert '<html lang="en" dir="ltr">' in plain.text and f"<h1>{english}</h1>" in plain.text
         # a language the faces do not speak gets the English page
-        assert '<html lang="en"' in client.get(f"/rules/{game_id}", params={"lang": "fr"}).text
+        assert '<html lang="en"' in client.get(f"/howto/{game_id}", params={"lang": "fr"}).text
 
 
 @pytest.mark.parametrize("game_id", TRANSLATED)
@@ -110,17 +118,14 @@ def test_a_translated_summary_keeps_the_rule_ids_notation_and_tables(game_id: st
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLE_WORDS))
-def test_the_translated_rules_page_names_things_as_the_game_screens_do(sqlite_url: str, game_id: str) -> None:
-    """The page served in a language uses the game's catalogue words for its actions, phases, levels and buttons
+def test_the_translated_rules_summary_names_things_as_the_game_screens_do(game_id: str) -> None:
+    """A summary in a language uses the game's catalogue words for its actions, phases, levels and buttons
     (`Patrulla Yugai`, `Favelas`, `סיור יוגאי`), not an English name or a word of its own."""
     rules = get_rules(game_id)
-    with TestClient(create_app(fast_settings(sqlite_url))) as client:
-        for lang in OTHER_LANGUAGES:
-            words = i18n.game_messages(rules, lang)
-            page = client.get(f"/rules/{game_id}", params={"lang": lang})
-            assert page.status_code == 200 and f'<html lang="{lang}"' in page.text
-            text = " ".join(html.unescape(page.text).casefold().split())  # a word may wrap across lines
-            for key in TABLE_WORDS[game_id]:
-                word = words[key]  # a KeyError: the catalogue has no translation of a word the summary needs
-                assert isinstance(word, str)
-                assert word.casefold() in text, (game_id, lang, key, word)
+    for lang in OTHER_LANGUAGES:
+        words = i18n.game_messages(rules, lang)
+        text = " ".join(_summary(game_id, lang).casefold().split())  # a word may wrap across lines
+        for key in TABLE_WORDS[game_id]:
+            word = words[key]  # a KeyError: the catalogue has no translation of a word the summary needs
+            assert isinstance(word, str)
+            assert word.casefold() in text, (game_id, lang, key, word)

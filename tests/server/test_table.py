@@ -153,6 +153,62 @@ def test_a_finished_game_replays_position_by_position(client: TestClient) -> Non
     assert r.status_code == 409 and r.json()["code"] == "not_over"
 
 
+def test_a_page_of_replay_positions_matches_the_positions_one_by_one(client: TestClient) -> None:
+    body = _finished(client, humans(2))
+    gid = body["id"]
+    mine = _auth(body["seats"][0]["token"])
+    page = client.get(f"/api/games/{gid}/replay/positions", params={"start": 0}, headers=mine).json()
+    assert page["length"] == len(page["positions"]) - 1 and page["seat"] == 0
+    for step in page["positions"]:
+        one = client.get(f"/api/games/{gid}/replay", params={"at": step["at"]}, headers=mine).json()
+        assert {k: one[k] for k in step} == step
+    assert page["turns"] == one["turns"] and page["rounds"] == []  # Blue Moon City counts turns, not rounds
+    r = client.get(f"/api/games/{gid}/replay/positions", params={"start": page["length"] + 1})
+    assert r.status_code == 400 and r.json()["code"] == "bad_position"
+    assert client.get(f"/api/games/{gid}/replay/positions", params={"count": 33}).status_code == 422
+    active = create(client, humans(2))
+    r = client.get(f"/api/games/{active['id']}/replay/positions")
+    assert r.status_code == 409 and r.json()["code"] == "not_over"
+
+
+def test_replay_rounds_start_where_the_public_round_changes() -> None:
+    import meeple
+    from meeple.agents import make_agent
+    from meeple.server import replays
+    from meeple.server.store import ActionRecord, GameRecord
+
+    game = meeple.new_game("coloma", 2, 5, {})
+    agents = [make_agent("random", seed=i) for i in range(2)]
+    seen = [game.view(None)["round"]]
+    while not game.is_over():
+        seat = game.deciders()[0]
+        game.apply(seat, agents[seat].choose(game.seat_table(seat)))
+        seen.append(game.view(None)["round"])
+    acts = [ActionRecord(i + 1, s, a, "human", None, 0.0) for i, (s, a) in enumerate(game.full_log())]
+    rec = GameRecord(id="rounds", game="coloma", players=2, seed=5, options={}, version=len(acts), status="over",
+                     deciders=[], bot_turn=False, clock=None, deadline=None, result=None, created_at=0.0,
+                     updated_at=0.0)
+    starts = replays.rounds(rec, acts)
+    assert starts[0] == 0 and len(starts) == len(set(seen)) > 1
+    assert all(seen[at] != seen[at - 1] for at in starts[1:])
+
+
+def test_a_seat_resigns_and_the_game_ends_with_it_last(client: TestClient) -> None:
+    body = create(client, humans(3))
+    gid = body["id"]
+    tokens = [s["token"] for s in body["seats"]]
+    assert client.post(f"/api/games/{gid}/resign").status_code == 403  # a spectator cannot
+    r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[1]))
+    assert r.status_code == 200, r.text
+    summary = client.get(f"/api/games/{gid}").json()
+    assert summary["status"] == "over"
+    result = client.get(f"/api/games/{gid}/state", headers=_auth(tokens[0])).json()["result"]
+    assert result["reason"] == "web.resigned" and result["params"] == {"seats": [1]}
+    assert result["ranking"] == [[0, 2], [1]] and result["winners"] == [0, 2]
+    r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[0]))
+    assert r.status_code == 409 and r.json()["code"] == "over"
+
+
 def test_a_seat_without_a_name_has_none_on_the_wire(client: TestClient) -> None:
     body = create(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}])
     state = client.get(f"/api/games/{body['id']}/state").json()

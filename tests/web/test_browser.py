@@ -162,7 +162,8 @@ def _reload_and_compare(page: Any, seen: dict[str, Any]) -> dict[str, Any]:
 
 def _check_the_end(page: Any, seen: dict[str, Any], made: list[str]) -> None:
     status = page.inner_text("#status")
-    assert status.startswith("Game over") and "won" in status
+    assert status.startswith("Game over") and ("won" in status or "wins" in status)
+    assert status.count("Ann") + status.count("Bot 2") == 1  # the winner named once, not "X won (X wins ...)"
     assert "Final crystals" in page.inner_text("#seats")
     # The end screen: the ranking with names, and the final figures labelled in the game's words.
     assert page.locator("#ranking li").count() >= 1 and "Ann" in page.inner_text("#ranking")

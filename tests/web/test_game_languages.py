@@ -34,10 +34,10 @@ def test_coloma_in_hebrew_right_to_left_then_in_spanish(browser: Any, live_serve
         game = _new_game(live_server, "coloma")
         page.goto(game["seats"][0]["invite"])
         page.wait_for_selector("#turn-line")
-        page.wait_for_selector("#phase-help summary")
+        page.wait_for_selector("#phase-brief:not([hidden])")
         assert page.evaluate("document.documentElement.dir") == "rtl"
-        assert page.text_content("#phase-help summary") == f"עזרה: {FSI}שמירת קלפים{PDI}"
-        assert page.text_content("#phase-help .help-text").startswith("שמור/שמרי 4 מתוך 6 הקלפים ששלפת")
+        assert page.text_content("#phase-brief") == "שמור/שמרי 4 מתוך 6 הקלפים ששלפת: החזר/י את האחרים אחד אחד, " \
+            "לראש החפיסה או לתחתיתה."  # the phase in words, without the terminal's notation
         assert page.text_content('#wheel g.site[data-site="2"] .site-number') == f"אתר {FSI}2{PDI}"
         assert page.text_content("#turn-line").startswith(f"{FSI}1848{PDI} · סיבוב {FSI}1{PDI}, פרק {FSI}1{PDI}")
         assert page.text_content("#col-actions .hint") == "לחץ/י על קלף מסומן ביד שלך."
@@ -68,7 +68,7 @@ def test_coloma_in_hebrew_right_to_left_then_in_spanish(browser: Any, live_serve
         assert page.evaluate("document.documentElement.dir") == "ltr"
         assert page.text_content('#wheel g.site[data-site="2"] .site-number') == "Sitio 2"
         assert page.text_content("#turn-line").startswith("1848 · ronda 1, capítulo 1")
-        assert page.text_content("#phase-help summary") == "Ayuda: Quedarse con cartas"
+        assert page.text_content("#phase-brief").startswith("Quédate 4 de las 6 cartas que robaste")
         assert page.text_content('#log li[data-msg="card.returned_top"]').endswith(
             "coloca una carta boca abajo en la parte superior de su mazo")
         assert "Suministro de oro" in page.text_content("#supply")
@@ -97,11 +97,11 @@ def test_city_of_remnants_in_spanish_from_the_browsers_language(browser: Any, li
     with open_page(browser, locale="es-ES") as page:
         game = _new_game(live_server, "cityofremnants")
         page.goto(game["seats"][0]["invite"])
-        page.wait_for_selector("#phase-help summary")
+        page.wait_for_selector("#phase-brief:not([hidden])")
         page.wait_for_selector("#grid")
         assert page.evaluate("document.documentElement.lang") == "es"
-        assert page.text_content("#phase-help summary") == "Ayuda: Elige una acción"
-        assert page.text_content("#phase-help .help-text").startswith("Juega cartas (`play <card>`) y declara")
+        assert page.text_content("#phase-brief") == ("Juega cartas de tu mano y declara una acción: Reclutar, Comprar, "
+                                                     "Producir>>>Desarrollar, Vender, Actualizar o Moverse.")
         assert page.text_content("#turn-line").startswith("Ronda 1 · turno de ")
         assert page.text_content(".cor-hand-box h3") == "Tu mano (4)"
         assert page.text_content("#market h3").startswith("Fila de miembros de la pandilla (")
@@ -121,7 +121,7 @@ def test_city_of_remnants_in_hebrew_right_to_left(browser: Any, live_server: str
     with open_page(browser, locale="he-IL") as page:
         game = _new_game(live_server, "cityofremnants")
         page.goto(game["seats"][0]["invite"])
-        page.wait_for_selector("#phase-help summary")
+        page.wait_for_selector("#phase-brief:not([hidden])")
         page.wait_for_selector("#grid")
         assert page.evaluate("document.documentElement.dir") == "rtl"
         assert page.text_content("#turn-line").startswith(f"סיבוב {FSI}1{PDI} · התור של ")

@@ -69,7 +69,8 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         page.wait_for_selector("#hand")
         page.wait_for_selector("#phase-help summary")
         assert page.text_content("#phase-help summary") == "עזרה: \u2068תנועה\u2069"
-        assert page.text_content("#phase-help .help-text").startswith("תנועה: התקדמו")
+        assert page.text_content("#phase-help .help-text").startswith("צעד/י עד מספר הצעדים שנותרו לך")
+        assert "`" not in page.text_content("#phase-help .help-text")  # words, not the terminal's notation
         assert page.text_content("#status") == "תורך."
         # The game's renderer writes no words of its own: the hand, the obelisk and the city's names are Hebrew.
         assert page.text_content("#crystals") == "◇ \u20680\u2069 קריסטלים"
@@ -92,7 +93,7 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         assert re.match(r"^Turno 2: ", page.text_content('#log li[data-msg="turn"]'))
         assert page.text_content('#log li[data-msg="refill"]') == "Ann descarta nada y roba 2 cartas"
         assert page.text_content("#phase-help summary") == "Ayuda: Movimiento"
-        assert page.text_content("#phase-help .help-text").startswith("Movimiento: da hasta")
+        assert page.text_content("#phase-help .help-text").startswith("Da tantos pasos como te queden")
         assert page.text_content(".side h3") == "Registro"
         assert page.text_content("#crystals") == "◇ 0 cristales"
         assert page.text_content('g.tile[data-square="c3"] .tile-name') == "Patio"

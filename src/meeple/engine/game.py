@@ -109,6 +109,11 @@ class Game:
         """The text board as `seat` sees it, in the language of `catalogue` (English when None)."""
         return self.rules.render(self.state, seat, color, catalogue)
 
+    def screens(self, seat: int | None = None, color: bool = False,
+                catalogue: Catalogue | None = None) -> dict[str, str]:
+        """The text board as `seat` sees it, cut into the screens of a small terminal (see `Rules.screens`)."""
+        return self.rules.screens(self.state, seat, color, catalogue)
+
     def explain(self, seat: int | None, words: Sequence[str]) -> list[Event] | None:
         """The game's answer to a question about the table as `seat` may read it (see `Rules.explain`)."""
         if seat is not None:

@@ -80,6 +80,8 @@ def wire(messages: Mapping[str, Message]) -> dict[str, Any]:
 ENGINE_MESSAGES: dict[str, Message] = {
     "engine.secret": "{seat} made a secret choice",
     "engine.nothing": "nothing",
+    "engine.yes": "yes",  # a true parameter in words (a false one: `engine.no`)
+    "engine.no": "no",
     "engine.player": "Player {number}",
     "engine.not_legal": "it is not one of the legal actions now",
     "engine.unknown_action": "{action} is not an action of this game",
@@ -164,7 +166,9 @@ class Catalogue:
         if isinstance(value, list | tuple):
             parts = [self._value(key, v, names) for v in value]
             return ", ".join(str(p) for p in parts) if parts else self.text("engine.nothing")
-        if is_seat_key(key) and isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, bool):
+            return self.text("engine.yes" if value else "engine.no")
+        if is_seat_key(key) and isinstance(value, int):
             return self.seat_name(value, names)
         if isinstance(value, str) and value.startswith(TERM):
             return self.text(value[len(TERM):])

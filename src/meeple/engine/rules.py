@@ -233,6 +233,14 @@ class Rules(ABC, Generic[S]):
         words takes them from `catalogue`, the game's messages in the reader's language (English when None)."""
         return json.dumps(self.view(state, seat), indent=1, sort_keys=True)
 
+    def screens(self, state: S, seat: int | None, color: bool = True,
+                catalogue: Catalogue | None = None) -> dict[str, str]:
+        """The text board cut into the screens a player switches between in a small terminal, in order, each
+        meant to fit about 16 lines of 80 columns: `board` first (the table), then the game's others (`hand`,
+        `others`: the other players, ...). A screen's name is a command of the terminal, the same in every language
+        like the action notation. By default one screen, the whole board."""
+        return {"board": self.render(state, seat, color, catalogue)}
+
     # -- what the faces show ---------------------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:
         """The game's message catalogue in English: message id -> template with `{param}` fields (or a `Plural`:

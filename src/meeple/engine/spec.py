@@ -68,7 +68,7 @@ class GameSpec:
     description: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     # What the faces load from the game, each only by the face that uses it (the engine imports none of them):
-    package: str = ""  # the game's package: its RULES.md, and its browser renderer in `web/` (renderer.js)
+    package: str = ""  # the game's package: its HOWTO.md, and its browser renderer in `web/` (renderer.js)
     encoder: str = ""  # "module:factory" of its RL observation encoder, factory(players, options) (rl face)
     metrics: tuple[str, ...] = ()  # names of `Rules.statistics` the arena shows in its summary
     # Older rules versions whose saves can still be loaded: each is replayed under the current rules and checked

@@ -24,6 +24,10 @@ WEB: dict[str, Message] = {
     "web.no_options": "This game has no options.",
     "web.person": "Person",
     "web.bot_level": "Bot ({level})",
+    "web.level.random": "easy",
+    "web.level.greedy": "greedy",
+    "web.level.strong": "strong",
+    "web.level.strongest": "strongest",
     "web.seat": "Seat {number}",
     "web.you": "You",
     "web.game": "Game",
@@ -63,7 +67,7 @@ WEB: dict[str, Message] = {
     "web.game_over_draw": "Game over: a draw.",
     "web.game_over_draw_why": "Game over: a draw ({reason}).",
     "web.game_over_won": "Game over: {winners} won.",
-    "web.game_over_won_why": "Game over: {winners} won ({reason}).",
+    "web.game_over_why": "Game over: {reason}.",
     "web.sending": "Sending…",
     "web.your_move": "Your move.",
     "web.your_move_together": plural("others", "Your move ({others} other player chooses at the same time).",
@@ -72,7 +76,15 @@ WEB: dict[str, Message] = {
     "web.waiting_for": "Waiting for {names}.",
     "web.help_title": "Help: {phase}",
     "web.forfeited": "{seats} ran out of time and forfeited",
+    "web.resigned": "{seats} resigned",
+    "web.resigned_notice": "{seats} resigned: the game is over.",
+    "web.resign": "Resign",
+    "web.resign_confirm": "Leave this game? It ends now, with you in last place and the others sharing first.",
+    "web.resign_yes": "Yes, resign",
+    "web.resign_no": "No, keep playing",
+    "web.resign_failed": "Could not resign: {reason}",
     "web.rules_summary": "Rules summary",
+    "web.how_to_play": "How to play",
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
     "web.play_hint": "Play it",
@@ -176,6 +188,9 @@ WEB: dict[str, Message] = {
     "web.replay.turn": "turn {number} ({name})",
     "web.replay.start": "The start of the game.",
     "web.replay.by": "An action of {name}.",
+    "web.replay.jump_round": "Round",
+    "web.replay.round": "round {number}",
+    "web.replay.failed": "The replay could not be loaded; step again to retry.",
     "web.replay.close": "Back to the table",
 }
 
@@ -213,15 +228,31 @@ TERMINAL: dict[str, Message] = {
     "tui.why.left": "You left",
     "tui.why.input_ended": "Input ended",
     "tui.why.interrupted": "Interrupted",
+    "tui.why.resigned": "You resigned",
+    "tui.resign_confirm": "Resign? The game ends, with you in last place. Type yes to confirm> ",
+    "tui.resigned": "You resigned: the game is over.",
+    "tui.resign_kept": "You keep playing.",
     "tui.why.over": "Saved",
     "tui.no_explain": "This game answers no `{word}` questions.",
     "tui.commands": (
-        "Type the number of an action, or the action itself (any case; several actions on one line are played\n"
-        "in order, a repeated first word may be left out: `pay terrah3 khind1`). Other commands:\n"
-        "  help     this text          board   show the table again   actions  list the actions again\n"
-        "  legend   the board's symbols  log [N]  last N log lines     undo     take back your last action\n"
-        "  hint     a bot's suggestion   save [FILE]  save the game      quit     save and leave"
+        "Type the number of an action, or the action itself (in any case). Other commands:\n"
+        "  help         this text\n"
+        "  board        the table (in a small terminal: also hand, others... to switch screens)\n"
+        "  actions      the list of actions\n"
+        "  legend       the board's symbols\n"
+        "  log [N]      the last N lines of the log\n"
+        "  undo         take back your last action\n"
+        "  hint         a bot's suggestion\n"
+        "  save [FILE]  save the game\n"
+        "  resign       leave the game: it ends, with you last\n"
+        "  quit         save and leave (resume later)"
     ),
+    "tui.several_actions": (
+        "Several actions on one line are played in order; a repeated first word may be left out: `{example}`."
+    ),
+    "tui.screens": "Screens: {screens} (type a name to switch)",
+    "tui.more_lines": plural("count", "... {count} more line (a taller terminal shows it)",
+                             "... {count} more lines (a taller terminal shows them)"),
     "tui.legal_now": "Legal now: {listing}",
     "tui.no_legend": "This game's board has no legend.",
     "tui.replay_help": (

@@ -31,6 +31,7 @@ class Settings:
     message_rate: str = "40/second;2400/minute"  # WebSocket messages, over every connection of the client
     connect_rate: str = "5/second;60/minute"  # new WebSocket connections (reconnection floods)
     state_rate: str = "2/second;60/minute"  # whole-position requests (HTTP state, WebSocket hello and sync)
+    replay_rate: str = "4/second;120/minute"  # pages of a finished game's positions (each page is many steps)
     create_rate: str = "2/minute;30/hour"  # games created
     rename_rate: str = "3/minute;20/hour"  # a seat changing its name
     hint_rate: str = "1/second;30/minute"  # a seat asking the server's bot for a suggestion
@@ -56,8 +57,8 @@ class Settings:
     gc_full_every: float = 900.0  # seconds between full collections that also reclaim frozen cycles
 
 
-RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "create_rate", "rename_rate",
-         "hint_rate", "chat_rate", "login_rate")
+RATES = ("http_rate", "action_rate", "message_rate", "connect_rate", "state_rate", "replay_rate", "create_rate",
+         "rename_rate", "hint_rate", "chat_rate", "login_rate")
 COUNTS = ("max_connections_per_ip", "max_sockets_per_ip", "max_spectators", "max_handshakes")
 TIMES = ("header_timeout", "keep_alive", "hello_timeout", "close_timeout", "token_days", "table_hours")
 # Sizes, not lifted for load tests.

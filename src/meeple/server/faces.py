@@ -19,6 +19,7 @@ from meeple.engine.spec import GameSpec, OptionSpec
 
 RENDERER = "renderer.js"
 RULES_FILE = "RULES"  # the game's rules summary: RULES.md in its package, RULES.<lang>.md in another language
+HOWTO_FILE = "HOWTO"  # the game's page for players: HOWTO.md in its package, HOWTO.<lang>.md in another language
 WEB_DIR = "web"
 FILE_NAME = re.compile(r"^[A-Za-z0-9_-]+\.(js|css|svg|png|json)$")
 MEDIA_TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png",
@@ -53,13 +54,13 @@ def renderer_url(game_id: str) -> str | None:
     return f"/games/{game_id}/{RENDERER}" if web_file(game_id, RENDERER) is not None else None
 
 
-def rules_file(game_id: str, lang: str = i18n.DEFAULT) -> tuple[str, str] | None:
-    """The text of a game's rules summary in a language, else in English, with the language it is written in;
-    None when the game has none."""
+def rules_file(game_id: str, lang: str = i18n.DEFAULT, stem: str = RULES_FILE) -> tuple[str, str] | None:
+    """The text of a game's rules summary (or, with `stem` HOWTO, its how-to-play page) in a language, else in
+    English, with the language it is written in; None when the game has none."""
     folder = _package(game_id)
     if folder is None:
         return None
-    for name, written_in in ((f"{RULES_FILE}.{lang}.md", lang), (f"{RULES_FILE}.md", i18n.DEFAULT)):
+    for name, written_in in ((f"{stem}.{lang}.md", lang), (f"{stem}.md", i18n.DEFAULT)):
         found = folder / name
         if found.is_file():
             return found.read_text(encoding="utf-8"), written_in
@@ -70,6 +71,12 @@ def rules_url(game_id: str) -> str | None:
     """Where the browser finds the game's rules summary as a page (None when the game has none)."""
     folder = _package(game_id)
     return f"/rules/{game_id}" if folder is not None and (folder / f"{RULES_FILE}.md").is_file() else None
+
+
+def howto_url(game_id: str) -> str | None:
+    """Where the browser finds the game's how-to-play page for players (None when the game has none)."""
+    folder = _package(game_id)
+    return f"/howto/{game_id}" if folder is not None and (folder / f"{HOWTO_FILE}.md").is_file() else None
 
 
 def plain(value: Any) -> str:
@@ -120,5 +127,5 @@ def face(game_id: str, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         "max_players": spec.max_players, "simultaneous": spec.simultaneous,
         "options": option_words(spec, messages), "messages": wire(messages), "client_data": rules.client_data(),
         "renderer": renderer_url(game_id), "lang": lang, "languages": i18n.game_languages(rules),
-        "rules": rules_url(game_id),
+        "rules": rules_url(game_id), "howto": howto_url(game_id),
     }

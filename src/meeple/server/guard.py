@@ -91,6 +91,7 @@ class Guard:
             "messages": parse_many(settings.message_rate),
             "connections": parse_many(settings.connect_rate),
             "state requests": parse_many(settings.state_rate),
+            "replay pages": parse_many(settings.replay_rate),
             "games created": parse_many(settings.create_rate),
             "renames": parse_many(settings.rename_rate),
             "hints": parse_many(settings.hint_rate),

@@ -1,11 +1,12 @@
-"""Help for a player at the table: a bot's suggestion for the seat's move, and the game's rules summary as a page.
+"""Help for a player at the table: a bot's suggestion for the seat's move, and the game's how-to-play page.
 
 The suggestion is what the server's greedy bot would play from the asking seat's table (its view, its legal
 actions and samples of what it cannot see: `Game.seat_table`), so it knows nothing the seat does not. Asking is
 counted against the `hint_rate` limit per address and per seat.
 
-The rules summary is the `RULES.md` of the game's package (`RULES.<lang>.md` first when the game has one in the
-reader's language), rendered to HTML with markdown-it; raw HTML in the file is not passed through.
+The how-to-play page is the `HOWTO.md` of the game's package, a rules summary its `RULES.md` when it ships one
+(each `<stem>.<lang>.md` first when the game has one in the reader's language), rendered to HTML with markdown-it;
+raw HTML in the file is not passed through.
 """
 
 from __future__ import annotations
@@ -67,12 +68,22 @@ async def hint(game_id: str, request: Request, authorization: Bearer = None) -> 
 def rules_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = None,
                accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
     """The game's rules summary as a page (its language: the one asked for, else the request's, else English)."""
+    return _page(game, _lang(lang, accept_language), faces.RULES_FILE)
+
+
+@router.get("/howto/{game}", include_in_schema=False)
+def howto_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = None,
+               accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
+    """How to play the game, for players, as a page (`HOWTO.md` of its package, `HOWTO.<lang>.md` first)."""
+    return _page(game, _lang(lang, accept_language), faces.HOWTO_FILE)
+
+
+def _page(game: str, language: str, stem: str) -> HTMLResponse:
     from markdown_it import MarkdownIt
 
-    language = _lang(lang, accept_language)
-    found = faces.rules_file(game, language)
+    found = faces.rules_file(game, language, stem)
     if found is None:
-        raise StarletteHTTPException(404, f"game {game!r} has no rules summary")
+        raise StarletteHTTPException(404, f"game {game!r} has no such page")
     text, written_in = found
     title = get_rules(game).spec.title
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)

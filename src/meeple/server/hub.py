@@ -349,6 +349,26 @@ class Hub:
             # "your move" for slow games, once per public move: a hidden step of a secret choice opens nothing
             self._spawn(mail.opened(self, room.id, w.moves, w.deciders))
 
+    # -- leaving -----------------------------------------------------------------------------
+    async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> int:
+        """The seat's player leaves the game, which ends: the seat comes last, the others share first place (as
+        a forfeit on time). Everyone gets the new position and a notice naming the seat. Raises Rejected."""
+        if client is not None:
+            self.guard.hit("actions", client)
+        async with room.lock:
+            if seat is None:
+                raise Rejected("spectator", "spectators watch the game; they cannot resign")
+            if room.over:
+                raise Rejected("over", "the game is over")
+            result = dict(forfeit_result(room.rec.players, [seat]), reason="web.resigned")
+            clock = room.rec.clock
+            stopped = clocks.advance(clock, room.humans(), [], time.time()) if clock else None
+            await self._commit(room, self._write(room, room.version, "over", [], stopped, result, None))
+            room.announce({"type": "notice", "msg": "web.resigned_notice", "params": {"seats": [seat]},
+                           "message": f"{room.english_names()[seat]} resigned"})
+            room.broadcast(room.version)
+            return room.version
+
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:
         """Apply the timeout policy to seats whose time has run out."""

@@ -40,6 +40,8 @@ from .schemas import (
     Rematch,
     RematchIn,
     Replay,
+    ReplayPage,
+    ReplayStep,
     SeatOut,
     TokensIn,
     UndoIn,
@@ -104,10 +106,12 @@ def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max
     infos = []
     for gid in meeple.game_ids():
         spec = get_rules(gid).spec
+        words = faces.messages_of(gid, language)
+        described = words.get("description")  # the game's description in the reader's language
         infos.append(GameInfo(
-            id=spec.id, title=spec.title, description=spec.description, min_players=spec.min_players,
-            max_players=spec.max_players,
-            options=[OptionOut(**o) for o in faces.option_words(spec, faces.messages_of(gid, language))],
+            id=spec.id, title=spec.title, description=described if isinstance(described, str) else spec.description,
+            min_players=spec.min_players, max_players=spec.max_players, howto=faces.howto_url(gid),
+            options=[OptionOut(**o) for o in faces.option_words(spec, words)],
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
 
@@ -367,6 +371,47 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
                   result=rec.result, chat=said)
 
 
+PAGE = 32  # positions of a page of the replay viewer at most
+
+
+@router.get("/games/{game_id}/replay/positions", response_model=ReplayPage, responses=ERRORS)
+async def replay_page(game_id: str, request: Request, authorization: Bearer = None,
+                      start: Annotated[int, Query(ge=0, description="the first position")] = 0,
+                      count: Annotated[int, Query(ge=1, le=PAGE, description="how many positions")] = PAGE
+                      ) -> ReplayPage:
+    """Consecutive positions of a finished game as a seat (with its token) or a spectator saw them, with the turns
+    and rounds to jump to: the replay viewer fetches a page and steps through it in the browser, as fast as the
+    player presses (its own limit, `replay_rate`, counts pages, not steps)."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization)
+    hub.guard.hit("replay pages", client_of(request, game_id, seat))
+    rec = await hub.store.run(hub.store.store.get, game_id)
+    if rec is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    if rec.status == "active":
+        raise ApiError(409, "a game is replayed once it is over", "not_over")
+    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
+    if start > len(acts):
+        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {start}", "bad_position")
+
+    def build() -> tuple[list[dict[str, Any]], list[int]]:
+        return replays.page(rec, acts, start, count, seat), replays.rounds(rec, acts)
+
+    try:
+        steps, round_starts = await asyncio.to_thread(build)
+    except MeepleError as exc:
+        raise ApiError(409, f"this game cannot be replayed here: {exc}", "unplayable") from None
+    starts = replays.turns(acts)
+    from . import chat  # which imports this module
+
+    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, steps[-1]["moves"] if steps else 0)
+    return ReplayPage(game_id=rec.id, game=rec.game, length=len(acts), turns=starts,
+                      turn_seats=[acts[i].seat for i in starts if i < len(acts)], rounds=round_starts, seat=seat,
+                      positions=[ReplayStep(**step) for step in steps],
+                      seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
+                      result=rec.result, chat=said)
+
+
 @router.post("/games/{game_id}/undo", response_model=Accepted, responses=ERRORS)
 async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bearer = None) -> Accepted:
     """Take back your last action (within your turn, while it revealed nothing hidden): the same as the
@@ -380,6 +425,22 @@ async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bear
     except Rejected as exc:
         status = 409 if exc.code in ("stale", "over") else 400
         raise ApiError(status, exc.message, exc.code) from None
+    finally:
+        hub.release(room)
+    return Accepted(version=version)
+
+
+@router.post("/games/{game_id}/resign", response_model=Accepted, responses=ERRORS)
+async def resign(game_id: str, request: Request, authorization: Bearer = None) -> Accepted:
+    """Leave the game: it ends with your seat last and the others sharing first place, and everyone at the table
+    is told. Answers the final position."""
+    hub = _hub(request)
+    seat = await seat_of(hub, game_id, authorization, required=True)
+    room = await _room(hub, game_id)
+    try:
+        version = await hub.resign(room, seat, client=client_of(request, game_id, seat))
+    except Rejected as exc:
+        raise ApiError(409 if exc.code == "over" else 400, exc.message, exc.code) from None
     finally:
         hub.release(room)
     return Accepted(version=version)

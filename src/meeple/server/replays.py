@@ -59,6 +59,55 @@ def game_at(rec: GameRecord, acts: list[ActionRecord], at: int) -> meeple.Game:
     return game
 
 
+def page(rec: GameRecord, acts: list[ActionRecord], start: int, count: int, seat: int | None) -> list[dict[str, Any]]:
+    """The positions `start`, `start + 1`, ... (at most `count`, not past the end) as `seat` saw them: the view, who
+    decided, who made the action that led there and its events as this viewer may read them (never the stored
+    text of the action), and the moves made by then; the game is rebuilt once and stepped through."""
+    game = game_at(rec, acts, start)
+    out = []
+    for at in range(start, min(len(acts), start + count - 1) + 1):
+        if at > start:
+            game.apply(acts[at - 1].seat, acts[at - 1].action)
+        last = acts[at - 1] if at else None
+        out.append({"at": at, "view": game.view(seat),
+                    "deciders": [] if game.is_over() else list(game.deciders()),
+                    "actor": None if last is None else last.seat, "moves": game.moments(),
+                    "log": list(game.events(seat, at - 1)[0]) if at else []})
+    return out
+
+
+_rounds: OrderedDict[tuple[str, int], list[int]] = OrderedDict()
+
+
+def rounds(rec: GameRecord, acts: list[ActionRecord]) -> list[int]:
+    """The positions at which a new round starts, for games whose public view counts rounds (`round`): the
+    first position with each new value (kept for the last few games asked for, like their copies)."""
+    key = (rec.id, len(acts))
+    with _lock:
+        found = _rounds.get(key)
+    if found is None:
+        found = _round_starts(rec, acts)
+        with _lock:
+            _rounds[key] = found
+            while len(_rounds) > GAMES:
+                _rounds.popitem(last=False)
+    return found
+
+
+def _round_starts(rec: GameRecord, acts: list[ActionRecord]) -> list[int]:
+    game = meeple.new_game(rec.game, rec.players, rec.seed, rec.options)
+    starts, last = [], game.view(None).get("round")
+    if not isinstance(last, int):
+        return []
+    for at, a in enumerate(acts, 1):
+        game.apply(a.seat, a.action)
+        now = game.view(None).get("round")
+        if isinstance(now, int) and now != last:
+            starts.append(at)
+            last = now
+    return [0, *starts]
+
+
 def position(rec: GameRecord, acts: list[ActionRecord], at: int, seat: int | None) -> dict[str, Any]:
     """The game after its first `at` actions, as `seat` (None: a spectator) saw it then: the view, who decided,
     who made the action that led there and its events as this viewer may read them. The stored text of the action

@@ -141,6 +141,35 @@ class Rematch(BaseModel):
     token_expires: float
 
 
+class ReplayStep(BaseModel):
+    """One position of a finished game in a page of them."""
+
+    at: int = Field(description="the position: the number of actions played")
+    view: dict[str, Any]
+    deciders: list[int] = Field(description="the seats deciding in this position")
+    actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
+    moves: int = Field(description="the public moves made by then (what chat lines are counted in)")
+    log: list[dict[str, Any]] = Field(description="the events of that action this viewer may read, as in the live log")
+
+
+class ReplayPage(BaseModel):
+    """Consecutive positions of a finished game, for a replay viewer that steps through them in the page."""
+
+    game_id: str
+    game: str
+    length: int = Field(description="the number of actions of the whole game")
+    turns: list[int] = Field(description="the positions at which a turn starts (a new seat acts)")
+    turn_seats: list[int] = Field(description="the seat whose turn starts there, as `turns`")
+    rounds: list[int] = Field(description="the positions at which a round starts, for a game whose view counts "
+                                          "rounds (its `round` field); empty otherwise")
+    seat: int | None = Field(description="whose view this is (null: a spectator's)")
+    positions: list[ReplayStep]
+    seats: list[SeatOut]
+    result: dict[str, Any] | None
+    chat: list[dict[str, Any]] = Field(default_factory=list, description="the game's chat lines up to the last of "
+                                       "these positions, each with the move it was said at (`version`)")
+
+
 class Replay(BaseModel):
     """One position of a finished game, for the replay viewer."""
 
@@ -175,6 +204,7 @@ class GameInfo(BaseModel):
     id: str
     title: str
     description: str
+    howto: str | None = Field(default=None, description="address of the game's how-to-play page; null: none")
     min_players: int
     max_players: int
     options: list[OptionOut]
@@ -196,6 +226,7 @@ class GameFace(BaseModel):
     client_data: dict[str, Any] = Field(description="what the game's renderer takes from its data files")
     renderer: str | None = Field(description="address of the game's renderer module; null: the generic one")
     rules: str | None = Field(default=None, description="address of the game's rules summary page; null: none")
+    howto: str | None = Field(default=None, description="address of the game's how-to-play page; null: none")
     lang: str = Field(default="en", description="the language of the messages")
     languages: list[str] = Field(default_factory=lambda: ["en"], description="the languages the game ships")
 

@@ -20,8 +20,9 @@ def questions(catalogue: Catalogue) -> list[str]:
     return sorted({key[len(QUESTION):] for table in catalogue.tables for key in table if key.startswith(QUESTION)})
 
 
-def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str:
-    """Help for the current phase (the game's `help.<phase>`), then the kinds of action legal right now."""
+def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str], example: str = "") -> str:
+    """Help for the current phase (the game's `help.<phase>`), then the kinds of action legal right now, then the
+    commands (with `example`, a line of several actions of this game, when it has one)."""
     text = catalogue.get(f"help.{phase}") or "" if phase else ""
     kinds: dict[str, int] = defaultdict(int)
     for action in legal:
@@ -29,7 +30,8 @@ def phase_help(catalogue: Catalogue, phase: str | None, legal: list[str]) -> str
     listing = ", ".join(f"{k} ({n})" if n > 1 else k for k, n in kinds.items())
     asked = "\n".join(f"  {catalogue.get(QUESTION + word)}" for word in questions(catalogue))
     legal_now = catalogue.text("tui.legal_now", {"listing": listing})
-    return "\n".join(part for part in (text, legal_now, catalogue.text("tui.commands"), asked) if part)
+    several = catalogue.text("tui.several_actions", {"example": example}) if example else ""
+    return "\n".join(part for part in (text, legal_now, several, catalogue.text("tui.commands"), asked) if part)
 
 
 def legend(catalogue: Catalogue) -> str:

@@ -100,8 +100,10 @@ def terminal_reader(words: Callable[[], Sequence[str]]) -> Reader:
                 if word.startswith(start) and word != start:
                     yield Completion(word, start_position=-len(typed))
 
+    # No rows are kept free under the prompt for the completion menu: the screen above fills the terminal, and
+    # the menu opens over it when there are completions to show.
     session: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=Choices(),
-                                                complete_while_typing=True)
+                                                complete_while_typing=True, reserve_space_for_menu=0)
 
     def read(prompt: str) -> str | None:
         try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,14 +15,18 @@ from meeple.engine import Catalogue
 from .help import legend, phase_help, questions, status
 from .lines import Reader, normal, split_actions, suggestions
 from .messages import tui_catalogue
+from .screen import Screen, terminal_size, wrap_text
 from .text import columns, event_lines, result_lines
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
 HINT_LEVEL = "greedy"  # the bot that answers `hint`
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
-RECENT_LINES = 6  # what happened last, shown under a board redrawn in place
-COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "quit")
+RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
+LOG_SCREEN = "log"  # the screen of the terminal itself: the game's log
+FULL_BOARD_SPARE = 4  # rows the whole board leaves free (the actions' line, the prompt, what happened last)
+COMMANDS = ("help", "board", "actions", "legend", "log", "undo", "hint", "save", "resign", "quit")
+YES = ("y", "yes", "s", "si", "sí", "sim", "כ", "כן")  # a confirmation in the players' languages
 ALIASES = {"?": "help", "h": "help", "b": "board", "a": "actions", "list": "actions", "q": "quit", "exit": "quit"}
 EXIT_LEFT, EXIT_INPUT_ENDED, EXIT_INTERRUPTED = 0, 1, 130
 Writer = Callable[[str], None]
@@ -83,6 +86,8 @@ class PlaySession:
         self.words: list[str] = []  # what the line editor completes now
         self.hinter: Agent | None = None
         self.stale = False  # the table shown scrolled out of date: draw it again before the next question
+        self.board_at: int | None = None  # the length of the log when the whole board was last printed
+        self.screen = "board"  # the part of the table a redrawn screen shows (`Rules.screens`, or the log)
         self.just_undone = False  # an only choice is not taken for a person who has just taken it back
 
     def say(self, msg: str, **params: Any) -> None:
@@ -110,7 +115,9 @@ class PlaySession:
 
     def loop(self) -> int:
         game = self.game
-        self.write(game.render(self.viewer, color=self.color, catalogue=self.cat))
+        if all(bot is not None for bot in self.bots):  # else the table is drawn at a person's first decision
+            self.write(game.render(self.viewer, color=self.color, catalogue=self.cat))
+            self.board_at = game.log_length()
         if self.write_save(self.save_path):  # the file the game is kept in after every action, from the start
             self.say("tui.saved", path=self.save_path)
         while not game.is_over():
@@ -141,27 +148,27 @@ class PlaySession:
                 return EXIT_INPUT_ENDED
             self.last_active = seat
             self.stale = True
-        if self.stale and self.clear is None:
+        if self.stale and self.clear is None and self.board_at != game.log_length():
             self.write("")
             self.write(game.render(seat, color=self.color, catalogue=self.cat))
+            self.board_at = game.log_length()
         self.stale = False
         legal = game.legal_actions(seat)
         if len(legal) == 1 and not self.just_undone:
             return self.only_choice(seat, legal[0])
         self.just_undone = False
-        listing = columns(legal)
-        if self.clear is not None:
-            used = self.redraw(seat) + 2  # the header and the prompt
-            if used + listing.count("\n") + 1 > shutil.get_terminal_size().lines:
-                listing = self.cat.text("tui.many_actions", {"count": len(legal)})  # the table stays in sight
-        self.write(self.prompt_header(seat) + "\n" + listing)
-        self.words = [*legal, *COMMANDS, *questions(self.cat)]
+        if self.clear is None:
+            self.write(self.prompt_header(seat) + "\n" + columns(legal))
+        self.words = [*legal, *COMMANDS, *self.screen_names(seat), *questions(self.cat)]
+        note: list[str] = []
         while True:
+            if self.clear is not None:
+                self.draw(seat, legal, note)
             line = self.read(f"{self.seat_name(seat)}> ")
             if line is None:
                 self.save("tui.why.input_ended")
                 return EXIT_INPUT_ENDED
-            outcome = self.handle(seat, line.strip(), legal)
+            outcome, note = self.handle_in_screen(seat, line.strip(), legal)
             if outcome == "acted":
                 self.show_events(seat if self.hot_seat else self.viewer)  # the keyboard is still theirs
                 return None
@@ -176,15 +183,54 @@ class PlaySession:
         self.show_events(seat if self.hot_seat else self.viewer)
         return None
 
-    def redraw(self, seat: int) -> int:
-        """The table of `seat` drawn in place, with what happened last under it; returns the lines written."""
+    def handle_in_screen(self, seat: int, line: str, legal: list[str]) -> tuple[str, list[str]]:
+        """`handle` a line; on a redrawn screen, what it says is kept to be shown under the table (or, for an
+        action, with what happened last) rather than scrolled under the prompt."""
+        if self.clear is None:
+            return self.handle(seat, line, legal), []
+        said: list[str] = []
+        write, self.write = self.write, said.append
+        try:
+            outcome = self.handle(seat, line, legal)
+        finally:
+            self.write = write
+        lines = "\n".join(said).split("\n") if said else []
+        if outcome == "again":
+            return outcome, lines
+        if outcome == "quit":
+            for text in said:
+                self.write(text)
+        self.recent.extend(lines)
+        return outcome, []
+
+    def screen_names(self, seat: int | None) -> list[str]:
+        """The screens a player switches between: the game's (`Rules.screens`), then the log."""
+        return [*self.game.screens(seat, color=False, catalogue=self.cat), LOG_SCREEN]
+
+    def draw(self, seat: int, legal: list[str], note: list[str]) -> None:
+        """The screen of `seat`'s decision, drawn in place to fit the terminal: a part of the table, what
+        happened last (or the answer to the last command), the names of the screens, the prompt's header."""
         assert self.clear is not None
+        size = terminal_size()
+        screens = self.game.screens(seat, color=self.color, catalogue=self.cat)
+        name = self.screen if self.screen in screens or self.screen == LOG_SCREEN else "board"
+        names = " ".join(f"[{n}]" if n == name else n for n in [*screens, LOG_SCREEN])
+        footer = [self.cat.text("tui.screens", {"screens": names}), self.prompt_header(seat)]
+        if name == LOG_SCREEN:
+            body = self.log_lines()[-size.lines:]
+            lower: list[str] = []
+        else:
+            body, lower = screens[name].split("\n"), list(self.recent)
+            if name == "board" and len(screens) > 1:  # a terminal tall enough for the whole board shows it all
+                whole = wrap_text(self.game.render(seat, color=self.color, catalogue=self.cat), size.columns)
+                if len(whole) + len(footer) + FULL_BOARD_SPARE <= size.lines:
+                    body = whole
+        screen = Screen(body, lambda count: self.cat.text("tui.more_lines", {"count": count}), lower, note, footer,
+                        columns(legal, size.columns).split("\n"),
+                        self.cat.text("tui.many_actions", {"count": len(legal)}),
+                        tail=name == LOG_SCREEN)
         self.clear()
-        board = self.game.render(seat, color=self.color, catalogue=self.cat)
-        self.write(board)
-        if self.recent:
-            self.write("\n".join(self.recent))
-        return board.count("\n") + 1 + len(self.recent)
+        self.write("\n".join(screen.lines(size.columns, size.lines)))
 
     def pass_keyboard(self, seat: int) -> bool:
         """Hide the table and wait until the person of `seat` has the keyboard; False when the input ends."""
@@ -210,15 +256,21 @@ class PlaySession:
             return "again"
         word = normal(line).split()[0]
         command = ALIASES.get(word, word)
-        if command in COMMANDS:
+        if command in COMMANDS or command in self.screen_names(seat):
             return self.command(seat, command, line, legal)
         return self.act(seat, line, legal)
 
+    def width(self) -> int:
+        return terminal_size().columns
+
     def command(self, seat: int, command: str, line: str, legal: list[str]) -> str:
         if command == "help":
-            self.write(phase_help(self.cat, self.game.view(seat).get("phase"), legal))
+            self.write("\n".join(wrap_text(phase_help(self.cat, self.game.view(seat).get("phase"), legal,
+                                                       self.example()), self.width())))
         elif command == "legend":
-            self.write(legend(self.cat))
+            self.write("\n".join(wrap_text(legend(self.cat), self.width())))
+        elif command in self.screen_names(seat) and (self.clear is not None or command not in COMMANDS):
+            self.show_screen(seat, command)
         elif command == "board":
             self.write(self.game.render(seat, color=self.color, catalogue=self.cat))
         elif command == "actions":
@@ -232,10 +284,33 @@ class PlaySession:
         elif command == "save":
             parts = line.split(maxsplit=1)
             self.save("tui.why.saved", Path(parts[1]) if len(parts) > 1 else None)
+        elif command == "resign":
+            return self.resign()
         elif command == "quit":
             self.save("tui.why.left")
             return "quit"
         return "again"
+
+    def resign(self) -> str:
+        """Leave the game, after a confirmation: it ends here (saved, so that it can still be looked at)."""
+        answer = self.read(self.cat.text("tui.resign_confirm"))
+        if answer is None or answer.strip().lower() not in YES:
+            self.say("tui.resign_kept")
+            return "again"
+        self.say("tui.resigned")
+        self.save("tui.why.resigned")
+        return "quit"
+
+    def show_screen(self, seat: int, name: str) -> None:
+        """Switch a redrawn screen to the part of the table `name`; without one, print that part."""
+        if self.clear is not None:
+            self.screen = name
+        else:
+            self.write(self.game.screens(seat, color=self.color, catalogue=self.cat)[name])
+
+    def example(self) -> str:
+        """A line of several actions in this game's notation, for the help (the game's `example` message)."""
+        return self.cat.get("example") or ""
 
     def act(self, seat: int, line: str, legal: list[str]) -> str:
         if line.isdigit():
@@ -305,8 +380,8 @@ class PlaySession:
             self.say("tui.cannot_undo", reason=reason)
             return "again"
         self.shown = min(self.shown, self.game.log_length())
+        self.board_at = None
         self.autosave()
-        self.recent.append(self.cat.text("tui.undone", {"seat": seat, "action": action}, self.names()))
         self.say("tui.undone", seat=seat, action=action)
         self.just_undone = True
         self.stale = True  # show the table as it is again (the keyboard stays with this person)
@@ -335,8 +410,12 @@ class PlaySession:
     def show_log(self, line: str) -> None:
         parts = line.split()
         count = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 15
+        self.write("\n".join(self.log_lines()[-count:]))
+
+    def log_lines(self) -> list[str]:
+        """Every log line the session's viewer may read, oldest first."""
         lines = [text for entry in event_lines(self.game, self.viewer, 0, self.names(), self.cat) for text in entry]
-        self.write("\n".join(lines[-count:]) or self.cat.text("tui.nothing_yet"))
+        return lines or [self.cat.text("tui.nothing_yet")]
 
     def finish(self) -> None:
         game = self.game

@@ -46,8 +46,20 @@ export const SEATS = [
   { colour: "#2f5fa8", symbol: "★", name: "blue" },
 ];
 
+// A game whose pieces have colours of their own (gangs) gives each seat its piece's colour and letter, so that a
+// seat has one colour everywhere on the page: the game's renderer's seatStyle(seat, view), set by the game screen.
+let seatStyleOf = () => null;
+
+export function useSeatStyles(styleOf) {
+  seatStyleOf = styleOf;
+}
+
+export function seatStyle(seat) {
+  return seatStyleOf(seat) || SEATS[seat % SEATS.length];
+}
+
 export function seatBadge(seat, label) {
-  const s = SEATS[seat % SEATS.length];
-  return el("span", { class: "seat-badge", style: `--seat:${s.colour}`, title: `${label} (${s.name})` },
+  const s = seatStyle(seat);
+  return el("span", { class: "seat-badge", style: `--seat:${s.colour}`, title: s.name ? `${label} (${s.name})` : label },
     el("span", { class: "seat-symbol", "aria-hidden": "true" }, s.symbol), label);
 }

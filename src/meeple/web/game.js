@@ -12,9 +12,9 @@
 // highlights what changed; replay is true when the board shows a past position of the replay viewer).
 
 import { ChatBox } from "./chat.js";
-import { el, clear, seatBadge } from "./dom.js";
+import { el, clear, seatBadge, useSeatStyles } from "./dom.js";
 import { renderEnd } from "./endscreen.js";
-import { lang, t } from "./i18n.js";
+import { lang, levelName, t } from "./i18n.js";
 import { TableHelp } from "./help.js";
 import { has, text } from "./messages.js";
 import { Replay } from "./replay.js";
@@ -69,7 +69,11 @@ class GameScreen {
     this.recentBox = el("div", { class: "recent-box", id: "recent", hidden: true, "aria-live": "polite" });
     this.undoButton = el("button", { type: "button", id: "undo", class: "secondary", hidden: true,
       onclick: () => this.undo() }, t("web.undo"));
-    this.main = el("div", { class: "main-column" }, this.endBox, this.recentBox, this.board);
+    // Leaving the game: a button, then a confirmation that says what it does (the game ends, this seat last).
+    this.resignBox = el("div", { class: "resign-box", id: "resign-box", hidden: true });
+    this.resignButton = el("button", { type: "button", id: "resign", class: "secondary", hidden: true,
+      onclick: () => this.askResign() }, t("web.resign"));
+    this.main = el("div", { class: "main-column" }, this.endBox, this.resignBox, this.recentBox, this.board);
     root.append(this.banner, this.seatBar, this.header, el("div", { class: "game-layout" }, this.main, this.side),
       this.toast);
     this.tableHelp = new TableHelp(this);
@@ -271,7 +275,7 @@ class GameScreen {
   // The seats' names; a seat without one is named in the reader's language (its number, a bot's level).
   names() {
     return this.state.seats.map((s) => s.name || (s.kind === "bot"
-      ? t("web.bot_seat", { number: s.seat + 1, level: s.level || "" })
+      ? t("web.bot_seat", { number: s.seat + 1, level: levelName(s.level) })
       : t("engine.player", { number: s.seat + 1 })));
   }
 
@@ -297,6 +301,10 @@ class GameScreen {
       }
     }
     this.renderer = renderer || await import("./generic.js");
+    if (typeof this.renderer.seatStyle === "function") {
+      const styleOf = this.renderer.seatStyle;
+      useSeatStyles((seat) => (this.state ? styleOf(seat, this.state.view) : null));
+    }
   }
 
   text(id, params) {
@@ -366,6 +374,29 @@ class GameScreen {
     this.undoButton.hidden = !shown;
     this.undoButton.disabled = !this.online || Boolean(this.pending);
     if (shown && !this.undoButton.isConnected) this.header.append(this.undoButton);
+    const seated = s.seat !== null && s.status === "active";
+    this.resignButton.hidden = !seated;
+    if (!seated) this.resignBox.hidden = true;
+    if (seated && !this.resignButton.isConnected) this.header.append(this.resignButton);
+  }
+
+  askResign() {
+    clear(this.resignBox);
+    this.resignBox.hidden = false;
+    this.resignBox.append(el("p", {}, t("web.resign_confirm")),
+      el("button", { type: "button", id: "resign-yes", class: "danger", onclick: () => this.resign() }, t("web.resign_yes")),
+      " ", el("button", { type: "button", id: "resign-no", class: "secondary",
+        onclick: () => { this.resignBox.hidden = true; } }, t("web.resign_no")));
+    this.resignBox.querySelector("#resign-no").focus();
+  }
+
+  async resign() {
+    this.resignBox.hidden = true;
+    try {
+      await api("POST", `/api/games/${this.gameId}/resign`, undefined, this.token);
+    } catch (e) {
+      this.say(t("web.resign_failed", { reason: e.message }), "warn");
+    }
   }
 
   renderEnd() {
@@ -398,6 +429,7 @@ class GameScreen {
     }));
     this.header.append(seats, el("p", { class: "status", id: "status" }, this.statusText()));
     if (!this.undoButton.hidden) this.header.append(this.undoButton);
+    if (!this.resignButton.hidden) this.header.append(this.resignButton);
     this.clockAt = Date.now();
   }
 
@@ -411,7 +443,8 @@ class GameScreen {
       // The reason is a message id of the game's catalogue (or a sentence of the server's, shown as it is).
       const reason = r.reason ? (this.face && has(this.face.messages, r.reason) ? this.text(r.reason, r.params || {}) : r.reason) : "";
       if (r.draw) return reason ? t("web.game_over_draw_why", { reason }) : t("web.game_over_draw");
-      return reason ? t("web.game_over_won_why", { winners, reason }) : t("web.game_over_won", { winners });
+      // (a game's reason names the winners itself: said once, not "Ann won (Ann wins with ...)")
+      return reason ? t("web.game_over_why", { reason }) : t("web.game_over_won", { winners });
     }
     // Several seats choosing at once: how many are still choosing, never what anyone chose.
     const together = s.deciders.length > 1 || Boolean(this.face && this.face.simultaneous);
@@ -425,9 +458,12 @@ class GameScreen {
   }
 
   renderHelp(view) {
-    // The game's help for the phase of the view (its messages `phase.<id>` and `help.<id>`), when it has one.
+    // The game's guide to the phase of the view for the browser (its messages `phase.<id>` and `guide.<id>`, in
+    // words; the terminal's `help.<id>` speaks its notation), when it has one.
     const phase = view && typeof view.phase === "string" ? view.phase : null;
-    const id = phase && has(this.face.messages, `help.${phase}`) ? `help.${phase}` : null;
+    const plain = phase && has(this.face.messages, `help.${phase}`) && !this.text(`help.${phase}`).includes("`")
+      ? `help.${phase}` : null; // a game's help without notation serves as its guide
+    const id = phase && has(this.face.messages, `guide.${phase}`) ? `guide.${phase}` : plain;
     if (id === this.helpShown) return;
     this.helpShown = id;
     clear(this.help);

@@ -1,12 +1,12 @@
 // Help at the table, above the board: one sentence on what to do in the current phase (the game's message
-// `brief.<phase>`), a link to the game's rules summary (its face's `rules` page), and a hint button that asks the
+// `brief.<phase>`: words for the browser, never the terminal's `help.<phase>` with its notation), a link to the game's rules summary (its face's `rules` page), and a hint button that asks the
 // server's bot what this seat could play now (POST /api/games/<id>/hint; the bot sees only this seat's view).
 // The suggestion is shown in words (the renderer's optional describe(action, ctx), else the action's notation),
 // the board's and the move list's elements for it are marked (class "hinted", found by their data-action), and a
 // button plays it. Nothing here names a game.
 
 import { el, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { api } from "./session.js";
 
 export class TableHelp {
@@ -17,7 +17,7 @@ export class TableHelp {
     this.brief = el("p", { class: "phase-brief", id: "phase-brief" });
     this.hintBox = el("span", { class: "hint-box", id: "hint-box", role: "status" });
     this.rules = el("a", { class: "rules-link", id: "rules-link", target: "_blank", rel: "noopener", hidden: true },
-      t("web.rules_summary"));
+      t("web.how_to_play"));
     this.hintButton = el("button", { type: "button", class: "secondary", id: "hint", onclick: () => this.ask() },
       t("web.hint"));
     this.bar = el("div", { class: "help-bar", id: "help-bar" }, this.brief,
@@ -29,13 +29,15 @@ export class TableHelp {
     const s = this.screen.state;
     const face = this.screen.face || {};
     const phase = ctx.view && typeof ctx.view.phase === "string" ? ctx.view.phase : null;
-    // a game without a sentence of its own for the phase: its help for the phase when that is one line
-    const help = phase && ctx.has(`help.${phase}`) && !ctx.text(`help.${phase}`).includes("\n") ? `help.${phase}` : null;
-    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : help;
+    // (a game without a sentence of its own: its help for the phase when that is one line without notation)
+    const plain = phase && ctx.has(`help.${phase}`) && !/[`\n]/.test(ctx.text(`help.${phase}`)) ? `help.${phase}` : null;
+    const id = phase && ctx.has(`brief.${phase}`) ? `brief.${phase}` : plain;
     const active = s.status === "active";
     this.brief.textContent = active && id ? ctx.text(id) : "";
     this.brief.hidden = !(active && id);
-    if (face.rules) { this.rules.href = face.rules; this.rules.hidden = false; }
+    // the page for players, in the reader's language (the rules summary with its rule ids is for developers)
+    const page = face.howto || face.rules;
+    if (page) { this.rules.href = `${page}?lang=${encodeURIComponent(lang())}`; this.rules.hidden = false; }
     const mine = active && s.seat !== null && s.deciders.includes(s.seat);
     this.hintButton.hidden = !mine;
     this.hintButton.disabled = this.asking || !ctx.legal.length;

@@ -34,6 +34,14 @@ export function t(id, params = {}) {
   return text(state.messages, id, params);
 }
 
+// A bot level in words ("Easy", "Strong"), its notation (`ismcts:2s`) only for a level without a name.
+const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", "ismcts:0.5s": "web.level.strong",
+  "ismcts:2s": "web.level.strongest" };
+
+export function levelName(level) {
+  return LEVEL_WORDS[level] ? t(LEVEL_WORDS[level]) : String(level ?? "");
+}
+
 // The language selector of the top bar: choosing reloads the page in the new language.
 export function languageSelector() {
   const select = el("select", { id: "language", "aria-label": t("web.language"), title: t("web.language") },

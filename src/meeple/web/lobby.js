@@ -1,7 +1,7 @@
 // The lobby: create a game (seats, options, clock), hand out invite links, list your games and recent ones.
 
 import { el, clear, seatBadge } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, levelName, t } from "./i18n.js";
 import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
 import { api, myName, saveName } from "./session.js";
 import { openTables } from "./tables.js";
@@ -48,10 +48,23 @@ function createForm(catalog, created) {
   const clockPolicy = el("select", { id: "clock-policy" }, el("option", { value: "default" }, t("web.timeout.default")),
     el("option", { value: "bot" }, t("web.timeout.bot")), el("option", { value: "forfeit" }, t("web.timeout.forfeit")));
   const error = el("p", { class: "error", role: "alert" });
+  const description = el("p", { class: "game-description", id: "game-description" });
+  const clockDetails = el("span", { class: "clock-details", id: "clock-details" }, " ", clockSeconds,
+    ` ${t("web.seconds_timeout")} `, clockPolicy);
+  // The seconds and what happens when they run out only with a clock.
+  const showClock = () => { clockDetails.hidden = !clockMode.value; };
+  clockMode.addEventListener("change", showClock);
+  showClock();
 
   const game = () => catalog.games.find((g) => g.id === gameSelect.value);
   function fillPlayers() {
     const g = game();
+    clear(description);
+    description.append(g.description || "");
+    if (g.howto) {
+      description.append(" ", el("a", { href: `${g.howto}?lang=${encodeURIComponent(lang())}`, id: "howto-link",
+        target: "_blank", rel: "noopener" }, t("web.how_to_play")));
+    }
     clear(playerCount);
     for (let n = g.min_players; n <= g.max_players; n++) playerCount.append(el("option", { value: n }, t("web.players", { n })));
     fillOptions();
@@ -74,7 +87,7 @@ function createForm(catalog, created) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: l })])];
+      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: levelName(l) })])];
       const value = old[i] || (i === 0 ? "human" : "bot:greedy");
       const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
@@ -109,11 +122,10 @@ function createForm(catalog, created) {
   });
 
   form.append(
-    el("label", {}, `${t("web.game")} `, gameSelect), " ", el("label", {}, playerCount),
+    el("label", {}, `${t("web.game")} `, gameSelect), " ", el("label", {}, playerCount), description,
     el("h3", {}, t("web.seats")), seatsBox,
     el("h3", {}, t("web.options")), optionsBox,
-    el("h3", {}, t("web.clock")), el("div", { class: "clock-row" }, clockMode, " ", clockSeconds, ` ${t("web.seconds_timeout")} `,
-      clockPolicy),
+    el("h3", {}, t("web.clock")), el("div", { class: "clock-row" }, clockMode, clockDetails),
     el("div", { class: "form-end" }, name, el("button", { type: "submit", id: "create" }, t("web.create"))),
     error);
   return form;
@@ -223,7 +235,7 @@ function recentGames() {
   api("GET", "/api/games?limit=15").then((games) => {
     if (!games.length) list.append(el("li", { class: "muted" }, t("web.nobody_played")));
     for (const g of games) {
-      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? t("web.bot_seat", { number: s.seat + 1, level: s.level }) : t("engine.player", { number: s.seat + 1 }))).join(", ");
+      const names = g.seats.map((s) => s.name || (s.kind === "bot" ? t("web.bot_seat", { number: s.seat + 1, level: levelName(s.level) }) : t("engine.player", { number: s.seat + 1 }))).join(", ");
       list.append(el("li", {}, el("a", { href: `/play/${g.id}?watch` }, `${g.title}: ${names}`),
         el("span", { class: "muted" }, ` · ${g.status === "over" ? t("web.finished") : t("web.move_number", { version: g.version })}`)));
     }

@@ -37,6 +37,7 @@ function value(messages, key, v, names) {
     const parts = v.map((x) => value(messages, key, x, names));
     return parts.length ? parts.join(", ") : text(messages, "engine.nothing");
   }
+  if (typeof v === "boolean") return text(messages, v ? "engine.yes" : "engine.no");
   if (isSeatKey(key) && Number.isInteger(v)) return seatName(messages, v, names);
   if (typeof v === "string" && v.startsWith(TERM)) return text(messages, v.slice(TERM.length));
   return v;

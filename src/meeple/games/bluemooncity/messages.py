@@ -167,6 +167,36 @@ PHASES: dict[str, Message] = {
         "Refill: `refill` draws 2 cards; `refill CARD` discards one card and draws 3;\n"
         "`refill CARD CARD` discards two and draws 4. Reward cards you received join your hand now."
     ),
+    "guide.movement": (
+        "Take up to your steps left, one orthogonal square at a time. Cards: a Venti flies your figure to any"
+        " tile or gives two more steps; a Vulca, Terrah or Aqua card moves the red, green or blue dragon to "
+        "any tile (or off the city) or up to 3 steps. You may also start contributing where you stand, or end"
+        " the movement."
+    ),
+    "guide.contribution": (
+        "On an unfinished building, choose a box to pay (counted from the left; on the Royal Palace, also its"
+        " colour) and pay it with cards. On the Courtyard, pay crystals for an offering on the obelisk; "
+        "Pillar cards add one more after it. Dragons on the tile give a golden scale each for your first "
+        "contribution of the turn. Then end the phase."
+    ),
+    "guide.payment": (
+        "Add cards one by one. Khind cards are wild 1, two Mimix 1/2 cards are a wild 3, and a Lux card lets "
+        "cards of one colour count. Finish paying once the cards pay the box: your marker goes on it. Only "
+        "useful cards are offered."
+    ),
+    "guide.extra action": (
+        "Use the special building you stand on: the Main Hall moves you to any tile, the Hospital draws 2 "
+        "cards, the Golden Temple makes one offering; or skip it."
+    ),
+    "guide.refill": (
+        "Draw 2 cards, or discard one card and draw 3, or discard two and draw 4. Reward cards you received "
+        "join your hand now."
+    ),
+    "description": (  # the lobby's words on the game
+        "Rebuild the city with the help of eight peoples and three dragons; first to make enough crystal "
+        "offerings on the obelisk wins."
+    ),
+    "example": "pay terrah3 khind1",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Legend: each square shows the building's name; then the square and the boxes, as the letter of the\n"
         "people whose cards pay a box and its cost (`T3` = 3 in Terrah cards, `*2` = 2 in any one colour), `=2`\n"

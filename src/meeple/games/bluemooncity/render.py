@@ -109,32 +109,56 @@ def render_city(ctx: Ctx, s: State, color: bool = True, messages: Catalogue | No
 def render(ctx: Ctx, s: State, seat: int | None, color: bool = True, messages: Catalogue | None = None) -> str:
     """The city, the obelisk, every seat's public state, and the viewer's hand and crystals."""
     words = messages or _english()
-    lines = [render_city(ctx, s, color, words)]
-    spaces = ctx.obelisk_spaces(s)
-    cells = [f"P{s.obelisk[i] + 1}" if i < len(s.obelisk) else str(n) for i, n in enumerate(spaces)]
-    lines.append(_say(words, "board.obelisk", spaces=" ".join(cells), n=ctx.comp.offerings_to_win(s.players)))
-    supply = {"scales": max(s.pool, 0), "deck": len(s.deck), "discard": len(s.discard)}
-    if s.discard:
-        lines.append(_say(words, "board.supply_top", **supply, card=card(ctx, s, s.discard[-1])))
-    else:
-        lines.append(_say(words, "board.supply", **supply))
-    for p in range(s.players):
-        hand = sum(seat_cards(s.hands, p))
-        pend = sum(seat_cards(s.pending, p))
-        figures = {"square": square_name(s.figures[p]), "offerings": s.offerings[p], "scales": s.scales[p],
-                   "markers": s.markers[p], "hand": f"{hand}+{pend}" if pend else str(hand)}
-        who = _say(words, "board.you", seat=p) if p == seat else _say(words, "engine.player", number=p + 1)
-        if p == seat or s.over:
-            lines.append(_say(words, "board.seat_crystals", who=who, **figures, crystals=s.crystals[p]))
-        else:
-            lines.append(_say(words, "board.seat", who=who, **figures))
+    lines = [render_city(ctx, s, color, words), _obelisk_line(ctx, s, words), *_table_lines(ctx, s, seat, words)]
     if seat is not None:
         lines += hand_lines(ctx, s, seat, color, words)
-    if s.over:
-        lines.append(_say(words, "board.over", turn=s.turn))  # the faces say why and who won, once, under the board
-    else:
-        lines.append(status_line(ctx, s, words))
+    lines.append(_last_line(ctx, s, words))
     return "\n".join(lines)
+
+
+def screens(ctx: Ctx, s: State, seat: int | None, color: bool = True,
+            messages: Catalogue | None = None) -> dict[str, str]:
+    """The board cut for a small terminal: the city with the obelisk; the seat's hand; the supply and the seats."""
+    words = messages or _english()
+    out = {"board": "\n".join([render_city(ctx, s, color, words), _obelisk_line(ctx, s, words),
+                               _last_line(ctx, s, words)])}
+    if seat is not None:
+        out["hand"] = "\n".join([_seat_line(ctx, s, seat, seat, words), *hand_lines(ctx, s, seat, color, words)])
+    out["others"] = "\n".join(_table_lines(ctx, s, seat, words))
+    return out
+
+
+def _obelisk_line(ctx: Ctx, s: State, words: Catalogue) -> str:
+    spaces = ctx.obelisk_spaces(s)
+    cells = [f"P{s.obelisk[i] + 1}" if i < len(s.obelisk) else str(n) for i, n in enumerate(spaces)]
+    return _say(words, "board.obelisk", spaces=" ".join(cells), n=ctx.comp.offerings_to_win(s.players))
+
+
+def _table_lines(ctx: Ctx, s: State, seat: int | None, words: Catalogue) -> list[str]:
+    """The supply, then one line per seat."""
+    supply = {"scales": max(s.pool, 0), "deck": len(s.deck), "discard": len(s.discard)}
+    if s.discard:
+        lines = [_say(words, "board.supply_top", **supply, card=card(ctx, s, s.discard[-1]))]
+    else:
+        lines = [_say(words, "board.supply", **supply)]
+    return lines + [_seat_line(ctx, s, p, seat, words) for p in range(s.players)]
+
+
+def _seat_line(ctx: Ctx, s: State, p: int, seat: int | None, words: Catalogue) -> str:
+    hand = sum(seat_cards(s.hands, p))
+    pend = sum(seat_cards(s.pending, p))
+    figures = {"square": square_name(s.figures[p]), "offerings": s.offerings[p], "scales": s.scales[p],
+               "markers": s.markers[p], "hand": f"{hand}+{pend}" if pend else str(hand)}
+    who = _say(words, "board.you", seat=p) if p == seat else _say(words, "engine.player", number=p + 1)
+    if p == seat or s.over:
+        return _say(words, "board.seat_crystals", who=who, **figures, crystals=s.crystals[p])
+    return _say(words, "board.seat", who=who, **figures)
+
+
+def _last_line(ctx: Ctx, s: State, words: Catalogue) -> str:
+    if s.over:
+        return _say(words, "board.over", turn=s.turn)  # the faces say why and who won, once, under the board
+    return status_line(ctx, s, words)
 
 
 def _hand_cards(ctx: Ctx, s: State, seat: int) -> list[tuple[str, str]]:  # card labels: letters and names

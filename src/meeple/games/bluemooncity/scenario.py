@@ -1,4 +1,5 @@
-"""Building a Blue Moon City position from a human-readable description (`meeple.scenario`, see RULES.md).
+"""Building a Blue Moon City position from a human-readable description (`meeple.scenario`; the format: docs/games/
+bluemooncity/RULES.md).
 
 Every field is optional but `players` (which may also be read off a per-seat list); whatever is left out
 takes its start-of-game value, drawn from `seed` in the same order as a normal setup, so that a description

@@ -161,6 +161,50 @@ PHASES = {
     "status.reroll": "Battle: reroll your dice or done",
     "status.lose": "Battle lost: choose the card you lose",
     "status.bribe": "A YCU token: bribe it or fight",
+    "brief.leaders": "Pick the gang you will lead.",
+    "brief.reset": (
+        "Choose in secret the cards to discard before you draw up to your influence, then confirm; "
+        "everybody's choice is revealed together."
+    ),
+    "brief.pre": (
+        "Play cards from your hand, then declare one action: Recruit, Buy, Produce>>>Develop, Sell, Refresh "
+        "or Move."
+    ),
+    "brief.recruit": "Choose a gang member of the row to recruit; the others may bid for it.",
+    "brief.bid": (
+        "Raise the bid, in steps of 100 ARC, or pass. The last bidder left recruits the card; a winner out of"
+        " turn uses one of their turns."
+    ),
+    "brief.buy": "Buy a black market card and/or renown at 3000 ARC each.",
+    "brief.buy_renown": "Buy renown at 3000 ARC each, up to your influence, or none.",
+    "brief.produce": "Use the Produce ability of each development you control, then finish producing.",
+    "brief.build": "Build a drafted development on spaces of its level, or build nothing.",
+    "brief.sell": "Sell product tokens from developments you control, up to your influence, then confirm.",
+    "brief.refresh": (
+        "Discard any cards, then confirm: your discard pile goes under your draw pile and you draw up to your"
+        " influence."
+    ),
+    "brief.move": (
+        "Move figures up to 3 spaces each, or bring figures from your pool onto the city, as many as your "
+        "influence; then stop. A figure entering an enemy space stops; battles follow."
+    ),
+    "brief.post": "Play more cards or end the turn.",
+    "brief.effect": "Finish the card's effect: choose among the listed options.",
+    "brief.commit": (
+        "Commit cards face down to the battle, then confirm. Unit cards add their attack in your colour; "
+        "Battle abilities work."
+    ),
+    "brief.option": "Hired Muscle: pay 1000 ARC for +3 attack, or decline.",
+    "brief.reroll": "Reroll some of your battle dice, then confirm.",
+    "brief.lose": "Choose the gang member card you lose.",
+    "brief.bribe": "Pay the YCU token's bribe to send it away, or fight it.",
+    "brief.pick_token": "Choose the YCU token you fight next.",
+    "ui.do.move": "Move a figure from {from} to {to}",
+    "ui.do.reroll": "Reroll die {die}",
+    "description": (  # the lobby's words on the game
+        "Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai."
+    ),
+    "example": "enter C6 D6",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Grid: two lines per space.\n"
         "  Top: s/m/h = Slums/Midtown/Heights; [S3] = a development (its id without DEV-;\n"

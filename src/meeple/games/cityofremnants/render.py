@@ -58,7 +58,8 @@ def _bottom_line(eng: Engine, s: State, sp: int) -> str:
     return " ".join(parts)
 
 
-def grid(eng: Engine, s: State) -> list[str]:
+def grid(eng: Engine, s: State, rules: bool = True) -> list[str]:
+    """The city, two lines per row of spaces; a rule between the rows unless `rules` is False (a short screen)."""
     board = eng.comp.boards[s.side]
     rule = "   +" + "+".join("-" * CELL for _ in range(SIZE)) + "+"
     lines = ["    " + " ".join(f"{c:^{CELL}}" for c in COLUMNS), rule]
@@ -66,13 +67,13 @@ def grid(eng: Engine, s: State) -> list[str]:
         spaces = [r * SIZE + c for c in range(SIZE)]
         if not any(board.usable(sp) for sp in spaces):  # a row of hazards takes one line
             lines.append(f"{r + 1:>2} |" + "|".join(HAZARD for _ in spaces) + "|")
+        else:
+            top = [HAZARD if not board.usable(sp) else _top_line(eng, s, sp) for sp in spaces]
+            bottom = [HAZARD if not board.usable(sp) else _bottom_line(eng, s, sp) for sp in spaces]
+            lines.append(f"{r + 1:>2} |" + "|".join(f"{t[:CELL]:<{CELL}}" for t in top) + "|")
+            lines.append("   |" + "|".join(f"{b[:CELL]:<{CELL}}" for b in bottom) + "|")
+        if rules or r == SIZE - 1:
             lines.append(rule)
-            continue
-        top = [HAZARD if not board.usable(sp) else _top_line(eng, s, sp) for sp in spaces]
-        bottom = [HAZARD if not board.usable(sp) else _bottom_line(eng, s, sp) for sp in spaces]
-        lines.append(f"{r + 1:>2} |" + "|".join(f"{t[:CELL]:<{CELL}}" for t in top) + "|")
-        lines.append("   |" + "|".join(f"{b[:CELL]:<{CELL}}" for b in bottom) + "|")
-        lines.append(rule)
     return lines
 
 
@@ -177,14 +178,30 @@ def _hand(eng: Engine, s: State, seat: int, t: Catalogue) -> list[str]:
     return lines
 
 
-def render(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
-    """The board in the words of `catalogue` (the reader's language)."""
-    t = catalogue
+def _head(s: State, t: Catalogue) -> list[str]:
     head = t.text("board.title", {"round": s.round, "phase": t.text(f"phase.{s.phase}")})
     if s.active >= 0 and not s.over:
         head += "  " + t.text("board.whose_turn", {"seat": s.active})
-    lines = [*_wrap(head), *grid(eng, s), *_gangs(eng, s, seat, color, t), *_markets(eng, s, seat, t),
+    return _wrap(head)
+
+
+def render(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
+    """The board in the words of `catalogue` (the reader's language)."""
+    t = catalogue
+    lines = [*_head(s, t), *grid(eng, s), *_gangs(eng, s, seat, color, t), *_markets(eng, s, seat, t),
              *_auction(eng, s, t), *_battle(eng, s, seat, t)]
     if seat is not None:
         lines += _hand(eng, s, seat, t)
     return "\n".join(lines)
+
+
+def screens(eng: Engine, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> dict[str, str]:
+    """The board cut for a small terminal: the city with the auction or battle under way; the seat's hand; the
+    rows of cards and developments; the gangs."""
+    t = catalogue
+    out = {"board": [*_head(s, t), *grid(eng, s, rules=False), *_auction(eng, s, t), *_battle(eng, s, seat, t)]}
+    if seat is not None:
+        out["hand"] = _hand(eng, s, seat, t)
+    out["market"] = _markets(eng, s, seat, t)
+    out["others"] = _gangs(eng, s, seat, color, t)
+    return {name: "\n".join(lines) for name, lines in out.items()}

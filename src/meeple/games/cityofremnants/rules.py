@@ -99,6 +99,15 @@ class CityOfRemnants(Rules[State]):
         never revealed (the patrol's draw shows the cards it draws, COR-22.2)."""
         return self.eng.secret_kind(state) or False
 
+    def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
+        """An action may be taken back while its turn lasts when it left everything the seat cannot see as it was
+        (the others' hands, piles and committed cards, the decks, its own draw pile and the stream that rolls the
+        dice), so it drew and rolled nothing and showed the seat nothing new, and it told nobody else anything in
+        private."""
+        return (views.hidden_values(self.eng, before, seat) == views.hidden_values(self.eng, after, seat)
+                and before.draw[seat] == after.draw[seat]
+                and all(e.seats is None or e.seats <= {seat} for e in events))
+
     def result(self, state: State) -> Result:
         eng = self.eng
         n = state.players
@@ -144,6 +153,12 @@ class CityOfRemnants(Rules[State]):
         from .render import render
 
         return render(self.eng, state, seat, color, catalogue or catalogue_of(self))
+
+    def screens(self, state: State, seat: int | None, color: bool = True,
+                catalogue: Messages | None = None) -> dict[str, str]:
+        from .render import screens
+
+        return screens(self.eng, state, seat, color, catalogue or catalogue_of(self))
 
     # -- faces -------------------------------------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:

@@ -157,6 +157,39 @@ PHASES = {
         "  trade, buy horse ..., done | barrel 2   the Barker: up to 3 purchases / a face-up Barrel\n"
         "  ability c01 | foundry c04 | use oats    Town Buildings, the Foundry, fresh Barrels"),
     "help.over": "The game is over.",
+    "brief.select": (
+        "Set your dial to a Site, 1 to 5; everyone reveals at once. The position holding the most pioneers "
+        "alone Busts and loses its Boom section."
+    ),
+    "brief.keep": (
+        "Keep 4 of the 6 cards you drew: put the others back one at a time, on top or at the bottom of your "
+        "deck."
+    ),
+    "brief.event": "The Barker's Event lets you return Gold to the Gold Cart for VP; returning none keeps it all.",
+    "brief.turn": (
+        "Use your position's common and Boom sections, your Town Buildings and Barrels in any order, then end"
+        " your turn."
+    ),
+    "ui.do.dial": "Play Site {site}",
+    "ui.do.move": "Move your Wagon to {space}",
+    "ui.do.camp": "A Camp on Land {land}",
+    "ui.do.barrel": "The Barrel of space {n}",
+    "ui.do.build": "Build {card} ({section})",
+    "ui.do.hotel": "A Hotel on {card} ({section})",
+    "ui.do.ability": "Use the ability of {card}",
+    "ui.do.foundry": "Activate {card} with the Foundry",
+    "ui.do.return": "{card}: {where}",
+    "ui.legend_title": "What the letters mean",
+    "ui.legend_amounts": (
+        "$ Bucks · G Gold · Gc Gold from the Gold Cart · D Dudes · H Horses · T Tents · K cards drawn · X "
+        "cards discarded · S gunmen · W Wagon steps · M Wagon actions · B Barrels · VP victory points · Saw: "
+        "the cost with a Saw."
+    ),
+    "description": (  # the lobby's words on the game
+        "Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it "
+        "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws."
+    ),
+    "example": "return 2 bottom 5 top",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Wheel: [B] Barker (Trade / Barrel), [S] Signpost, X Bust; each Site shows common / Boom and the pioneers "
         "on it (after the reveal).\n"
@@ -257,8 +290,15 @@ UI: dict[str, Message] = {
     "ui.barker_event": "Barker Event: {event}",
     "ui.buster_sites": "Buster avoids Sites {sites}",
     "ui.buster_goes": "Buster avoids Sites {sites}, goes to Site {site}",
-    "ui.shade_line": "Shade: {vp} VP · {dudes} Dudes · {camps} Camps · {horses} Horses · {gold} Gold · {rivers} rivers"
-                     " · {hotels} Hotels · {barrels} Barrels · {gunmen} gunmen · handicap {handicap}",
+    "ui.shade_line": "Shade: {vp} VP · {dudes} · {camps} · {horses} · {gold} Gold · {rivers} rivers · {hotels} · "
+                     "{barrels} · {gunmen} gunmen · handicap {handicap}",
+    # a number of pieces with its word, singular or plural (the lines above take them filled in)
+    "ui.n.dudes": plural("n", "{n} Dude", "{n} Dudes"),
+    "ui.n.tents": plural("n", "{n} Tent", "{n} Tents"),
+    "ui.n.horses": plural("n", "{n} Horse", "{n} Horses"),
+    "ui.n.camps": plural("n", "{n} Camp", "{n} Camps"),
+    "ui.n.hotels": plural("n", "{n} Hotel", "{n} Hotels"),
+    "ui.n.barrels": plural("n", "{n} Barrel", "{n} Barrels"),
     "ui.no_river": "no river",
     "ui.a_river": "a river",
     "ui.bridge_on": "Bridge {bridge}",
@@ -268,8 +308,8 @@ UI: dict[str, Message] = {
     "ui.on_site": "on Site {site}",
     "ui.vp": "{vp} VP",
     "ui.sheriff": "★ Sheriff",
-    "ui.lodge": "${bucks} · {gold} Gold · {dudes} Dudes · {tents} Tents · {horses} Horses",
-    "ui.reserve": "reserve {dudes} Dudes, {tents} Tents · gunmen {gunmen} · graveyard {graveyard} · hand {hand} · "
+    "ui.lodge": "${bucks} · {gold} Gold · {dudes} · {tents} · {horses}",
+    "ui.reserve": "reserve {dudes}, {tents} · gunmen {gunmen} · graveyard {graveyard} · hand {hand} · "
                   "deck {deck} · Wagon {wagon}",
     "ui.rivers": "Rivers",
     "ui.barrels": "Barrels: {barrels}",

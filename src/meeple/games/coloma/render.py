@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from meeple.engine.messages import Catalogue
 
+from .data import Space
 from .rules.context import Ctx
 from .rules.flow import barker, sections, signpost_active, signpost_site
 from .state import SHADE, State
+
+WIDTH = 80
 
 
 def _bold(text: str, color: bool) -> str:
@@ -43,30 +46,51 @@ def _wagons_at(s: State, space: int) -> list[str]:
     return out
 
 
+def _space_parts(ctx: Ctx, s: State, space: Space, t: Catalogue) -> tuple[str, str, str, str]:
+    """A City's or Town's shape with its id, its Wagons, its Lands (owner or .) and its reward."""
+    comp = ctx.comp
+    shape = f"({space.id})" if space.type == "city" else f"<{space.id}>"
+    lands = []
+    for land in ctx.lands_at[space.index]:
+        owner = s.lands[land]
+        lands.append(f"{comp.lands[land].id}:{'s' if owner == SHADE else owner + 1 if owner >= 0 else '.'}"
+                     f"/{comp.lands[land].vp}")
+    pays = (t.text("board.or", {"reward": space.reward.text, "alternative": space.alternative.text})
+            if space.alternative.text else space.reward.text)
+    return shape, " ".join(_wagons_at(s, space.index)) or ".", " ".join(lands), pays
+
+
+def _horseshoes(ctx: Ctx, s: State, t: Catalogue) -> str:
+    shoes = [f".{sp.id}{'=' + ','.join(_wagons_at(s, sp.index)) if _wagons_at(s, sp.index) else ''}"
+             for sp in ctx.comp.spaces if sp.type == "horseshoe"]
+    return f"  {t.text('board.horseshoes')} " + " ".join(shoes)
+
+
 def _map(ctx: Ctx, s: State, t: Catalogue) -> list[str]:
-    """Every City and Town with its Wagons, Lands (owner or .), reward and roads; then the Horseshoes."""
+    """Every City and Town with its name, Wagons, Lands, reward and roads; then the Horseshoes."""
     comp = ctx.comp
     lines = [t.text("board.map")]
     for space in comp.spaces:
         if space.type == "horseshoe":
             continue
-        shape = f"({space.id})" if space.type == "city" else f"<{space.id}>"
-        wagons = _wagons_at(s, space.index)
-        lands = []
-        for land in ctx.lands_at[space.index]:
-            owner = s.lands[land]
-            lands.append(f"{comp.lands[land].id}:{'s' if owner == SHADE else owner + 1 if owner >= 0 else '.'}"
-                         f"/{comp.lands[land].vp}")
-        pays = (t.text("board.or", {"reward": space.reward.text, "alternative": space.alternative.text})
-                if space.alternative.text else space.reward.text)
+        shape, wagons, lands, pays = _space_parts(ctx, s, space, t)
         links = " ".join(comp.spaces[n].id for n in comp.neighbours[space.index])
         name = t.text(f"space.{space.id}")
-        lines.append(f"  {shape:<5} {name:<16} {' '.join(wagons) or '.':<8} {' '.join(lands):<18} "
-                     f"{pays:<12} -> {links}")
-    shoes = [f".{sp.id}{'=' + ','.join(_wagons_at(s, sp.index)) if _wagons_at(s, sp.index) else ''}"
-             for sp in comp.spaces if sp.type == "horseshoe"]
-    lines.append(f"  {t.text('board.horseshoes')} " + " ".join(shoes))
-    return lines
+        lines.append(f"  {shape:<5} {name:<15} {wagons:<7} {lands:<15} {pays:<12} > {links}")
+    return [*lines, _horseshoes(ctx, s, t)]
+
+
+def _short_map(ctx: Ctx, s: State, t: Catalogue) -> list[str]:
+    """The Cities and Towns by id only, two to a line when they fit 80 columns (names and roads: `map`)."""
+    cells = [" ".join(part for part in _space_parts(ctx, s, space, t) if part)
+             for space in ctx.comp.spaces if space.type != "horseshoe"]
+    half = (WIDTH - 2) // 2
+    lines = [t.text("board.map")]
+    if max(len(c) for c in cells) < half:
+        lines += ["  " + "".join(c.ljust(half) for c in cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
+    else:
+        lines += ["  " + c for c in cells]
+    return [*lines, _horseshoes(ctx, s, t)]
 
 
 def _card_line(ctx: Ctx, c: int, t: Catalogue) -> str:
@@ -120,10 +144,9 @@ def _player(ctx: Ctx, s: State, p: int, seat: int | None, color: bool, t: Catalo
     return lines
 
 
-def render(ctx: Ctx, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
+def _supply(ctx: Ctx, s: State, t: Catalogue) -> list[str]:
     comp = ctx.comp
-    t = catalogue
-    lines = _wheel(s, t)
+    lines = []
     if s.buster and s.buster_shown:
         lines.append("  " + t.text("board.buster", {"sites": list(s.buster_shown)}))
     lines.append(t.text("board.supply", {"gold": s.gold_supply, "cart": s.gold_cart, "horses": s.horse_supply,
@@ -132,15 +155,37 @@ def render(ctx: Ctx, s: State, seat: int | None, color: bool, catalogue: Catalog
         "bridges": " ".join(f"{b.id}x{s.bridge_stock[b.index]}" for b in comp.bridges),
         "barrels": " ".join(f"{i + 1}:{comp.barrels[k].id if k >= 0 else '-'}" for i, k in enumerate(s.barrel_spaces)),
         "n": len(s.barrel_pile)}))
-    lines += _map(ctx, s, t)
+    return lines
+
+
+def _shade(ctx: Ctx, s: State, t: Catalogue) -> list[str]:
+    if not s.solo:
+        return []
+    comp = ctx.comp
+    return [t.text("board.shade", {
+        "vp": s.shade_vp, "dudes": s.shade_dudes, "camps": s.shade_camps, "horses": s.shade_horses,
+        "gold": s.shade_gold, "rivers": s.shade_rivers, "hotels": s.shade_hotels, "barrels": s.shade_barrels,
+        "gunmen": s.shade_gunmen, "wagon": comp.spaces[s.shade_wagon].id,
+        "dest": comp.spaces[s.shade_dest].id if s.shade_dest >= 0 else "-"})]
+
+
+def render(ctx: Ctx, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> str:
+    t = catalogue
+    lines = [*_wheel(s, t), *_supply(ctx, s, t), *_map(ctx, s, t)]
     for p in range(s.players):
         lines += _player(ctx, s, p, seat, color, t)
-    if s.solo:
-        lines.append(t.text("board.shade", {
-            "vp": s.shade_vp, "dudes": s.shade_dudes, "camps": s.shade_camps, "horses": s.shade_horses,
-            "gold": s.shade_gold, "rivers": s.shade_rivers, "hotels": s.shade_hotels, "barrels": s.shade_barrels,
-            "gunmen": s.shade_gunmen, "wagon": comp.spaces[s.shade_wagon].id,
-            "dest": comp.spaces[s.shade_dest].id if s.shade_dest >= 0 else "-"}))
-    lines += _turn(ctx, s, t)
-    lines.append(t.text(f"phase.{s.phase}"))
+    lines += [*_shade(ctx, s, t), *_turn(ctx, s, t), t.text(f"phase.{s.phase}")]
     return "\n".join(lines)
+
+
+def screens(ctx: Ctx, s: State, seat: int | None, color: bool, catalogue: Catalogue) -> dict[str, str]:
+    """The board cut for a small terminal: the wheel and the map by ids; the map with names and roads; the
+    seat's Lodge and hand; the supply and the other players."""
+    t = catalogue
+    out = {"board": [*_wheel(s, t), *_short_map(ctx, s, t), *_turn(ctx, s, t), t.text(f"phase.{s.phase}")],
+           "map": _map(ctx, s, t)}
+    if seat is not None:
+        out["hand"] = _player(ctx, s, seat, seat, color, t)
+    others = [line for p in range(s.players) if p != seat for line in _player(ctx, s, p, seat, color, t)]
+    out["others"] = [*_supply(ctx, s, t), *others, *_shade(ctx, s, t)]
+    return {name: "\n".join(lines) for name, lines in out.items()}

@@ -228,6 +228,13 @@ class BlueMoonCity(Rules[State]):
 
         return self.ctx.edition_text(state, render(self.ctx, state, seat, color, catalogue or catalogue_of(self)))
 
+    def screens(self, state: State, seat: int | None, color: bool = True,
+                catalogue: Catalogue | None = None) -> dict[str, str]:
+        from ..render import screens
+
+        parts = screens(self.ctx, state, seat, color, catalogue or catalogue_of(self))
+        return {name: self.ctx.edition_text(state, text) for name, text in parts.items()}
+
     def explain(self, state: State, seat: int | None, words: Sequence[str]) -> list[Event] | None:
         from ..explain import explain
 

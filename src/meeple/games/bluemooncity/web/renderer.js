@@ -154,7 +154,8 @@ function city(v, ctx, moves) {
   const verb = ui.selected && moves.squares[ui.selected] ? ui.selected : null;
   const targets = verb ? moves.squares[verb] : { ...(moves.squares.mainhall || {}), ...(moves.squares.step || {}) };
   const here = v.seats[v.active]?.figure;
-  const board = svg("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "city", role: "img", "aria-label": say("ui.city") },
+  // (the city and its formulas, `2◇ / 1◇ +3◇`, read left to right in every language, as the notation does)
+  const board = svg("svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, class: "city", role: "img", direction: "ltr", "aria-label": say("ui.city") },
     svg("defs", {}, svg("linearGradient", { id: "any", x1: 0, y1: 0, x2: 1, y2: 1 },
       ...["#c0392b", "#e2b714", "#2e8b57", "#2471a3", "#7b3fa8"].map((c, i) => svg("stop", { offset: i / 4, "stop-color": c })))));
   for (const t of tiles) {

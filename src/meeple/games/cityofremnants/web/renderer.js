@@ -37,6 +37,13 @@ function nameOf(ctx, seat) {
   return ctx.names[seat] || ctx.text("engine.player", { number: seat + 1 });
 }
 
+// A seat's colour and letter everywhere on the page (its badge in the header too): its gang's, once it leads one.
+export function seatStyle(seat, v) {
+  const p = v && v.players ? v.players[seat] : null;
+  const gang = p && GANG[p.colour];
+  return gang ? { colour: gang.fill, symbol: gang.letter } : null;
+}
+
 function gangOf(v, seat) {
   const p = v.players[seat];
   return (p && GANG[p.colour]) || { fill: "#777", letter: String(seat + 1) };
@@ -65,6 +72,17 @@ export function render(root, ctx) {
       auction(v, ctx, data, moves)),
     el("div", { class: "cor-panel" }, actionsBox(v, ctx, data, moves), hand(v, ctx, data, moves),
       market(v, ctx, data, moves), gangs(v, ctx, data))));
+}
+
+// A suggested action in words (for the table's hint), as its button says it.
+export function describe(action, ctx) {
+  say = (id, params) => ctx.text(id, params);
+  const [verb, x, y] = action.split(" ");
+  if (verb === "move" && x && y) return say("ui.do.move", { from: x, to: y });
+  if (verb === "bid" && x) return say("ui.bid_amount", { amount: Number(x) });
+  if (verb === "reroll" && x) return say("ui.do.reroll", { die: Number(x) });
+  const words = label(ctx, ctx.face.client_data || {}, action);
+  return words === action ? null : words;
 }
 
 // -- reading the legal actions -------------------------------------------------------------------------------
@@ -106,7 +124,9 @@ function label(ctx, data, a) {
 function grid(v, ctx, data, moves) {
   const board = (data.boards || {})[v.side] || { levels: [], entries: {} };
   const size = PAD + SIZE * CELL + 4;
-  const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "cor-grid", id: "grid", role: "group",
+  // (the grid reads left to right in every language, as its column letters do: a right-to-left page would anchor
+  // each space's label at its right edge, in the next space)
+  const pic = svg("svg", { viewBox: `0 0 ${size} ${size}`, class: "cor-grid", id: "grid", role: "group", direction: "ltr",
     "aria-label": say("ui.city", { size: SIZE }) });
   for (let c = 0; c < SIZE; c++) {
     pic.append(svg("text", { x: PAD + c * CELL + CELL / 2, y: 16, "text-anchor": "middle", class: "axis" }, COLUMNS[c]));
@@ -275,8 +295,7 @@ function actionsBox(v, ctx, data, moves) {
     el("button", { type: "button", class: "secondary", onclick: () => { ui.chooser = null; redraw(); } }, say("ui.cancel")));
     return box;
   }
-  const status = ctx.has(`help.${v.phase}`) ? ctx.text(`help.${v.phase}`) : "";
-  if (ctx.legal.length && status) box.append(el("p", { class: "hint" }, status));
+  // (what the phase asks for is the table's sentence above the board, the game's `brief.<phase>`)
   const hints = [];
   if (Object.keys(moves.spaces).length) hints.push(say("ui.hint.spaces"));
   if (Object.keys(moves.from).length) hints.push(say("ui.hint.move"));

@@ -113,6 +113,14 @@ class Coloma(Rules[State]):
         """COL-7.1, COL-22.1: a dial stays hidden until every dial is revealed."""
         return self.ctx.acts[action].kind == DIAL
 
+    def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
+        """An action may be taken back while its turn lasts when it left everything the seat cannot see as it was
+        (other hands and decks, the unknown part of its own deck, the face-down Barrels, Buster's card and the
+        stream that decides every later draw), so it drew and rolled nothing and showed the seat nothing new, and
+        it told nobody else anything in private."""
+        return (view_mod.hidden_values(self.ctx, before, seat) == view_mod.hidden_values(self.ctx, after, seat)
+                and all(e.seats is None or e.seats <= {seat} for e in events))
+
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         s = state
         ctx = self.ctx
@@ -174,6 +182,12 @@ class Coloma(Rules[State]):
         from ..render import render
 
         return render(self.ctx, state, seat, color, catalogue or catalogue_of(self))
+
+    def screens(self, state: State, seat: int | None, color: bool = True,
+                catalogue: Catalogue | None = None) -> dict[str, str]:
+        from ..render import screens
+
+        return screens(self.ctx, state, seat, color, catalogue or catalogue_of(self))
 
     # -- what the faces show -----------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:

@@ -250,6 +250,38 @@ function turnLine(v, ctx) {
     active ? say("ui.turn_line_active", { ...line, seat: v.active }) : say("ui.turn_line", line));
 }
 
+// A suggested action in words (for the table's hint): what it does, with the game's names.
+export function describe(action, ctx) {
+  say = (id, params) => ctx.text(id, params);
+  const v = ctx.view;
+  const [verb, x, y] = action.split(" ");
+  const card = (id) => `${id.toUpperCase()} ${cardName(id.toUpperCase())}`;
+  switch (verb) {
+    case "dial": return say("ui.do.dial", { site: Number(x) });
+    case "move": return say("ui.do.move", { space: `@space.${x.toUpperCase()}` });
+    case "camp": return say("ui.do.camp", { land: x.toUpperCase() });
+    case "barrel": return say("ui.do.barrel", { n: Number(x) });
+    case "build": return say("ui.do.build", { card: card(x), section: section(y) });
+    case "hotel": return say("ui.do.hotel", { card: card(x), section: section(y) });
+    case "ability": return say("ui.do.ability", { card: card(x) });
+    case "foundry": return say("ui.do.foundry", { card: card(x) });
+    case "return": {
+      const held = (v.hand || [])[Number(x) - 1];
+      const id = held && typeof held === "object" ? held.id : held;
+      return id ? say("ui.do.return", { card: card(String(id)), where: `@ui.put_back.${y}` }) : say(`ui.put_back.${y}`);
+    }
+    default: {
+      const words = label(action, v, ctx.face.client_data || {});
+      return words === action ? null : words;
+    }
+  }
+}
+
+// A number of pieces with its word in the right plural form ("1 Tent", "2 Tents").
+function count(kind, n) {
+  return say(`ui.n.${kind}`, { n });
+}
+
 function label(a, v, data) {
   const [verb, x, y, z] = a.split(" ");
   const sec = (word) => `@section.${word}`;
@@ -324,7 +356,10 @@ function hand(v, ctx, data, moves) {
   return el("div", { class: "col-hand-box" },
     el("h3", {}, say("ui.your_hand", { n: v.hand.length }),
       v.dial ? el("span", { class: "my-dial", id: "my-dial" }, say("ui.your_dial_site", { site: v.dial })) : null),
-    box, known.length ? el("p", { class: "muted" }, say("ui.known_deck", { cards: known })) : null);
+    box, known.length ? el("p", { class: "muted" }, say("ui.known_deck", { cards: known })) : null,
+    // what the letters of the cards' amounts mean ("2$+1Gc": 2 Bucks and 1 Gold from the Gold Cart)
+    el("details", { class: "col-legend", id: "card-legend" }, el("summary", {}, say("ui.legend_title")),
+      el("p", {}, say("ui.legend_amounts"))));
 }
 
 function supply(v, ctx, data, moves) {
@@ -346,7 +381,11 @@ function supply(v, ctx, data, moves) {
     rows.push(v.buster.site ? say("ui.buster_goes", { sites: v.buster.shown, site: v.buster.site })
       : say("ui.buster_sites", { sites: v.buster.shown }));
   }
-  if (v.shade) rows.push(say("ui.shade_line", { ...v.shade }));
+  if (v.shade) {
+    const sh = v.shade;
+    rows.push(say("ui.shade_line", { ...sh, dudes: count("dudes", sh.dudes), camps: count("camps", sh.camps),
+      horses: count("horses", sh.horses), hotels: count("hotels", sh.hotels), barrels: count("barrels", sh.barrels) }));
+  }
   return el("div", { class: "col-supply", id: "supply" }, ...rows.map((r) => el("div", {}, r)), barrels);
 }
 
@@ -378,8 +417,10 @@ function boards(v, ctx, data, moves) {
       el("strong", { class: "vp" }, ` ${say("ui.vp", { vp: s.vp })}`),
       v.sheriff === s.seat ? el("span", { class: "sheriff" }, ` ${say("ui.sheriff")}`) : null,
       el("span", { class: "muted" }, chose)),
-      el("div", { class: "lodge" }, say("ui.lodge", { bucks: l.bucks, gold: l.gold, dudes: l.dudes, tents: l.tents, horses: l.horses })),
-      el("div", { class: "muted" }, say("ui.reserve", { dudes: s.reserve.dudes, tents: s.reserve.tents, gunmen: s.gunmen,
+      el("div", { class: "lodge" }, say("ui.lodge", { bucks: l.bucks, gold: l.gold, dudes: count("dudes", l.dudes),
+        tents: count("tents", l.tents), horses: count("horses", l.horses) })),
+      el("div", { class: "muted" }, say("ui.reserve", { dudes: count("dudes", s.reserve.dudes),
+        tents: count("tents", s.reserve.tents), gunmen: s.gunmen,
         graveyard: s.graveyard, hand: s.hand_size, deck: s.deck_size, wagon: `@space.${s.wagon}` })),
       el("div", {}, `${say("ui.rivers")} `, rivers, barrels ? ` · ${say("ui.barrels", { barrels })}` : ""), tableau);
   }));
