@@ -366,7 +366,7 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
     from . import chat  # which imports this module
 
     # chat lines are kept with the move (public moments) they were said at, not the stored action
-    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, shown.pop("moves"))
+    said = await hub.store.run(chat.lines, hub.store.store.engine, game_id, shown["moves"])
     return Replay(**shown, seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
                   result=rec.result, chat=said)
 

@@ -183,6 +183,7 @@ class Replay(BaseModel):
     view: dict[str, Any]
     deciders: list[int] = Field(description="the seats deciding in this position")
     actor: int | None = Field(description="the seat that made the action leading here (null at the start)")
+    moves: int = Field(description="the public moves made by then (what chat lines are counted in)")
     log: list[dict[str, Any]] = Field(description="the events of that action this viewer may read, as in the live "
                                                   "log (never the stored action, which may be a secret choice)")
     seats: list[SeatOut]
