@@ -53,6 +53,8 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
     coords: dict[int, list[str]] = {}  # seat -> its coordinate put-back actions, while the deck order is secret
     battles_after_put_backs = 0  # battles of a seat that had put coordinate cards back before the patrol drew
     hidden_steps = 0
+    lookers: dict[int, str] = {}  # seat -> the card with which it looked at the coordinate deck this round
+    informers = 0  # battles of a seat that put cards back with an Informer earlier in the round
     with _table(client, 3) as viewers:
         while not replica.is_over():
             deciders = replica.deciders()
@@ -61,6 +63,8 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
             idx = legal[stream.below(len(legal))]
             text = replica.action_text(idx)
             kind = replica.rules.secret(replica.state, seat, idx)
+            if kind == "coord":  # which card let the seat look at the deck (an Informer, a Scanner Drone...)
+                lookers[seat] = replica.rules.eng.cards[replica.state.effect["card"]].name
             moves = replica.moments()
             viewers[seat].act(text, moves, ref=f"a{replica.log_length()}")
             events = replica.apply(seat, idx)
@@ -83,9 +87,13 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
             if "battle.reveal" in names and any(e.params.get("seat") in coords for e in events
                                                 if e.msg == "battle.reveal"):
                 battles_after_put_backs += 1
+                informers += any(lookers.get(e.params.get("seat")) == "Informer" for e in events
+                                 if e.msg == "battle.reveal")
             if drawn:
                 coords.clear()
+                lookers.clear()
         assert battles_after_put_backs, "the game had no battle after a put-back before the draw: nothing checked"
+        assert informers, "no battle followed an Informer's put-back in the same round"
         for v in viewers:
             assert v.at(replica.moments())["status"] == "over"
         assert hidden_steps > 0, "no secret choice took several steps: nothing was checked"
