@@ -10,7 +10,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import meeple
 from meeple.engine import get_rules
@@ -28,6 +28,7 @@ from .tokens import token_hash
 log = logging.getLogger("meeple.server")
 # The bot levels a table offers, weakest first (a resigned seat goes to the strongest one at its table).
 STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")
+Outcome = Literal["bot", "over"]  # what a resignation did: a bot took the seat, or the game ended
 
 
 class Unplayable(Exception):
@@ -353,7 +354,7 @@ class Hub:
             self._spawn(mail.opened(self, room.id, w.moves, w.deciders))
 
     # -- leaving -----------------------------------------------------------------------------
-    async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> tuple[int, str]:
+    async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> tuple[int, Outcome]:
         """The seat's player leaves the game. In a game of three or more players where another person still plays,
         a bot takes the seat (the table's strongest bot level, else `greedy`: `takeover_level`), the seat's token
         stops holding it and the game goes on, unrated; otherwise the game ends: the seat comes last, the others
@@ -377,7 +378,7 @@ class Hub:
                                "message": f"{names[seat]} resigned; a bot plays on for them"})
                 self.revoke(room.id, seat)
                 self._resend_states(room)
-                outcome = "bot"
+                outcome: Outcome = "bot"
             else:
                 result = dict(forfeit_result(room.rec.players, [seat]), reason="web.resigned")
                 clock = room.rec.clock
@@ -624,7 +625,7 @@ def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, De
     return game, decisions
 
 
-def resign_outcome(players: int, humans: list[int], seat: int) -> str:
+def resign_outcome(players: int, humans: list[int], seat: int) -> Outcome:
     """What a resignation of `seat` does: `bot` (a bot plays the seat on: three or more players, and another person
     still plays) or `over` (the game ends: two players, or nobody would be left but bots)."""
     return "bot" if players >= 3 and any(h != seat for h in humans) else "over"
