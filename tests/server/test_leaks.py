@@ -149,3 +149,37 @@ def test_a_seat_handed_to_a_bot_leaks_nothing_and_its_old_token_sees_nothing(sql
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
+
+
+def test_profiles_tell_nothing_of_a_game_in_play(client: TestClient) -> None:
+    """An account's profile, read by the public, by another account and by its owner while its game is played: no
+    token, no seed, no view (so no hand), and its game in play for its owner alone."""
+    accounts = {}
+    for name in ("Ann", "Bob"):
+        assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}).status_code == 201
+        accounts[name] = client.post("/api/sessions", json={"name": name, "password": "correct horse"}
+                                     ).cookies["meeple_session"]
+        client.cookies.clear()
+    ann = {"cookie": f"meeple_session={accounts['Ann']}"}
+    body = client.post("/api/games", json={"game": "bluemooncity", "seats": humans(3)}, headers=ann).json()
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
+    replica = meeple.new_game("bluemooncity", 3, rec.seed, {})
+    rng = Stream(3, 99)
+    for version in range(12):
+        seat = replica.deciders()[0]
+        action = rng.choice(replica.legal_actions(seat))
+        r = client.post(f"/api/games/{gid}/actions", json={"action": action, "version": replica.moments()},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, (version, r.text)
+        replica.apply(seat, action)
+    secrets = [*tokens, str(rec.seed), body["host_token"], *accounts.values()]
+    hands = [json.dumps(v) for _, _, v in replica.rules.hidden_values(replica.state, None) if v]
+    for who, headers in (("public", {}), ("Bob", {"cookie": f"meeple_session={accounts['Bob']}"}), ("Ann", ann)):
+        answer = client.get("/api/profiles/Ann", headers=headers)
+        assert answer.status_code == 200
+        _check({"type": "profile", **answer.json()}, None, replica, secrets)
+        assert "view" not in answer.text and "legal" not in answer.text and "log" not in answer.text
+        assert not any(hand in answer.text for hand in hands if len(hand) > 8), who
+        listed = [g["id"] for g in answer.json()["games"]]
+        assert listed == ([gid] if who == "Ann" else []), who
