@@ -119,6 +119,8 @@ def test_a_seat_handed_to_a_bot_leaks_nothing_and_its_old_token_sees_nothing(sql
             for v, token in zip(viewers, [*tokens, None], strict=True):
                 v.hello(token)
             for version in range(30):
+                for v in viewers:  # everyone has seen the position before the next move is sent
+                    v.at(version)
                 seat = replica.deciders()[0]
                 action = rng.choice(replica.legal_actions(seat))
                 viewers[seat].act(action, version, ref=f"a{version}")
