@@ -93,3 +93,95 @@ def test_random_games_leak_nothing_to_seats_or_spectators(client: TestClient, in
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_a_seat_handed_to_a_bot_leaks_nothing_and_its_old_token_sees_nothing(sqlite_url: str) -> None:
+    """A resignation in a three-player game: the answer, the notice and the new states hold no token, no seed and
+    nothing hidden from each viewer; the old token then sees nothing (the bot waits here, so that the position
+    stays the one checked)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from meeple.server.app import create_app
+
+    from .conftest import fast_settings
+
+    with TestClient(create_app(fast_settings(sqlite_url, bot_delay=30.0))) as client:
+        body = create(client, humans(3))
+        gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+        rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
+        secrets = [*tokens, str(rec.seed), body["host_token"]]
+        replica = meeple.new_game("bluemooncity", 3, rec.seed, {})
+        rng = Stream(7, 99)
+        sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in range(4)]
+        try:
+            viewers = [Viewer(ws.__enter__(), seat) for seat, ws in enumerate(sockets[:-1])]
+            viewers.append(Viewer(sockets[-1].__enter__(), None))
+            for v, token in zip(viewers, [*tokens, None], strict=True):
+                v.hello(token)
+            for version in range(30):
+                for v in viewers:  # everyone has seen the position before the next move is sent
+                    v.at(version)
+                seat = replica.deciders()[0]
+                action = rng.choice(replica.legal_actions(seat))
+                viewers[seat].act(action, version, ref=f"a{version}")
+                replica.apply(seat, action)
+            for v in viewers:
+                v.at(30)
+            leaver = next(s for s in range(3) if s not in replica.deciders())
+            for v in viewers:
+                v.messages.clear()
+            r = client.post(f"/api/games/{gid}/resign", headers={"Authorization": f"Bearer {tokens[leaver]}"})
+            assert r.status_code == 200 and r.json() == {"version": replica.moments(), "outcome": "bot"}
+            _check({"type": "resign_answer", **r.json()}, leaver, replica, secrets)
+            for v in viewers:
+                if v.seat == leaver:  # its socket is closed: the seat is the bot's
+                    with pytest.raises(WebSocketDisconnect):
+                        while True:
+                            v.next()
+                    continue
+                notice = v.next("notice")
+                assert notice["msg"] == "web.resigned_bot_notice" and notice["params"]["seats"] == [leaver]
+                state = v.next("state")
+                assert state["seats"][leaver]["kind"] == "bot" and state["seats"][leaver]["resigned"] is True
+            for v in viewers:
+                for msg in v.messages:
+                    _check(msg, v.seat, replica, secrets)
+            gone = client.get(f"/api/games/{gid}/state", headers={"Authorization": f"Bearer {tokens[leaver]}"})
+            assert gone.status_code == 403 and not any(s in gone.text for s in secrets)
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+
+
+def test_profiles_tell_nothing_of_a_game_in_play(client: TestClient) -> None:
+    """An account's profile, read by the public, by another account and by its owner while its game is played: no
+    token, no seed, no view (so no hand), and its game in play for its owner alone."""
+    accounts = {}
+    for name in ("Ann", "Bob"):
+        assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}).status_code == 201
+        accounts[name] = client.post("/api/sessions", json={"name": name, "password": "correct horse"}
+                                     ).cookies["meeple_session"]
+        client.cookies.clear()
+    ann = {"cookie": f"meeple_session={accounts['Ann']}"}
+    body = client.post("/api/games", json={"game": "bluemooncity", "seats": humans(3)}, headers=ann).json()
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
+    replica = meeple.new_game("bluemooncity", 3, rec.seed, {})
+    rng = Stream(3, 99)
+    for version in range(12):
+        seat = replica.deciders()[0]
+        action = rng.choice(replica.legal_actions(seat))
+        r = client.post(f"/api/games/{gid}/actions", json={"action": action, "version": replica.moments()},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, (version, r.text)
+        replica.apply(seat, action)
+    secrets = [*tokens, str(rec.seed), body["host_token"], *accounts.values()]
+    hands = [json.dumps(v) for _, _, v in replica.rules.hidden_values(replica.state, None) if v]
+    for who, headers in (("public", {}), ("Bob", {"cookie": f"meeple_session={accounts['Bob']}"}), ("Ann", ann)):
+        answer = client.get("/api/profiles/Ann", headers=headers)
+        assert answer.status_code == 200
+        _check({"type": "profile", **answer.json()}, None, replica, secrets)
+        assert "view" not in answer.text and "legal" not in answer.text and "log" not in answer.text
+        assert not any(hand in answer.text for hand in hands if len(hand) > 8), who
+        listed = [g["id"] for g in answer.json()["games"]]
+        assert listed == ([gid] if who == "Ann" else []), who

@@ -104,3 +104,61 @@ def test_an_undo_on_one_process_reaches_the_clients_of_another(pg_schema_url: st
         for proc in (one, two):
             proc.terminate()
             proc.wait(10)
+
+
+@pytest.mark.postgres
+def test_a_seat_handed_to_a_bot_on_one_process_is_a_bot_on_another(pg_schema_url: str) -> None:
+    import urllib.request
+
+    from websockets.exceptions import ConnectionClosed
+
+    with ThreadPoolExecutor(2) as pool:
+        (one, base_one), (two, base_two) = pool.map(start_server, [pg_schema_url, pg_schema_url])
+    try:
+        game: dict[str, Any] = http("POST", f"{base_one}/api/games", {
+            "game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+        gid = game["id"]
+        path = f"/ws/games/{gid}"
+        leaver = http("GET", f"{base_one}/api/games/{gid}")["deciders"][0]  # the bot must move at once
+        token = game["seats"][leaver]["token"]
+
+        async def next_of(ws: Any, kind: str) -> dict[str, Any]:
+            while True:
+                msg: dict[str, Any] = json.loads(await ws.recv())
+                if msg["type"] == kind:
+                    return msg
+
+        def resign() -> Any:
+            req = urllib.request.Request(f"{base_one}/api/games/{gid}/resign", b"",
+                                         {"authorization": f"Bearer {token}"}, method="POST")
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.loads(r.read())
+
+        async def play() -> tuple[Any, dict[str, Any], dict[str, Any], int | None]:
+            async with connect(base_two.replace("http", "ws") + path) as seat, \
+                    connect(base_two.replace("http", "ws") + path) as watcher:
+                await seat.send(json.dumps({"type": "hello", "token": token}))
+                await watcher.send(json.dumps({"type": "hello"}))
+                await next_of(seat, "state")
+                await next_of(watcher, "state")
+                answer = await asyncio.to_thread(resign)
+                seats = await next_of(watcher, "state")  # process two read the seats again
+                moved = await next_of(watcher, "update")  # and the bot played the seat
+                code = None
+                try:
+                    while True:
+                        await seat.recv()
+                except ConnectionClosed as exc:
+                    code = exc.rcvd.code if exc.rcvd else None
+                return answer, seats, moved, code
+
+        answer, seats, moved, code = asyncio.run(asyncio.wait_for(play(), 60))
+        assert answer == {"version": 0, "outcome": "bot"}
+        assert seats["seats"][leaver]["kind"] == "bot" and seats["seats"][leaver]["resigned"] is True
+        assert moved["version"] >= 1 and code == 4403  # the old token's socket there is closed
+        summary = http("GET", f"{base_two}/api/games/{gid}")
+        assert summary["seats"][leaver]["kind"] == "bot" and summary["status"] == "active"
+    finally:
+        for proc in (one, two):
+            proc.terminate()
+            proc.wait(10)

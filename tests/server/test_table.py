@@ -194,17 +194,18 @@ def test_replay_rounds_start_where_the_public_round_changes() -> None:
 
 
 def test_a_seat_resigns_and_the_game_ends_with_it_last(client: TestClient) -> None:
-    body = create(client, humans(3))
+    body = create(client, humans(2))
     gid = body["id"]
     tokens = [s["token"] for s in body["seats"]]
     assert client.post(f"/api/games/{gid}/resign").status_code == 403  # a spectator cannot
     r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[1]))
     assert r.status_code == 200, r.text
+    assert r.json() == {"version": 0, "outcome": "over"}
     summary = client.get(f"/api/games/{gid}").json()
     assert summary["status"] == "over"
     result = client.get(f"/api/games/{gid}/state", headers=_auth(tokens[0])).json()["result"]
     assert result["reason"] == "web.resigned" and result["params"] == {"seats": [1]}
-    assert result["ranking"] == [[0, 2], [1]] and result["winners"] == [0, 2]
+    assert result["ranking"] == [[0], [1]] and result["winners"] == [0]
     r = client.post(f"/api/games/{gid}/resign", headers=_auth(tokens[0]))
     assert r.status_code == 409 and r.json()["code"] == "over"
 

@@ -168,6 +168,37 @@ def test_resign_with_a_confirmation_seen_by_the_other_player(browser: Any, live_
         assert bea.locator("#resign").is_hidden() and ann.locator("#resign").is_hidden()
 
 
+def test_resign_at_a_table_of_three_hands_the_seat_to_a_bot(browser: Any, live_server: str) -> None:
+    body = json.dumps({"game": "bluemooncity", "seats": [{"kind": "human", "name": n} for n in ("Ann", "Bea", "Cid")]})
+    req = urllib.request.Request(f"{live_server}/api/games", body.encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        created = json.loads(r.read())
+    gid, seats = created["id"], created["seats"]
+    state_req = urllib.request.Request(f"{live_server}/api/games/{gid}/state",
+                                       headers={"authorization": f"Bearer {seats[0]['token']}"})
+    with urllib.request.urlopen(state_req, timeout=10) as r:
+        mover = json.loads(r.read())["deciders"][0]
+    other = (mover + 1) % 3
+    with open_page(browser) as leaver, open_page(browser, 390, 844) as stayer:
+        leaver.goto(seats[mover]["invite"])
+        stayer.goto(seats[other]["invite"])
+        for page in (leaver, stayer):
+            page.wait_for_function("() => document.getElementById('app').dataset.online === '1'", timeout=15_000)
+        leaver.click("#resign")
+        assert "A bot takes your seat" in leaver.inner_text("#resign-box")
+        leaver.click("#resign-yes")
+        name = seats[mover]["name"] if seats[mover].get("name") else ("Ann", "Bea", "Cid")[mover]
+        stayer.wait_for_function("(n) => document.getElementById('toast').innerText.includes(n)",
+                                 arg=f"{name} resigned: a bot plays on in their seat.", timeout=15_000)
+        # The bot plays the seat at once; the game goes on; the one who left watches it.
+        stayer.wait_for_function("() => Number(document.getElementById('app').dataset.version) > 0", timeout=20_000)
+        assert stayer.get_attribute("#app", "data-status") == "active"
+        leaver.wait_for_url(re.compile(r".*\?watch$"), timeout=15_000)
+        leaver.wait_for_function("() => document.getElementById('app').dataset.online === '1'", timeout=15_000)
+        assert leaver.locator("#resign").is_hidden()
+        shot(stayer, "resign-bot-takes-over")
+
+
 def test_the_how_to_play_pages_read_well_everywhere(browser: Any, live_server: str) -> None:
     with open_page(browser) as page:
         page.goto(live_server + "/")

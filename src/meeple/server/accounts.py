@@ -114,9 +114,10 @@ def session_of(engine: Engine, id_hash: str) -> tuple[int, float] | None:
 
 
 def seat_holder(engine: Engine, game_id: str, seat: int) -> int | None:
-    """The account that holds a seat (None: no account)."""
+    """The account that holds a seat (None: no account, or its player resigned and a bot plays it)."""
     with engine.connect() as conn:
-        found = conn.execute(select(seats.c.account_id).where(seats.c.game_id == game_id, seats.c.seat == seat))
+        found = conn.execute(select(seats.c.account_id).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                              seats.c.resigned_at.is_(None)))
         return found.scalar_one_or_none()
 
 

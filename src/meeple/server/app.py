@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import meeple
 
-from . import accounts, chat, faces, help, ladder, live, lobby, mail, memory, tables
+from . import accounts, chat, faces, help, ladder, live, lobby, mail, memory, profiles, tables
 from .bots import BotPool
 from .config import Settings, database_url
 from .guard import Client, Guard, Limited
@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tables.router)
     app.include_router(accounts.router)
     app.include_router(ladder.router)
+    app.include_router(profiles.router)
     app.include_router(mail.router)
     _add_errors(app)
     _add_pages(app)
@@ -227,6 +228,11 @@ def _add_pages(app: FastAPI) -> None:
             raise StarletteHTTPException(404, f"game {game!r} has no renderer file {name!r}")
         kind = faces.MEDIA_TYPES[name.rsplit(".", 1)[1]]
         return Response(found.read_bytes(), media_type=kind, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/profile/{name}", include_in_schema=False)
+    async def profile(name: str) -> FileResponse:
+        del name  # the page reads it from its own address
+        return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play(game_id: str) -> FileResponse:

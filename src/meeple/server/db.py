@@ -78,6 +78,7 @@ seats = Table(
     Column("token_hash", String(64), nullable=True, unique=True),
     Column("token_expires", Float, nullable=True),  # when the seat token stops being valid (Unix time)
     Column("account_id", Integer, nullable=True),  # the account that holds the seat, if any (see accounts.py)
+    Column("resigned_at", Float, nullable=True),  # when its player resigned and a bot took the seat (migration 0008)
 )
 
 # The action log, the truth of every game: (game, sequence number) is unique, so two writers can never both

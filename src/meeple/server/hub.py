@@ -9,7 +9,8 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, Literal
 
 import meeple
 from meeple.engine import get_rules
@@ -21,10 +22,13 @@ from .bots import BotJob, BotPool
 from .config import Settings
 from .guard import Client, Guard
 from .rooms import Conn, Decisions, Rejected, Room, dumps, forfeit_result
-from .store import ActionRecord, AsyncStore, Conflict, GameRecord, Write
+from .store import ActionRecord, AsyncStore, Conflict, GameRecord, SeatRecord, Write
 from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
+# The bot levels a table offers, weakest first (a resigned seat goes to the strongest one at its table).
+STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")
+Outcome = Literal["bot", "over"]  # what a resignation did: a bot took the seat, or the game ended
 
 
 class Unplayable(Exception):
@@ -350,9 +354,12 @@ class Hub:
             self._spawn(mail.opened(self, room.id, w.moves, w.deciders))
 
     # -- leaving -----------------------------------------------------------------------------
-    async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> int:
-        """The seat's player leaves the game, which ends: the seat comes last, the others share first place (as
-        a forfeit on time). Everyone gets the new position and a notice naming the seat. Raises Rejected."""
+    async def resign(self, room: Room, seat: int | None, client: Client | None = None) -> tuple[int, Outcome]:
+        """The seat's player leaves the game. In a game of three or more players where another person still plays,
+        a bot takes the seat (the table's strongest bot level, else `greedy`: `takeover_level`), the seat's token
+        stops holding it and the game goes on, unrated; otherwise the game ends: the seat comes last, the others
+        share first place (as a forfeit on time). Everyone gets the new position and a notice naming the seat.
+        Returns the position (in moves) and what happened: `bot` or `over`. Raises Rejected."""
         if client is not None:
             self.guard.hit("actions", client)
         async with room.lock:
@@ -360,14 +367,46 @@ class Hub:
                 raise Rejected("spectator", "spectators watch the game; they cannot resign")
             if room.over:
                 raise Rejected("over", "the game is over")
-            result = dict(forfeit_result(room.rec.players, [seat]), reason="web.resigned")
-            clock = room.rec.clock
-            stopped = clocks.advance(clock, room.humans(), [], time.time()) if clock else None
-            await self._commit(room, self._write(room, room.version, "over", [], stopped, result, None))
-            room.announce({"type": "notice", "msg": "web.resigned_notice", "params": {"seats": [seat]},
-                           "message": f"{room.english_names()[seat]} resigned"})
-            room.broadcast(room.version)
-            return room.version
+            if room.rec.seats[seat].kind != "human":
+                raise Rejected("not_human", "a bot plays this seat")
+            names = room.english_names()
+            if resign_outcome(room.rec.players, room.humans(), seat) == "bot":
+                level = takeover_level(room.rec.seats)
+                await self._hand_to_bot(room, seat, level)
+                room.announce({"type": "notice", "msg": "web.resigned_bot_notice",
+                               "params": {"seats": [seat], "level": level},
+                               "message": f"{names[seat]} resigned; a bot plays on for them"})
+                self.revoke(room.id, seat)
+                self._resend_states(room)
+                outcome: Outcome = "bot"
+            else:
+                result = dict(forfeit_result(room.rec.players, [seat]), reason="web.resigned")
+                clock = room.rec.clock
+                stopped = clocks.advance(clock, room.humans(), [], time.time()) if clock else None
+                await self._commit(room, self._write(room, room.version, "over", [], stopped, result, None))
+                room.announce({"type": "notice", "msg": "web.resigned_notice", "params": {"seats": [seat]},
+                               "message": f"{names[seat]} resigned"})
+                room.broadcast(room.version)
+                outcome = "over"
+        self._schedule_bots(room)
+        return room.moves, outcome
+
+    async def _hand_to_bot(self, room: Room, seat: int, level: str) -> None:
+        """Store seat `seat` as a bot of `level` (see `Store.hand_to_bot`) and take the change into the room."""
+        rec = room.rec
+        seats = [replace(s, kind="bot", level=level, name=s.name, resigned=True) if s.seat == seat else s
+                 for s in rec.seats]
+        humans = [s.seat for s in seats if s.kind == "human"]
+        clock = clocks.advance(rec.clock, humans, rec.deciders, time.time()) if rec.clock else None
+        bot_turn = any(seats[s].kind == "bot" or (clock is not None and s in clock["auto"]) for s in rec.deciders)
+        deadline = clocks.deadline(clock)
+        done = await self.store.run(self.store.store.hand_to_bot, room.id, seat, room.version, level, bot_turn,
+                                    clock, deadline)
+        if not done:
+            before = await self._resync(room)
+            room.broadcast(before)
+            raise Rejected("stale", "the game moved on meanwhile; look at the new position and try again")
+        rec.seats, rec.clock, rec.deadline, rec.bot_turn = seats, clock, deadline, bot_turn
 
     # -- clocks ----------------------------------------------------------------------------
     async def check_clock(self, room: Room) -> None:
@@ -451,6 +490,17 @@ class Hub:
     async def notified(self, game_id: str, version: int, status: str) -> None:
         """Another server process changed a game: catch up and tell our clients."""
         room = self.rooms.get(game_id)
+        if status == "seats":  # a seat was handed to a bot there (its player resigned): read the seats again
+            if room is not None:
+                async with room.lock:
+                    was = {s.seat for s in room.rec.seats if s.kind == "human"}
+                    await self._resync(room)
+                    for s in room.rec.seats:
+                        if s.seat in was and s.kind != "human":
+                            self.revoke(game_id, s.seat)
+                    self._resend_states(room)
+                self._schedule_bots(room)
+            return
         if status == "undone":  # an action was taken back there: the game is rebuilt from its log
             if room is not None and version < room.version:
                 async with room.lock:
@@ -573,6 +623,18 @@ def _rebuild(rec: GameRecord, acts: list[ActionRecord]) -> tuple[meeple.Game, De
         game.apply(a.seat, a.action)
         decisions.after(game, a.seat, before)
     return game, decisions
+
+
+def resign_outcome(players: int, humans: list[int], seat: int) -> Outcome:
+    """What a resignation of `seat` does: `bot` (a bot plays the seat on: three or more players, and another person
+    still plays) or `over` (the game ends: two players, or nobody would be left but bots)."""
+    return "bot" if players >= 3 and any(h != seat for h in humans) else "over"
+
+
+def takeover_level(seats: list[SeatRecord]) -> str:
+    """The level of the bot that takes a resigned seat: the strongest level playing at the table, else `greedy`."""
+    levels = [s.level for s in seats if s.kind == "bot" and s.level in STRENGTH]
+    return max(levels, key=STRENGTH.index) if levels else "greedy"
 
 
 def _bot_seed(seed: int, version: int, seat: int) -> int:

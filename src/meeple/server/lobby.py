@@ -20,7 +20,7 @@ from . import clock as clocks
 from . import faces, replays
 from .bots import check_level
 from .guard import Client
-from .hub import Hub, Unplayable
+from .hub import STRENGTH, Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
     Accepted,
@@ -42,6 +42,7 @@ from .schemas import (
     Replay,
     ReplayPage,
     ReplayStep,
+    Resigned,
     SeatOut,
     TokensIn,
     UndoIn,
@@ -50,7 +51,7 @@ from .store import Conflict, GameRecord, SeatRecord
 from .tokens import new_game_id, new_seed, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
-BOT_LEVELS = ["random", "greedy", "ismcts:0.5s", "ismcts:2s"]
+BOT_LEVELS = list(STRENGTH)
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
     413: {"model": Problem}, 422: {"model": Problem}, 429: {"model": Problem},
@@ -430,20 +431,22 @@ async def undo(game_id: str, body: UndoIn, request: Request, authorization: Bear
     return Accepted(version=version)
 
 
-@router.post("/games/{game_id}/resign", response_model=Accepted, responses=ERRORS)
-async def resign(game_id: str, request: Request, authorization: Bearer = None) -> Accepted:
-    """Leave the game: it ends with your seat last and the others sharing first place, and everyone at the table
-    is told. Answers the final position."""
+@router.post("/games/{game_id}/resign", response_model=Resigned, responses=ERRORS)
+async def resign(game_id: str, request: Request, authorization: Bearer = None) -> Resigned:
+    """Leave the game, and everyone at the table is told. With three or more players, while another person still
+    plays, a bot takes your seat (the table's strongest bot level, else `greedy`), your token stops holding it and
+    the game goes on (unrated); otherwise the game ends with your seat last and the others sharing first place.
+    Answers the position (in moves) and the outcome (`bot` or `over`)."""
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization, required=True)
     room = await _room(hub, game_id)
     try:
-        version = await hub.resign(room, seat, client=client_of(request, game_id, seat))
+        version, outcome = await hub.resign(room, seat, client=client_of(request, game_id, seat))
     except Rejected as exc:
-        raise ApiError(409 if exc.code == "over" else 400, exc.message, exc.code) from None
+        raise ApiError(409 if exc.code in ("over", "stale") else 400, exc.message, exc.code) from None
     finally:
         hub.release(room)
-    return Accepted(version=version)
+    return Resigned(version=version, outcome=outcome)
 
 
 @router.get("/games/{game_id}/state", responses=ERRORS)

@@ -156,7 +156,7 @@ class Room:
         # A seat without a name has none here: each client names it in its reader's language (seat number, level).
         return [
             {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-             "connected": s.kind == "bot" or s.seat in online}
+             "connected": s.kind == "bot" or s.seat in online, "resigned": s.resigned}
             for s in self.rec.seats
         ]
 

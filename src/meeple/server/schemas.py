@@ -122,6 +122,13 @@ class Accepted(BaseModel):
     version: int
 
 
+class Resigned(BaseModel):
+    version: int = Field(description="the position (in moves) after the resignation")
+    outcome: Literal["bot", "over"] = Field(
+        description="`bot`: a bot plays the seat on and the game goes on (three or more players); `over`: the game "
+                    "ended")
+
+
 class UndoIn(Strict):
     # The same rules as the WebSocket's `undo` (and as an action's position).
     version: Position = Field(ge=0, description="the position the seat sees: only its last action there is taken back")

@@ -29,6 +29,7 @@ class SeatRecord:
     kind: str  # "human" or "bot"
     level: str | None = None
     name: str | None = None
+    resigned: bool = False  # its player resigned and a bot plays the seat on (see Store.hand_to_bot)
 
 
 @dataclass
@@ -83,6 +84,10 @@ class Write:
     action: ActionRecord | None = None
     moves: int = 0  # the public moments after the write (see GameRecord.moves)
     updated_at: float | None = None  # when the game last changed for its viewers (None: now)
+
+
+class _NotHuman(Exception):
+    """The seat handed to a bot is not a human's (any more)."""
 
 
 class Conflict(Exception):
@@ -194,6 +199,38 @@ class Store:
                              {"channel": NOTIFY_CHANNEL, "payload": f"{w.game_id}:{w.version}:undone"})
             return True
 
+    def hand_to_bot(self, game_id: str, seat: int, version: int, level: str, bot_turn: bool,
+                    clock: dict[str, Any] | None, deadline: float | None) -> bool:
+        """A human seat's player resigned: a bot of `level` plays the seat on, its token stops holding it, and the
+        game is no longer rated, if the game is still active at `version` and the seat a human's (False otherwise,
+        nothing changed). Other server processes on PostgreSQL hear of it with the status `seats` (they read the
+        seats again)."""
+        now = time.time()
+        try:
+            return self._hand_to_bot(game_id, seat, version, level, now,
+                                     {"bot_turn": bot_turn, "clock": clock, "deadline": deadline, "unrated": True})
+        except _NotHuman:
+            return False
+
+    def _hand_to_bot(self, game_id: str, seat: int, version: int, level: str, now: float,
+                     values: dict[str, Any]) -> bool:
+        with self.engine.begin() as conn:
+            done = conn.execute(update(games).where(games.c.id == game_id, games.c.version == version,
+                                                    games.c.status == "active")
+                                .values(values))
+            if not done.rowcount:
+                return False
+            moved = conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                     seats.c.kind == "human")
+                                 .values(kind="bot", level=level, token_hash=None, token_expires=None,
+                                         resigned_at=now))
+            if not moved.rowcount:
+                raise _NotHuman  # the transaction is rolled back: the game row stays as it was
+            if self.is_postgres:
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                             {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version}:seats"})
+            return True
+
     def get(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
@@ -288,11 +325,11 @@ class Store:
         if not ids:
             return out
         rows = conn.execute(
-            select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name)
+            select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name, seats.c.resigned_at)
             .where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)
         )
-        for g, s, kind, level, name in rows:
-            out[g].append(SeatRecord(s, kind, level, name))
+        for g, s, kind, level, name, resigned_at in rows:
+            out[g].append(SeatRecord(s, kind, level, name, resigned_at is not None))
         return out
 
     # -- writing ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from .text import columns, event_lines, result_lines
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
 HINT_LEVEL = "greedy"  # the bot that answers `hint`
+STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")  # bot levels, weakest first
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
 LOG_SCREEN = "log"  # the screen of the terminal itself: the game's log
@@ -34,6 +35,12 @@ Writer = Callable[[str], None]
 
 def is_human(name: str) -> bool:
     return name.strip().lower() in HUMAN_NAMES
+
+
+def takeover_level(levels: list[str]) -> str:
+    """The bot that takes the seat of a person who resigns: the strongest level at the table, else `greedy`."""
+    known = [level for level in levels if level in STRENGTH]
+    return max(known, key=STRENGTH.index) if known else "greedy"
 
 
 def make_bots(seats: list[str], seed: int) -> list[Agent | None]:
@@ -285,21 +292,36 @@ class PlaySession:
             parts = line.split(maxsplit=1)
             self.save("tui.why.saved", Path(parts[1]) if len(parts) > 1 else None)
         elif command == "resign":
-            return self.resign()
+            return self.resign(seat)
         elif command == "quit":
             self.save("tui.why.left")
             return "quit"
         return "again"
 
-    def resign(self) -> str:
-        """Leave the game, after a confirmation: it ends here (saved, so that it can still be looked at)."""
-        answer = self.read(self.cat.text("tui.resign_confirm"))
+    def resign(self, seat: int) -> str:
+        """Leave the game, after a confirmation. With three or more seats a bot takes the seat (the table's
+        strongest bot level, else `greedy`) and the game goes on; with two it ends here (saved, so that it can
+        still be looked at)."""
+        to_bot = self.game.players >= 3
+        answer = self.read(self.cat.text("tui.resign_confirm_bot" if to_bot else "tui.resign_confirm"))
         if answer is None or answer.strip().lower() not in YES:
             self.say("tui.resign_kept")
             return "again"
-        self.say("tui.resigned")
-        self.save("tui.why.resigned")
-        return "quit"
+        if not to_bot:
+            self.say("tui.resigned")
+            self.save("tui.why.resigned")
+            return "quit"
+        name = self.seat_name(seat)
+        level = takeover_level([bot.level for bot in self.bots if bot is not None])
+        self.seats = [level if s == seat else held for s, held in enumerate(self.seats)]
+        self.bots[seat] = make_agent(level, seed=self.game.seed * 31 + seat + 1)
+        humans = [s for s, bot in enumerate(self.bots) if bot is None]
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self.hot_seat = len(humans) > 1
+        self.last_active = None
+        self.say("tui.resigned_bot", name=name, level=self.bots[seat].level)  # type: ignore[union-attr]
+        self.autosave()
+        return "acted"
 
     def show_screen(self, seat: int, name: str) -> None:
         """Switch a redrawn screen to the part of the table `name`; without one, print that part."""

@@ -13,6 +13,7 @@ export function accountBox() {
     try { me = await api("GET", "/api/sessions"); } catch { me = null; }
     if (me) {
       box.append(el("p", { id: "account-name" }, t("web.account.logged_in", { name: me.name }), " ",
+        el("a", { href: `/profile/${encodeURIComponent(me.name)}`, id: "profile-link" }, t("web.profile.link")), " ",
         el("button", { type: "button", class: "secondary", id: "logout", onclick: async () => {
           await api("DELETE", "/api/sessions").catch(() => {});
           location.reload(); // the lobby's lists are the account's no more
@@ -62,7 +63,8 @@ export function ladderBox(catalog) {
       el("th", {}, t("web.ladder.games"))));
     rungs.forEach((r, i) => table.append(el("tr", { "data-player": r.player },
       el("td", {}, String(i + 1)),
-      el("td", {}, r.kind === "bot" ? t("web.bot_level", { level: r.name }) : r.name),
+      el("td", {}, r.kind === "bot" ? t("web.bot_level", { level: r.name })
+        : el("a", { href: `/profile/${encodeURIComponent(r.name)}` }, r.name)),
       el("td", {}, r.rating.toFixed(1), r.provisional ? el("span", { class: "muted", title: t("web.ladder.provisional") }, " ?") : null),
       el("td", {}, String(r.games)))));
   };

@@ -9,6 +9,8 @@ import { saveSeat, tokenFor } from "./seats.js";
 
 function route() {
   const root = document.getElementById("app");
+  const profile = location.pathname.match(/^\/profile\/([^/]+)$/);
+  if (profile) { import("./profile.js").then((m) => m.renderProfile(root, decodeURIComponent(profile[1]))); return; }
   const match = location.pathname.match(/^\/play\/([A-Za-z0-9]+)$/);
   if (!match) { renderLobby(root); return; }
   const gameId = match[1];

@@ -51,6 +51,7 @@ class GameScreen {
     this.pending = null;
     this.retry = 0;
     this.closedForGood = false;
+    this.resigning = false;
     clear(root);
     this.banner = el("div", { class: "banner", id: "banner", hidden: true });
     this.toast = el("div", { class: "toast", id: "toast", role: "status" });
@@ -99,6 +100,7 @@ class GameScreen {
   closed(ev) {
     this.pending = null;
     this.setOnline(false);
+    if (ev.code === 4403 && this.resigning) { this.closedForGood = true; return; }
     if (ev.code === 4403) {
       if (this.token) dropToken(this.gameId, this.token); // revoked by a new invitation, or expired
       return this.fatal(t("web.bad_link"), true);
@@ -383,7 +385,13 @@ class GameScreen {
   askResign() {
     clear(this.resignBox);
     this.resignBox.hidden = false;
-    this.resignBox.append(el("p", {}, t("web.resign_confirm")),
+    // The confirmation says what will happen: with three or more players, while another person still plays, a bot
+    // takes the seat and the game goes on (as the server decides, `resign_outcome`); otherwise the game ends.
+    const s = this.state;
+    const others = (s.seats || []).filter((x) => x.kind === "human" && x.seat !== s.seat);
+    const toBot = (s.seats || []).length >= 3 && others.length > 0;
+    this.resignBox.dataset.outcome = toBot ? "bot" : "over";
+    this.resignBox.append(el("p", {}, t(toBot ? "web.resign_confirm_bot" : "web.resign_confirm")),
       el("button", { type: "button", id: "resign-yes", class: "danger", onclick: () => this.resign() }, t("web.resign_yes")),
       " ", el("button", { type: "button", id: "resign-no", class: "secondary",
         onclick: () => { this.resignBox.hidden = true; } }, t("web.resign_no")));
@@ -392,9 +400,17 @@ class GameScreen {
 
   async resign() {
     this.resignBox.hidden = true;
+    this.resigning = true; // the server closes this seat's socket when a bot takes the seat: no "bad link" then
     try {
-      await api("POST", `/api/games/${this.gameId}/resign`, undefined, this.token);
+      const answer = await api("POST", `/api/games/${this.gameId}/resign`, undefined, this.token);
+      if (answer.outcome === "bot") {
+        // The seat is a bot's now: this browser forgets its token and watches the game go on.
+        this.closedForGood = true;
+        if (this.token) dropToken(this.gameId, this.token);
+        location.assign(`/play/${this.gameId}?watch`);
+      }
     } catch (e) {
+      this.resigning = false;
       this.say(t("web.resign_failed", { reason: e.message }), "warn");
     }
   }
