@@ -12,8 +12,7 @@ from typing import Any
 
 from meeple.engine import rng
 from meeple.engine.rules import reveal
-from meeple.kit import Events as EVENTS
-from meeple.kit import say as emit
+from meeple.kit import Events, say
 
 from .actions import Act, Catalogue
 from .data import NSPACE, Components, Effect, neighbours, parse_space, space_name
@@ -91,19 +90,19 @@ class Engine:
     def shuffle(self, s: State, items: list[int]) -> None:
         s.rng = rng.shuffle(s.rng, items)
 
-    def roll_off(self, s: State, seats: list[int], events: EVENTS, what: str) -> int:
+    def roll_off(self, s: State, seats: list[int], events: Events, what: str) -> int:
         """Every seat rolls the d6; tied highest re-roll (COR-5.4, COR-5.19)."""
         rollers = list(seats)
         while True:
             rolls = [self.d6(s) for _ in rollers]
-            emit(events, "setup.rolls", what=f"@term.roll_{what}", seats=tuple(rollers), rolls=tuple(rolls))
+            say(events, "setup.rolls", what=f"@term.roll_{what}", seats=tuple(rollers), rolls=tuple(rolls))
             top = max(rolls)
             rollers = [p for p, r in zip(rollers, rolls, strict=True) if r == top]
             if len(rollers) == 1:
                 return rollers[0]
 
     # ================================================================ setup (COR-5)
-    def setup(self, players: int, options: Mapping[str, Any], seed: int, events: EVENTS = None,
+    def setup(self, players: int, options: Mapping[str, Any], seed: int, events: Events = None,
               script: Mapping[str, list[int]] | None = None) -> State:
         """COR-5; `script` gives chance outcomes to use first (scenarios and tests, COR-26.3)."""
         k = self.k
@@ -166,7 +165,7 @@ class Engine:
         s.shown = {}
         s.active = -1
         s.first = self.roll_off(s, list(range(players)), events, "first")
-        emit(events, "setup.first", seat=s.first)
+        say(events, "setup.first", seat=s.first)
         if options.get("leaders", "random") == "pick":
             start = self.roll_off(s, list(range(players)), events, "pick")
             s.pick_order = [(start + i) % players for i in range(players)]
@@ -180,13 +179,13 @@ class Engine:
             self.start_round(s, events)
         return s
 
-    def take_gang(self, s: State, p: int, g: int, events: EVENTS) -> None:
+    def take_gang(self, s: State, p: int, g: int, events: Events) -> None:
         """A seat's gang: its starter deck shuffled, 4 cards drawn (COR-5.2, COR-5.5)."""
         s.gang[p] = g
         deck = [c.index for c in self.cards if c.deck == self.comp.gangs[g].key]
         self.shuffle(s, deck)
         s.draw[p] = deck
-        emit(events, "setup.gang", seat=p, gang=f"@gang.{self.comp.gangs[g].key}", entry=space_name(s.entry[p]))
+        say(events, "setup.gang", seat=p, gang=f"@gang.{self.comp.gangs[g].key}", entry=space_name(s.entry[p]))
         self.draw_cards(s, p, self.k["START_HAND"], events)
 
     def fill_row(self, s: State, which: str) -> None:
@@ -285,45 +284,45 @@ class Engine:
     def draw_target(self, s: State, p: int) -> int:
         return s.influence[p] + self.perm(s, p, "hand_target")
 
-    def change_influence(self, s: State, p: int, n: int, events: EVENTS) -> None:
+    def change_influence(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.14: clamped to 1..7."""
         new = max(self.k["INFLUENCE_MIN"], min(self.k["INFLUENCE_MAX"], s.influence[p] + n))
         if new != s.influence[p]:
             s.influence[p] = new
-        emit(events, "influence.change", seat=p, change=n, influence=new)
+        say(events, "influence.change", seat=p, change=n, influence=new)
 
-    def gain_renown(self, s: State, p: int, n: int, events: EVENTS) -> None:
+    def gain_renown(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.9: from the supply, never overflow."""
         got = min(n, s.renown_supply)
         s.renown_supply -= got
         s.renown[p] += got
-        emit(events, "renown.gain", seat=p, amount=got)
+        say(events, "renown.gain", seat=p, amount=got)
 
-    def lose_renown(self, s: State, p: int, n: int, events: EVENTS) -> None:
+    def lose_renown(self, s: State, p: int, n: int, events: Events) -> None:
         lost = min(n, s.renown[p])
         s.renown[p] -= lost
         s.renown_supply += lost
-        emit(events, "renown.lose", seat=p, amount=lost)
+        say(events, "renown.lose", seat=p, amount=lost)
 
-    def gain_arc(self, s: State, p: int, n: int, events: EVENTS) -> None:
+    def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
         if n >= 0:
             s.arc[p] += n
-            emit(events, "arc.gain", seat=p, amount=n)
+            say(events, "arc.gain", seat=p, amount=n)
         else:
             lost = min(-n, s.arc[p])
             s.arc[p] -= lost
-            emit(events, "arc.lose", seat=p, amount=lost)
+            say(events, "arc.lose", seat=p, amount=lost)
 
-    def draw_cards(self, s: State, p: int, n: int, events: EVENTS) -> None:
+    def draw_cards(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.11: draw from the own draw pile, never reshuffling."""
         got = s.draw[p][:n]
         del s.draw[p][:n]
         s.hand[p] += got
-        emit(events, "cards.draw", seat=p, count=len(got))
+        say(events, "cards.draw", seat=p, count=len(got))
         if got:
-            emit(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
+            say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
 
-    def recruit(self, s: State, p: int, card: int, events: EVENTS) -> None:
+    def recruit(self, s: State, p: int, card: int, events: Events) -> None:
         """COR-0.12, COR-0.13: card to hand, a figure from the reserve to the pool."""
         s.hand[p].append(card)
         if s.reserve[p] > 0:
@@ -331,9 +330,9 @@ class Engine:
             s.pool[p] += 1
         s.stats["recruited"][p] += 1
         self.public(s, card)
-        emit(events, "recruit.gain", seat=p, card=self.cterm(card))
+        say(events, "recruit.gain", seat=p, card=self.cterm(card))
 
-    def refresh_cards(self, s: State, p: int, events: EVENTS) -> None:
+    def refresh_cards(self, s: State, p: int, events: Events) -> None:
         """COR-7.2, COR-7.3, COR-15.1: the discard pile shuffled under the draw pile, then draw to the target."""
         pile = list(s.discard[p])
         s.discard[p] = []
@@ -344,10 +343,10 @@ class Engine:
             self.draw_cards(s, p, need, events)
 
     # ================================================================ rounds (COR-6, COR-7)
-    def start_round(self, s: State, events: EVENTS) -> None:
+    def start_round(self, s: State, events: Events) -> None:
         s.round += 1
         s.tracker = [0] * s.players
-        emit(events, "round.start", round=s.round)
+        say(events, "round.start", round=s.round)
         if s.round == 1:
             self.start_turns(s, events)
         else:
@@ -355,7 +354,7 @@ class Engine:
             s.reset_done = [False] * s.players
             s.reset_pending = [[] for _ in range(s.players)]
 
-    def apply_reset(self, s: State, events: EVENTS) -> None:
+    def apply_reset(self, s: State, events: Events) -> None:
         """COR-7.1 .. COR-7.9, once every seat has chosen its discards."""
         if events is not None:
             events.append(reveal(kinds=["discard"]))
@@ -365,29 +364,29 @@ class Engine:
             for c in chosen:
                 s.hand[p].remove(c)
                 s.discard[p].append(c)
-            emit(events, "reset.discarded", seat=p, cards=tuple(self.cterm(c) for c in chosen))
+            say(events, "reset.discarded", seat=p, cards=tuple(self.cterm(c) for c in chosen))
             self.refresh_cards(s, p, events)
         s.reset_pending = [[] for _ in range(s.players)]
         s.first = (s.first + 1) % s.players
-        emit(events, "reset.first", seat=s.first)
+        say(events, "reset.first", seat=s.first)
         for p in range(s.players):
             s.arc[p] += self.k["RESET_ARC"]
-        emit(events, "reset.arc", amount=self.k["RESET_ARC"])
+        say(events, "reset.arc", amount=self.k["RESET_ARC"])
         s.bm_discard += s.bm_row
         s.bm_row = []
         self.fill_row(s, "bm")
         s.gm_discard += s.gm_row
         s.gm_row = []
         self.fill_row(s, "gm")
-        emit(events, "reset.rows", gm=tuple(self.cterm(c) for c in s.gm_row),
+        say(events, "reset.rows", gm=tuple(self.cterm(c) for c in s.gm_row),
              bm=tuple(self.cterm(c) for c in s.bm_row))
         self.start_turns(s, events)
 
-    def start_turns(self, s: State, events: EVENTS) -> None:
+    def start_turns(self, s: State, events: Events) -> None:
         s.active = -1
         self.next_turn(s, events, start=s.first)
 
-    def next_turn(self, s: State, events: EVENTS, start: int) -> None:
+    def next_turn(self, s: State, events: Events, start: int) -> None:
         """COR-8.1, COR-8.2: the next seat clockwise with turns left; none left ends the phase (COR-8.5)."""
         for i in range(s.players):
             p = (start + i) % s.players
@@ -397,25 +396,25 @@ class Engine:
                 s.mods = {}
                 s.enemy_space = -1
                 s.action = {}
-                emit(events, "turn.start", seat=p, turn=s.tracker[p] + 1)
+                say(events, "turn.start", seat=p, turn=s.tracker[p] + 1)
                 return
         self.start_patrol(s, events)
 
-    def end_turn(self, s: State, events: EVENTS) -> None:
+    def end_turn(self, s: State, events: Events) -> None:
         p = s.active
         s.tracker[p] += 1
         s.mods = {}
         s.enemy_space = -1
-        emit(events, "turn.end", seat=p)
+        say(events, "turn.end", seat=p)
         self.next_turn(s, events, start=(p + 1) % s.players)
 
     # ================================================================ patrol (COR-22)
-    def start_patrol(self, s: State, events: EVENTS) -> None:
+    def start_patrol(self, s: State, events: Events) -> None:
         for sp in range(NSPACE):
             s.bag += s.ycu[sp]
             s.ycu[sp] = []
         s.bag.sort()
-        emit(events, "patrol.start")
+        say(events, "patrol.start")
         shown = []
         for _ in range(self.k["COORD_CARDS_PER_PATROL"]):
             if not s.coord_deck and s.coord_discard:
@@ -427,7 +426,7 @@ class Engine:
                 shown.append(s.coord_deck.pop(0))
                 s.coord_known = [max(0, n - 1) for n in s.coord_known]
         s.coord_shown = shown
-        emit(events, "patrol.coords", seat=s.first, cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in shown))
+        say(events, "patrol.coords", seat=s.first, cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in shown))
         for c in shown:
             for sp in self.comp.coords[c].coords(s.side):
                 if not s.bag:
@@ -438,12 +437,12 @@ class Engine:
                 else:
                     t = s.bag.pop(self._draw(s, "token", len(s.bag)))
                 s.ycu[sp].append(t)
-                emit(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
+                say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
         s.patrol = {"order": [(s.first + i) % s.players for i in range(s.players)], "i": 0}
         s.active = -1
         self.patrol_next(s, events)
 
-    def patrol_next(self, s: State, events: EVENTS) -> None:
+    def patrol_next(self, s: State, events: Events) -> None:
         """COR-22.7 .. COR-22.9: players in turn order fight every token on their spaces."""
         assert s.patrol is not None
         order = s.patrol["order"]
@@ -483,7 +482,7 @@ class Engine:
                 out[owner] += all_devs[b[0]].renown
         return out
 
-    def award(self, s: State, events: EVENTS) -> None:
+    def award(self, s: State, events: Events) -> None:
         empty_at_start = s.renown_supply == 0
         owed = self.awards(s)
         shortfall = False
@@ -495,7 +494,7 @@ class Engine:
             over = owed[p] - paid
             s.overflow[p] += over
             shortfall = shortfall or over > 0
-            emit(events, "award.paid", seat=p, award=owed[p], paid=paid, overflow=over)
+            say(events, "award.paid", seat=p, award=owed[p], paid=paid, overflow=over)
         s.exhausted = shortfall
         if shortfall or empty_at_start:
             self.finish(s, "end.exhausted", events)
@@ -504,12 +503,12 @@ class Engine:
         else:
             self.start_round(s, events)
 
-    def finish(self, s: State, reason: str, events: EVENTS) -> None:
+    def finish(self, s: State, reason: str, events: Events) -> None:
         s.over = True
         s.phase = "over"
         s.end_reason = reason
         s.active = -1
-        emit(events, reason, round=s.round)
+        say(events, reason, round=s.round)
 
     def score(self, s: State, p: int) -> int:
         return s.renown[p] + s.overflow[p]
@@ -688,7 +687,7 @@ class Engine:
             out += [move[sp, v] for v in self.destinations(s, p, sp, reach, enemy)]
         return out
 
-    def do_move(self, s: State, p: int, start: int, dest: int, events: EVENTS) -> None:
+    def do_move(self, s: State, p: int, start: int, dest: int, events: Events) -> None:
         if start < 0:
             s.pool[p] -= 1
         else:
@@ -696,7 +695,7 @@ class Engine:
         s.figures[dest][p] += 1
         if self.enemies_at(s, p, dest):
             s.enemy_space = dest
-        emit(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",
+        say(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",
              dest=space_name(dest))
 
     # ================================================================ cards (COR-9, COR-29.12)
@@ -768,29 +767,29 @@ class Engine:
         return [sp for sp in range(NSPACE) if board.level[sp] == "Slums" and self.controls_space(s, p, sp)
                 and s.figures[sp][p] < self.k["MAX_OWN_FIGURES_PER_SPACE"]]
 
-    def add_products(self, s: State, i: int, n: int, events: EVENTS) -> None:
+    def add_products(self, s: State, i: int, n: int, events: Events) -> None:
         """COR-13.3: up to n, within the capacity and the supply."""
         room = min(n, self.dev(s, i).cap - s.products[i], self.product_supply(s))
         if room > 0:
             s.products[i] += room
-        emit(events, "dev.products", dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]),
+        say(events, "dev.products", dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]),
              added=max(room, 0), total=s.products[i])
 
-    def play_card(self, s: State, p: int, c: int, events: EVENTS) -> None:
+    def play_card(self, s: State, p: int, c: int, events: Events) -> None:
         card = self.cards[c]
         s.hand[p].remove(c)
         if card.timing == "Permanent":
             s.tableau[p].append(c)  # COR-9.10
         else:
             s.discard[p].append(c)  # COR-9.6
-        emit(events, "card.play", seat=p, card=self.cterm(c))
+        say(events, "card.play", seat=p, card=self.cterm(c))
         self.public(s, c)
         s.resume.append(s.phase)
         s.effect = {"card": c, "i": 0, "n": 0, "stage": ""}
         s.phase = "effect"
         self.run_effects(s, p, events)
 
-    def run_effects(self, s: State, p: int, events: EVENTS) -> None:
+    def run_effects(self, s: State, p: int, events: Events) -> None:
         """Resolve the card's primitives in order; stop at one that needs a choice (COR-9.11)."""
         assert s.effect is not None
         card = self.cards[s.effect["card"]]
@@ -808,7 +807,7 @@ class Engine:
             s.effect["stage"] = ""
         self.end_effect(s, events)
 
-    def end_effect(self, s: State, events: EVENTS) -> None:
+    def end_effect(self, s: State, events: Events) -> None:
         """COR-16.18: a space made contested by the card's movement is fought over once the card has resolved."""
         moved = s.effect is not None and bool(s.effect.get("moved"))
         s.effect = None
@@ -820,7 +819,7 @@ class Engine:
         if moved and s.enemy_space >= 0 and self.contested(s, s.enemy_space, p):
             self.start_battles(s, p, s.enemy_space, s.phase, events)
 
-    def auto_effect(self, s: State, p: int, e: Effect, events: EVENTS) -> None:
+    def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None:
         n = e.name
         devs = len(self.controlled_devs(s, p))
         if n == "gain_arc":
@@ -832,32 +831,32 @@ class Engine:
         elif n in ("dev_discount", "bm_discount", "extra_move_figures"):
             key = "extra_move" if n == "extra_move_figures" else n
             s.mods[key] = s.mods.get(key, 0) + e.num()
-            emit(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
+            say(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
         elif n in ("move_range", "min_first_bid"):
             s.mods[n] = max(s.mods.get(n, 0), e.num())
-            emit(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
+            say(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
         elif n == "reveal_gm_to_row":
             for _ in range(e.num()):
                 card = self.deck_top(s, "gm")
                 if card >= 0:
                     s.gm_row.append(card)
-                    emit(events, "row.reveal", card=self.cterm(card))
+                    say(events, "row.reveal", card=self.cterm(card))
         elif n == "refresh_bm_row":
             s.bm_discard += s.bm_row
             s.bm_row = []
             self.fill_row(s, "bm")
-            emit(events, "row.bm", cards=tuple(self.cterm(c) for c in s.bm_row))
+            say(events, "row.bm", cards=tuple(self.cterm(c) for c in s.bm_row))
         elif n == "reserve_to_pool":
             moved = min(e.num(), s.reserve[p])
             s.reserve[p] -= moved
             s.pool[p] += moved
-            emit(events, "figures.to_pool", seat=p, count=moved)
+            say(events, "figures.to_pool", seat=p, count=moved)
         elif n == "gamble":
             roll = self.d6(s)
-            emit(events, "roll.d6", seat=p, roll=roll)
+            say(events, "roll.d6", seat=p, roll=roll)
             self.gain_arc(s, p, self.comp.d6_tables["gamble"][roll - 1], events)
 
-    def start_choice(self, s: State, p: int, e: Effect, events: EVENTS) -> bool:
+    def start_choice(self, s: State, p: int, e: Effect, events: Events) -> bool:
         """Set up the choice a primitive needs; False when it cannot be applied (skipped, COR-9.11)."""
         assert s.effect is not None
         n = e.name
@@ -873,8 +872,8 @@ class Engine:
             s.effect["look"] = sorted(s.coord_deck[:k])
             s.effect["order"] = []
             s.coord_known[p] = max(s.coord_known[p], k)
-            emit(events, "coords.peek", seat=p, count=k)
-            emit(events, "coords.seen", frozenset([p]),
+            say(events, "coords.peek", seat=p, count=k)
+            say(events, "coords.seen", frozenset([p]),
                  cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in sorted(s.coord_deck[:k])))
             return True
         if not self.prim_applicable(s, p, e, "effect"):
@@ -919,7 +918,7 @@ class Engine:
             return [cat.idx("take", c) for c in sorted(set(s.hand[eff["rival"]]))]
         return []
 
-    def effect_apply(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def effect_apply(self, s: State, p: int, act: Act, events: Events) -> None:
         assert s.effect is not None
         eff = s.effect
         if eff["stage"] == "trash":
@@ -953,7 +952,7 @@ class Engine:
             if act.kind == "place":
                 s.pool[p] -= 1
                 s.figures[act.a][p] += 1
-                emit(events, "figures.place", seat=p, space=space_name(act.a))
+                say(events, "figures.place", seat=p, space=space_name(act.a))
                 eff["n"] += 1
                 more = eff["n"] < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
         elif st == "coord":
@@ -964,7 +963,7 @@ class Engine:
                 s.coord_deck[: len(order)] = order
                 # the others no longer know the order of these cards (COR-4.6)
                 s.coord_known = [max(n, len(order)) if q == p else 0 for q, n in enumerate(s.coord_known)]
-                emit(events, "coords.back", seat=p)
+                say(events, "coords.back", seat=p)
         elif st == "search_card":
             eff["pile"] = act.a
             eff["stage"] = "search_pick"
@@ -976,27 +975,27 @@ class Engine:
             if eff["pile"] == 0:
                 self.shuffle(s, s.draw[p])
             self.public(s, act.a)  # COR-4.6: which card changed zone is public
-            emit(events, "card.search", seat=p, pile="@term.draw" if eff["pile"] == 0 else "@term.discard",
+            say(events, "card.search", seat=p, pile="@term.draw" if eff["pile"] == 0 else "@term.discard",
                  card=self.cterm(act.a))
         elif st == "remove_ycu":
             for sp in range(NSPACE):
                 if act.a in s.ycu[sp]:
                     s.ycu[sp].remove(act.a)
-                    emit(events, "ycu.removed", token=self.tterm(act.a), space=space_name(sp))
+                    say(events, "ycu.removed", token=self.tterm(act.a), space=space_name(sp))
             s.bag = sorted([*s.bag, act.a])
             eff["n"] += 1
             more = eff["n"] < e.num() and any(s.ycu)
         elif st == "strip_card":
             eff["rival"] = act.a
             eff["stage"] = "strip_pick"
-            emit(events, "card.look", seat=p, rival_seat=act.a)
+            say(events, "card.look", seat=p, rival_seat=act.a)
             more = True
         elif st == "strip_pick":
             q = eff["rival"]
             s.hand[q].remove(act.a)
             s.discard[q].append(act.a)
             self.public(s, act.a)
-            emit(events, "card.stripped", seat=p, rival_seat=q, card=self.cterm(act.a))
+            say(events, "card.stripped", seat=p, rival_seat=q, card=self.cterm(act.a))
         if more:
             return
         eff["i"] += 1
@@ -1008,12 +1007,12 @@ class Engine:
         return s.figures[sp][p] > 0 and self.enemies_at(s, p, sp)
 
     # ================================================================ actions of a turn
-    def sell_one(self, s: State, p: int, i: int, events: EVENTS) -> None:
+    def sell_one(self, s: State, p: int, i: int, events: Events) -> None:
         """COR-14.1: a token back to the supply, paying the development's price."""
         s.products[i] -= 1
         price = self.dev(s, i).price
         s.arc[p] += price
-        emit(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
+        say(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
 
     def sell_limit(self, s: State, p: int) -> int:
         return s.influence[p] + self.perm(s, p, "sell_limit")
@@ -1021,8 +1020,8 @@ class Engine:
     def move_limit(self, s: State, p: int) -> int:
         return s.influence[p] + s.mods.get("extra_move", 0)
 
-    def declare(self, s: State, p: int, what: str, events: EVENTS) -> None:
-        emit(events, "action.declare", seat=p, action=f"@action.{what}")
+    def declare(self, s: State, p: int, what: str, events: Events) -> None:
+        say(events, "action.declare", seat=p, action=f"@action.{what}")
         s.action = {"kind": what}
         if what == "recruit":
             self.recruit_declare(s, p, events)
@@ -1047,26 +1046,26 @@ class Engine:
         if s.phase == "produce" and not self.producers(s, p):
             s.phase = "build"
 
-    def recruit_declare(self, s: State, p: int, events: EVENTS) -> None:
+    def recruit_declare(self, s: State, p: int, events: Events) -> None:
         """COR-11.1, 11.2, 11.17: name a row card; an empty row forces the deck's top card."""
         s.phase = "recruit"
         if s.gm_row:
             return
         card = self.deck_top(s, "gm")
         if card < 0:
-            emit(events, "recruit.nothing", seat=p)
+            say(events, "recruit.nothing", seat=p)
             s.phase = "post"
             return
-        emit(events, "recruit.deck", seat=p, card=self.cterm(card))
+        say(events, "recruit.deck", seat=p, card=self.cterm(card))
         self.start_auction(s, p, card, events)
 
-    def start_auction(self, s: State, p: int, card: int, events: EVENTS) -> None:
+    def start_auction(self, s: State, p: int, card: int, events: Events) -> None:
         """COR-11.5 .. 11.7: eligible bidders from the left, the declarer last with a standing 0."""
-        emit(events, "auction.start", seat=p, card=self.cterm(card))
+        say(events, "auction.start", seat=p, card=self.cterm(card))
         others = [(p + i) % s.players for i in range(1, s.players)]
         eligible = [q for q in others if s.tracker[q] < self.k["TURNS_PER_ROUND"]]
         if not eligible:
-            emit(events, "auction.free", seat=p, card=self.cterm(card))
+            say(events, "auction.free", seat=p, card=self.cterm(card))
             self.recruit(s, p, card, events)
             s.phase = "post"
             return
@@ -1089,16 +1088,16 @@ class Engine:
         out = [self.cat.idx("bid", n) for n in range(low, top + 1, step)]
         return [*out, self.cat.idx("pass")]
 
-    def auction_act(self, s: State, q: int, act: Act, events: EVENTS) -> None:
+    def auction_act(self, s: State, q: int, act: Act, events: Events) -> None:
         assert s.auction is not None
         a = s.auction
         if act.kind == "bid":
             a["high"] = act.a
             a["bidder"] = q
-            emit(events, "auction.bid", seat=q, amount=act.a)
+            say(events, "auction.bid", seat=q, amount=act.a)
         else:
             a["out"].append(q)
-            emit(events, "auction.pass", seat=q)
+            say(events, "auction.pass", seat=q)
         live = [x for x in a["order"] if x not in a["out"]]
         if len(live) == 1:
             self.auction_end(s, live[0], events)
@@ -1113,29 +1112,29 @@ class Engine:
             a["turn"] = cand
             return
 
-    def auction_end(self, s: State, winner: int, events: EVENTS) -> None:
+    def auction_end(self, s: State, winner: int, events: Events) -> None:
         """COR-11.11 .. 11.15."""
         assert s.auction is not None
         a = s.auction
         s.auction = None
         price = a["high"] if a["bidder"] == winner else 0
         s.arc[winner] -= price
-        emit(events, "auction.won", seat=winner, card=self.cterm(a["card"]), amount=price)
+        say(events, "auction.won", seat=winner, card=self.cterm(a["card"]), amount=price)
         self.recruit(s, winner, a["card"], events)
         if winner != a["declarer"]:
             s.tracker[winner] += 1  # COR-11.14
-            emit(events, "turn.out_of_turn", seat=winner, turns=s.tracker[winner])
+            say(events, "turn.out_of_turn", seat=winner, turns=s.tracker[winner])
             self.recruit_declare(s, a["declarer"], events)  # COR-11.15
         else:
             s.phase = "post"
 
-    def produce_use(self, s: State, p: int, i: int, events: EVENTS) -> None:
+    def produce_use(self, s: State, p: int, i: int, events: Events) -> None:
         """COR-13.1: one Produce ability of a controlled development."""
         s.action["used"].append(i)
         eff = self.dev(s, i).produce
         assert eff is not None
         t = s.built[i][0]
-        emit(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
+        say(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
         n = eff.name
         if n == "produce_products":
             self.add_products(s, i, eff.num(), events)
@@ -1147,14 +1146,14 @@ class Engine:
             self.change_influence(s, p, eff.num(), events)
         elif n in ("produce_casino", "produce_counterfeit"):
             roll = self.d6(s)
-            emit(events, "roll.d6", seat=p, roll=roll)
+            say(events, "roll.d6", seat=p, roll=roll)
             table = self.comp.d6_tables["casino" if n == "produce_casino" else "counterfeit"]
             self.gain_arc(s, p, table[roll - 1], events)
         elif n == "produce_recruit_top":
             self.gain_arc(s, p, -eff.num(), events)
             card = self.deck_top(s, "gm")
             if card >= 0:
-                emit(events, "row.reveal", card=self.cterm(card))
+                say(events, "row.reveal", card=self.cterm(card))
                 self.recruit(s, p, card, events)
         elif n == "produce_trash_for_arc" and s.hand[p]:
             s.resume.append("produce")
@@ -1163,7 +1162,7 @@ class Engine:
             return
         self.maybe_build(s, p)
 
-    def trash_done(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def trash_done(self, s: State, p: int, act: Act, events: Events) -> None:
         """Slave Trader: remove a card from the hand for ARC (COR-29.12 produce_trash_for_arc)."""
         assert s.effect is not None
         amount = s.effect["amount"]
@@ -1171,7 +1170,7 @@ class Engine:
             s.hand[p].remove(act.a)
             self.lose_card_to(s, act.a)
             self.public(s, act.a)
-            emit(events, "card.trashed", seat=p, card=self.cterm(act.a))
+            say(events, "card.trashed", seat=p, card=self.cterm(act.a))
             self.gain_arc(s, p, amount, events)
         s.effect = None
         s.phase = s.resume.pop()
@@ -1187,7 +1186,7 @@ class Engine:
         else:
             s.removed.append(c)
 
-    def build(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def build(self, s: State, p: int, act: Act, events: Events) -> None:
         t = act.a
         cells = self.build_cells[self.cat.index[act]]
         cost = self.dev_cost(s, p, t)
@@ -1195,13 +1194,13 @@ class Engine:
         s.built.append([t, *cells])
         s.products.append(0)
         s.stats["built"][p] += 1
-        emit(events, "build.done", seat=p, dev=self.dterm(t), spaces=tuple(space_name(x) for x in cells), arc=cost)
+        say(events, "build.done", seat=p, dev=self.dterm(t), spaces=tuple(space_name(x) for x in cells), arc=cost)
         if self.comp.devs[t].level == "Heights":
             self.change_influence(s, p, self.k["INFLUENCE_HEIGHTS_BUILD"], events)  # COR-13.13
         s.phase = "post"
 
     # ================================================================ battles (COR-18, COR-19, COR-20)
-    def start_battles(self, s: State, p: int, sp: int, resume: str, events: EVENTS) -> None:
+    def start_battles(self, s: State, p: int, sp: int, resume: str, events: Events) -> None:
         """COR-16.17: a battle on the contested space; rivals first (there is never both, COR-18.2)."""
         rivals = [q for q in range(s.players) if q != p and s.figures[sp][q] > 0]
         if rivals:
@@ -1229,15 +1228,15 @@ class Engine:
         defense = self.dev(s, di).defense if di >= 0 and self.controls_dev(s, p, di, ignore, token) else 0
         return {"dice": dice, "atk": atk, "defense": defense}
 
-    def start_rival(self, s: State, att: int, dfn: int, sp: int, resume: str, events: EVENTS) -> None:
-        emit(events, "battle.start", seat=att, defender_seat=dfn, space=space_name(sp))
+    def start_rival(self, s: State, att: int, dfn: int, sp: int, resume: str, events: Events) -> None:
+        say(events, "battle.start", seat=att, defender_seat=dfn, space=space_name(sp))
         s.battle = {"kind": "rival", "space": sp, "seats": [att, dfn], "token": -1, "roles": ["attacker", "defender"],
                     "cards": [[], []], "who": att, "side": 0, "dice": [[], []], "rerolled": [[], []], "pay": [0, 0],
                     "asked": [], "resume": resume, "result": {},
                     "snap": [self.snapshot(s, att, sp, (sp, att), -1), self.snapshot(s, dfn, sp, (sp, att), -1)]}
         s.phase = "commit"
 
-    def start_ycu(self, s: State, p: int, sp: int, role: str, resume: str, events: EVENTS) -> None:
+    def start_ycu(self, s: State, p: int, sp: int, role: str, resume: str, events: Events) -> None:
         """COR-19.1, 19.3: the player picks the next token when several could be fought."""
         targets = self.token_targets(s, p, sp)
         s.battle = {"kind": "ycu", "space": sp, "seats": [p, -1], "token": -1, "roles": [role, ""], "cards": [[], []],
@@ -1254,7 +1253,7 @@ class Engine:
                 return sp
         return -1
 
-    def ycu_token_chosen(self, s: State, p: int, t: int, events: EVENTS) -> None:
+    def ycu_token_chosen(self, s: State, p: int, t: int, events: Events) -> None:
         b = s.battle
         assert b is not None
         sp = self.token_space(s, t)
@@ -1263,7 +1262,7 @@ class Engine:
         role = b["roles"][0]
         ignore = (sp, p) if role == "attacker" else (-1, -1)
         b["snap"] = [self.snapshot(s, p, sp, ignore, t), {"dice": 0, "atk": 0, "defense": 0}]
-        emit(events, "ycu.battle", seat=p, token=self.tterm(t), space=space_name(sp), role=f"@term.{role}")
+        say(events, "ycu.battle", seat=p, token=self.tterm(t), space=space_name(sp), role=f"@term.{role}")
         if s.arc[p] >= self.bribe_cost(s, p, t):
             s.phase = "bribe"
         else:
@@ -1278,7 +1277,7 @@ class Engine:
             cost = -(-half // 100) * 100
         return max(0, cost - self.perm(s, p, "bribe_minus"))
 
-    def bribe(self, s: State, p: int, events: EVENTS) -> None:
+    def bribe(self, s: State, p: int, events: Events) -> None:
         b = s.battle
         assert b is not None
         t = b["token"]
@@ -1286,23 +1285,23 @@ class Engine:
         s.arc[p] -= cost
         s.ycu[b["space"]].remove(t)
         s.bag = sorted([*s.bag, t])
-        emit(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
+        say(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
         self.after_ycu(s, p, events)
 
     def battle_card_effects(self, b: dict[str, Any], side: int) -> list[Effect]:
         cards = b["spent"][side] if "spent" in b else b["cards"][side]
         return [e for c in cards if self.cards[c].timing == "Battle" for e in self.cards[c].effects]
 
-    def commit(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def commit(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
         side = b["side"]
         if act.kind == "commit":
             s.hand[p].remove(act.a)
             b["cards"][side].append(act.a)
-            emit(events, "battle.commit", frozenset([p]), seat=p, count=len(b["cards"][side]))
+            say(events, "battle.commit", frozenset([p]), seat=p, count=len(b["cards"][side]))
             return
-        emit(events, "battle.committed", seat=p, count=len(b["cards"][side]))
+        say(events, "battle.committed", seat=p, count=len(b["cards"][side]))
         if b["kind"] == "rival" and side == 0:
             b["side"] = 1
             b["who"] = b["seats"][1]
@@ -1312,11 +1311,11 @@ class Engine:
         s.shown = {"battle": [[self.cards[c].id for c in cards] for cards in b["cards"]]}
         for i, x in enumerate(b["seats"]):
             if x >= 0:
-                emit(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b["cards"][i]))
+                say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b["cards"][i]))
         b["asked"] = []
         self.next_option(s, events)
 
-    def next_option(self, s: State, events: EVENTS) -> None:
+    def next_option(self, s: State, events: Events) -> None:
         """COR-18.11 step 1: Hired Muscle payments, the attacker's first."""
         b = s.battle
         assert b is not None
@@ -1332,7 +1331,7 @@ class Engine:
                 return
         self.roll(s, events)
 
-    def option(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def option(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
         side = b["side"]
@@ -1341,7 +1340,7 @@ class Engine:
             eff = next(e for e in self.battle_card_effects(b, side) if e.name == "pay_for_atk")
             s.arc[p] -= eff.num(0)
             b["pay"][side] = eff.num(1)
-            emit(events, "battle.pay", seat=p, arc=eff.num(0), bonus=eff.num(1))
+            say(events, "battle.pay", seat=p, arc=eff.num(0), bonus=eff.num(1))
         self.next_option(s, events)
 
     def dice_count(self, s: State, b: dict[str, Any], side: int) -> int:
@@ -1355,7 +1354,7 @@ class Engine:
                 n += e.num() * figs
         return int(min(n, self.k["MAX_DICE_PER_SIDE"]))
 
-    def roll(self, s: State, events: EVENTS) -> None:
+    def roll(self, s: State, events: Events) -> None:
         """COR-18.8, 18.11 step 4: the attacker's dice first."""
         b = s.battle
         assert b is not None
@@ -1363,7 +1362,7 @@ class Engine:
             if b["seats"][side] < 0:
                 continue
             b["dice"][side] = [self.die(s) for _ in range(self.dice_count(s, b, side))]
-            emit(events, "battle.roll", seat=b["seats"][side], dice=tuple(b["dice"][side]))
+            say(events, "battle.roll", seat=b["seats"][side], dice=tuple(b["dice"][side]))
         b["asked"] = []
         self.next_reroll(s, events)
 
@@ -1374,7 +1373,7 @@ class Engine:
                 total += 99 if e.args[0] == "all" else e.num()
         return total
 
-    def next_reroll(self, s: State, events: EVENTS) -> None:
+    def next_reroll(self, s: State, events: Events) -> None:
         b = s.battle
         assert b is not None
         for side in (0, 1):
@@ -1396,7 +1395,7 @@ class Engine:
             out = [self.cat.idx("reroll", i) for i in range(len(b["dice"][side])) if i not in b["rerolled"][side]]
         return [*out, self.cat.idx("done")]
 
-    def reroll(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def reroll(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
         side = b["side"]
@@ -1404,7 +1403,7 @@ class Engine:
             b["rerolled"][side].append(act.a)
             old = b["dice"][side][act.a]
             b["dice"][side][act.a] = self.die(s)
-            emit(events, "battle.reroll", seat=p, die=act.a + 1, old=old, new=b["dice"][side][act.a])
+            say(events, "battle.reroll", seat=p, die=act.a + 1, old=old, new=b["dice"][side][act.a])
             if len(self.reroll_actions(s)) > 1:
                 return
         b["asked"].append(side)
@@ -1444,7 +1443,7 @@ class Engine:
             t += b["snap"][side]["defense"]
         return int(t + sum(b["dice"][side]))
 
-    def resolve(self, s: State, events: EVENTS) -> None:
+    def resolve(self, s: State, events: Events) -> None:
         """COR-18.10, 18.12, COR-19.9: totals, discards, casualties."""
         b = s.battle
         assert b is not None
@@ -1454,7 +1453,7 @@ class Engine:
             totals[1] = max(0, self.comp.tokens[b["token"]].attack - minus)
         win_side = 0 if totals[0] > totals[1] else 1
         b["result"] = {"totals": totals, "win": win_side, "killed": 0}
-        emit(events, "battle.totals", seat=b["seats"][0], total=totals[0], other=totals[1])
+        say(events, "battle.totals", seat=b["seats"][0], total=totals[0], other=totals[1])
         for i, x in enumerate(b["seats"]):
             if x >= 0:
                 s.discard[x] += b["cards"][i]
@@ -1471,14 +1470,14 @@ class Engine:
         s.figures[sp][loser] = 0
         if any(e.name == "no_casualty" for e in effs):
             s.pool[loser] += figs
-            emit(events, "battle.retreat", seat=loser, count=figs, space=space_name(sp))
+            say(events, "battle.retreat", seat=loser, count=figs, space=space_name(sp))
             self.battle_end(s, events)
             return
         killed = 1 if figs else 0
         s.reserve[loser] += killed
         s.pool[loser] += figs - killed
         b["result"]["killed"] = killed
-        emit(events, "battle.casualties", seat=loser, killed=killed, retreated=figs - killed, space=space_name(sp))
+        say(events, "battle.casualties", seat=loser, killed=killed, retreated=figs - killed, space=space_name(sp))
         if killed and not any(e.name == "no_card_loss" for e in effs) and self.lose_options(s, loser):
             b["who"] = loser
             s.phase = "lose"
@@ -1492,7 +1491,7 @@ class Engine:
             return near
         return sorted({c for c in s.draw[p] if self.cards[c].unit})
 
-    def lose_card(self, s: State, p: int, c: int, events: EVENTS) -> None:
+    def lose_card(self, s: State, p: int, c: int, events: Events) -> None:
         if c in s.hand[p] or c in s.discard[p]:
             (s.discard[p] if c in s.discard[p] else s.hand[p]).remove(c)
         else:
@@ -1500,10 +1499,10 @@ class Engine:
             self.shuffle(s, s.draw[p])
         self.lose_card_to(s, c)
         self.public(s, c)
-        emit(events, "battle.card_lost", seat=p, card=self.cterm(c))
+        say(events, "battle.card_lost", seat=p, card=self.cterm(c))
         self.battle_end(s, events)
 
-    def battle_end(self, s: State, events: EVENTS) -> None:
+    def battle_end(self, s: State, events: Events) -> None:
         """COR-18.12 steps 3 and 4, COR-19.10, 19.13: influence, triggers, the Alert roll."""
         b = s.battle
         assert b is not None
@@ -1516,9 +1515,9 @@ class Engine:
         if b["kind"] == "ycu" and win >= 0:
             s.ycu[b["space"]].remove(b["token"])
             s.bag = sorted([*s.bag, b["token"]])
-            emit(events, "ycu.defeated", seat=win, token=self.tterm(b["token"]))
+            say(events, "ycu.defeated", seat=win, token=self.tterm(b["token"]))
         if win >= 0:
-            emit(events, "battle.won", seat=win)
+            say(events, "battle.won", seat=win)
             for e in self.battle_card_effects(b, res["win"]):
                 if e.name == "on_win":
                     inner = Effect(e.args[0].split("(")[0], (e.args[0].split("(")[1].rstrip(")"),))
@@ -1530,7 +1529,7 @@ class Engine:
             roll = self.d6(s)
             row = self.comp.alert[roll - 1]
             won = win == p
-            emit(events, "alert.roll", seat=p, roll=roll, result="@alert.won" if won else "@alert.lost",
+            say(events, "alert.roll", seat=p, roll=roll, result="@alert.won" if won else "@alert.lost",
                  text=f"@alert.{roll}.{'won' if won else 'lost'}")
             for e in row.won if won else row.lost:
                 if e.name == "gain_arc":
@@ -1544,7 +1543,7 @@ class Engine:
                 elif e.name == "slipped_away" and res["killed"] and s.reserve[p] > 0:
                     s.reserve[p] -= 1
                     s.pool[p] += 1
-                    emit(events, "alert.slipped", seat=p)
+                    say(events, "alert.slipped", seat=p)
             self.after_ycu(s, p, events)
             return
         resume = b["resume"]
@@ -1552,7 +1551,7 @@ class Engine:
         s.phase = resume
         self.after_battle(s, events)
 
-    def after_ycu(self, s: State, p: int, events: EVENTS) -> None:
+    def after_ycu(self, s: State, p: int, events: Events) -> None:
         """COR-19.3: the next token on the same space while the player still has figures there."""
         b = s.battle
         assert b is not None
@@ -1568,7 +1567,7 @@ class Engine:
         s.phase = resume
         self.after_battle(s, events)
 
-    def after_battle(self, s: State, events: EVENTS) -> None:
+    def after_battle(self, s: State, events: Events) -> None:
         if s.phase == "move_end" or (s.phase == "move" and not self.move_more(s, s.active)):
             s.phase = "post"
 
@@ -1581,8 +1580,8 @@ class Engine:
             return True
         return any(self.destinations(s, p, sp, reach, enemy) for sp in self.movable_from(s, p, False))
 
-    def end_move(self, s: State, p: int, events: EVENTS) -> None:
-        emit(events, "move.end", seat=p)
+    def end_move(self, s: State, p: int, events: Events) -> None:
+        say(events, "move.end", seat=p)
         sp = s.enemy_space
         if sp >= 0 and self.contested(s, sp, p):
             self.start_battles(s, p, sp, "move_end", events)
@@ -1660,7 +1659,7 @@ class Engine:
             out = [cat.idx("fight_token", t) for t in sorted(self.token_targets(s, p, sp))]
         return sorted(set(out))
 
-    def apply_action(self, s: State, p: int, idx: int, events: EVENTS) -> None:
+    def apply_action(self, s: State, p: int, idx: int, events: Events) -> None:
         act = self.cat.acts[idx]
         if not self.secret_kind(s):
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
@@ -1679,10 +1678,10 @@ class Engine:
         elif ph == "reset":
             if act.kind == "discard":
                 s.reset_pending[p].append(act.a)
-                emit(events, "reset.choose", frozenset([p]), card=self.cterm(act.a))
+                say(events, "reset.choose", frozenset([p]), card=self.cterm(act.a))
             else:
                 s.reset_done[p] = True
-                emit(events, "reset.ready", seat=p)
+                say(events, "reset.ready", seat=p)
                 if all(s.reset_done):
                     self.apply_reset(s, events)
         elif ph == "pre":
@@ -1703,7 +1702,7 @@ class Engine:
                 self.produce_use(s, p, self.dev_at(s, act.a), events)
         elif ph == "build":
             if act.kind == "nobuild":
-                emit(events, "build.none", seat=p)
+                say(events, "build.none", seat=p)
                 s.phase = "post"
             else:
                 self.build(s, p, act, events)
@@ -1720,9 +1719,9 @@ class Engine:
                 s.action["chosen"].append(act.a)
                 s.hand[p].remove(act.a)
                 s.discard[p].append(act.a)
-                emit(events, "refresh.discard", seat=p, card=self.cterm(act.a))
+                say(events, "refresh.discard", seat=p, card=self.cterm(act.a))
             else:
-                emit(events, "refresh.discarded", seat=p, cards=tuple(self.cterm(c) for c in s.action["chosen"]))
+                say(events, "refresh.discarded", seat=p, cards=tuple(self.cterm(c) for c in s.action["chosen"]))
                 self.refresh_cards(s, p, events)
                 s.phase = "post"
         elif ph == "move":
@@ -1750,12 +1749,12 @@ class Engine:
             if act.kind == "bribe":
                 self.bribe(s, p, events)
             else:
-                emit(events, "ycu.fight", seat=p)
+                say(events, "ycu.fight", seat=p)
                 s.phase = "commit"
         elif ph == "pick_token":
             self.ycu_token_chosen(s, p, act.a, events)
 
-    def buy(self, s: State, p: int, act: Act, events: EVENTS) -> None:
+    def buy(self, s: State, p: int, act: Act, events: Events) -> None:
         """COR-12: a row card first, then renown at 3000 ARC each, up to the influence."""
         if act.kind == "take":
             cost = self.bm_cost(s, p, act.a)
@@ -1763,7 +1762,7 @@ class Engine:
             s.bm_row.remove(act.a)
             s.hand[p].append(act.a)
             s.stats["bought"][p] += 1
-            emit(events, "buy.card", seat=p, card=self.cterm(act.a), arc=cost)
+            say(events, "buy.card", seat=p, card=self.cterm(act.a), arc=cost)
             s.phase = "buy_renown"
             if self.renown_max(s, p) == 0:
                 s.phase = "post"
@@ -1773,7 +1772,7 @@ class Engine:
             s.arc[p] -= n * self.k["RENOWN_PRICE"]
             s.renown_supply -= n
             s.renown[p] += n
-            emit(events, "buy.renown", seat=p, count=n, arc=n * self.k["RENOWN_PRICE"])
+            say(events, "buy.renown", seat=p, count=n, arc=n * self.k["RENOWN_PRICE"])
         s.phase = "post"
 
     # ================================================================ timeouts (COR-27.3)
