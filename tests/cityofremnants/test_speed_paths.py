@@ -1,4 +1,4 @@
-"""The short cuts the bots rely on give the same answers as the rules' own definitions (engine.py, state.py)."""
+"""The short cuts the bots rely on give the same answers as the rules' own definitions (engine/, state.py)."""
 
 from __future__ import annotations
 
