@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.kit import Events, say
 
 from ..actions import Act
-from ..state import State
+from ..state import Auction, State
 from .core import Core
 
 
@@ -35,17 +35,16 @@ class Auctions(Core):
             self.recruit(s, p, card, events)
             s.phase = "post"
             return
-        s.auction = {"card": card, "high": 0, "bidder": p, "out": [], "order": [*eligible, p], "turn": eligible[0],
-                     "pos": 0, "declarer": p}
+        s.auction = Auction(card, p, [*eligible, p])
         s.phase = "bid"
 
     def bid_min(self, s: State) -> int:
         assert s.auction is not None
         a = s.auction
         step = self.k["BID_STEP"]
-        if a["high"] == 0 and a["bidder"] == a["declarer"]:
+        if a.high == 0 and a.bidder == a.declarer:
             return int(max(step, self.k["MIN_FIRST_BID"], s.mods.get("min_first_bid", 0)))
-        return int(a["high"] + step)
+        return int(a.high + step)
 
     def bid_actions(self, s: State, q: int) -> list[int]:
         low = self.bid_min(s)
@@ -58,24 +57,24 @@ class Auctions(Core):
         assert s.auction is not None
         a = s.auction
         if act.kind == "bid":
-            a["high"] = act.a
-            a["bidder"] = q
+            a.high = act.a
+            a.bidder = q
             say(events, "auction.bid", seat=q, amount=act.a)
         else:
-            a["out"].append(q)
+            a.out.append(q)
             say(events, "auction.pass", seat=q)
-        live = [x for x in a["order"] if x not in a["out"]]
+        live = [x for x in a.order if x not in a.out]
         if len(live) == 1:
             self.auction_end(s, live[0], events)
             return
-        n = len(a["order"])
-        pos = a["pos"]
+        n = len(a.order)
+        pos = a.pos
         for i in range(1, n + 1):
-            cand = a["order"][(pos + i) % n]
-            if cand in a["out"] or cand == a["bidder"]:
+            cand = a.order[(pos + i) % n]
+            if cand in a.out or cand == a.bidder:
                 continue
-            a["pos"] = (pos + i) % n
-            a["turn"] = cand
+            a.pos = (pos + i) % n
+            a.turn = cand
             return
 
     def auction_end(self, s: State, winner: int, events: Events) -> None:
@@ -83,13 +82,13 @@ class Auctions(Core):
         assert s.auction is not None
         a = s.auction
         s.auction = None
-        price = a["high"] if a["bidder"] == winner else 0
+        price = a.high if a.bidder == winner else 0
         s.arc[winner] -= price
-        say(events, "auction.won", seat=winner, card=self.cterm(a["card"]), amount=price)
-        self.recruit(s, winner, a["card"], events)
-        if winner != a["declarer"]:
+        say(events, "auction.won", seat=winner, card=self.cterm(a.card), amount=price)
+        self.recruit(s, winner, a.card, events)
+        if winner != a.declarer:
             s.tracker[winner] += 1  # COR-11.14
             say(events, "turn.out_of_turn", seat=winner, turns=s.tracker[winner])
-            self.recruit_declare(s, a["declarer"], events)  # COR-11.15
+            self.recruit_declare(s, a.declarer, events)  # COR-11.15
         else:
             s.phase = "post"

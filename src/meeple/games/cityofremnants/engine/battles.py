@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine.rules import reveal
 from meeple.kit import Events, say
 
 from ..actions import Act
 from ..data import Effect, space_name
-from ..state import State
+from ..state import Battle, BattleResult, Revealed, Snapshot, State
 from .core import Core
 
 
@@ -26,7 +24,7 @@ class Battles(Core):
         else:
             s.phase = resume
 
-    def snapshot(self, s: State, p: int, sp: int, ignore: tuple[int, int], token: int) -> dict[str, int]:
+    def snapshot(self, s: State, p: int, sp: int, ignore: tuple[int, int], token: int) -> Snapshot:
         """COR-17.6, 17.7: passive bonuses and Defense, once, at the start of the battle."""
         dice = atk = 0
         seen: set[int] = set()
@@ -42,22 +40,18 @@ class Battles(Core):
                     atk += dev.passive.num()
         di = self.dev_at(s, sp)
         defense = self.dev(s, di).defense if di >= 0 and self.controls_dev(s, p, di, ignore, token) else 0
-        return {"dice": dice, "atk": atk, "defense": defense}
+        return Snapshot(dice, atk, defense)
 
     def start_rival(self, s: State, att: int, dfn: int, sp: int, resume: str, events: Events) -> None:
         say(events, "battle.start", seat=att, defender_seat=dfn, space=space_name(sp))
-        s.battle = {"kind": "rival", "space": sp, "seats": [att, dfn], "token": -1, "roles": ["attacker", "defender"],
-                    "cards": [[], []], "who": att, "side": 0, "dice": [[], []], "rerolled": [[], []], "pay": [0, 0],
-                    "asked": [], "resume": resume, "result": {},
-                    "snap": [self.snapshot(s, att, sp, (sp, att), -1), self.snapshot(s, dfn, sp, (sp, att), -1)]}
+        s.battle = Battle("rival", sp, [att, dfn], ["attacker", "defender"], resume,
+                          [self.snapshot(s, att, sp, (sp, att), -1), self.snapshot(s, dfn, sp, (sp, att), -1)])
         s.phase = "commit"
 
     def start_ycu(self, s: State, p: int, sp: int, role: str, resume: str, events: Events) -> None:
         """COR-19.1, 19.3: the player picks the next token when several could be fought."""
         targets = self.token_targets(s, p, sp)
-        s.battle = {"kind": "ycu", "space": sp, "seats": [p, -1], "token": -1, "roles": [role, ""], "cards": [[], []],
-                    "who": p, "side": 0, "dice": [[], []], "rerolled": [[], []], "pay": [0, 0], "asked": [],
-                    "resume": resume, "result": {}, "snap": []}
+        s.battle = Battle("ycu", sp, [p, -1], [role, ""], resume, [])
         if len(targets) == 1:
             self.ycu_token_chosen(s, p, targets[0], events)
         else:
@@ -67,11 +61,11 @@ class Battles(Core):
         b = s.battle
         assert b is not None
         sp = self.token_space(s, t)
-        b["token"] = t
-        b["space"] = sp
-        role = b["roles"][0]
+        b.token = t
+        b.space = sp
+        role = b.roles[0]
         ignore = (sp, p) if role == "attacker" else (-1, -1)
-        b["snap"] = [self.snapshot(s, p, sp, ignore, t), {"dice": 0, "atk": 0, "defense": 0}]
+        b.snap = [self.snapshot(s, p, sp, ignore, t), Snapshot()]
         say(events, "ycu.battle", seat=p, token=self.tterm(t), space=space_name(sp), role=f"@term.{role}")
         if s.arc[p] >= self.bribe_cost(s, p, t):
             s.phase = "bribe"
@@ -90,39 +84,39 @@ class Battles(Core):
     def bribe(self, s: State, p: int, events: Events) -> None:
         b = s.battle
         assert b is not None
-        t = b["token"]
+        t = b.token
         cost = self.bribe_cost(s, p, t)
         s.arc[p] -= cost
-        s.ycu[b["space"]].remove(t)
+        s.ycu[b.space].remove(t)
         s.bag = sorted([*s.bag, t])
         say(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
         self.after_ycu(s, p, events)
 
-    def battle_card_effects(self, b: dict[str, Any], side: int) -> list[Effect]:
-        cards = b["spent"][side] if "spent" in b else b["cards"][side]
+    def battle_card_effects(self, b: Battle, side: int) -> list[Effect]:
+        cards = b.spent[side] if b.spent is not None else b.cards[side]
         return [e for c in cards if self.cards[c].timing == "Battle" for e in self.cards[c].effects]
 
     def commit(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
-        side = b["side"]
+        side = b.side
         if act.kind == "commit":
             s.hand[p].remove(act.a)
-            b["cards"][side].append(act.a)
-            say(events, "battle.commit", frozenset([p]), seat=p, count=len(b["cards"][side]))
+            b.cards[side].append(act.a)
+            say(events, "battle.commit", frozenset([p]), seat=p, count=len(b.cards[side]))
             return
-        say(events, "battle.committed", seat=p, count=len(b["cards"][side]))
-        if b["kind"] == "rival" and side == 0:
-            b["side"] = 1
-            b["who"] = b["seats"][1]
+        say(events, "battle.committed", seat=p, count=len(b.cards[side]))
+        if b.kind == "rival" and side == 0:
+            b.side = 1
+            b.who = b.seats[1]
             return
         if events is not None:
-            events.append(reveal([x for x in b["seats"] if x >= 0], ["commit"]))
-        s.shown = {"battle": [[self.cards[c].id for c in cards] for cards in b["cards"]]}
-        for i, x in enumerate(b["seats"]):
+            events.append(reveal([x for x in b.seats if x >= 0], ["commit"]))
+        s.shown = Revealed(battle=[[self.cards[c].id for c in cards] for cards in b.cards])
+        for i, x in enumerate(b.seats):
             if x >= 0:
-                say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b["cards"][i]))
-        b["asked"] = []
+                say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b.cards[i]))
+        b.asked = []
         self.next_option(s, events)
 
     def next_option(self, s: State, events: Events) -> None:
@@ -130,13 +124,13 @@ class Battles(Core):
         b = s.battle
         assert b is not None
         for side in (0, 1):
-            x = b["seats"][side]
-            if x < 0 or side in b["asked"]:
+            x = b.seats[side]
+            if x < 0 or side in b.asked:
                 continue
             costs = [e.num(0) for e in self.battle_card_effects(b, side) if e.name == "pay_for_atk"]
             if costs and s.arc[x] >= costs[0]:
-                b["who"] = x
-                b["side"] = side
+                b.who = x
+                b.side = side
                 s.phase = "option"
                 return
         self.roll(s, events)
@@ -144,19 +138,19 @@ class Battles(Core):
     def option(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
-        side = b["side"]
-        b["asked"].append(side)
+        side = b.side
+        b.asked.append(side)
         if act.kind == "pay":
             eff = next(e for e in self.battle_card_effects(b, side) if e.name == "pay_for_atk")
             s.arc[p] -= eff.num(0)
-            b["pay"][side] = eff.num(1)
+            b.pay[side] = eff.num(1)
             say(events, "battle.pay", seat=p, arc=eff.num(0), bonus=eff.num(1))
         self.next_option(s, events)
 
-    def dice_count(self, s: State, b: dict[str, Any], side: int) -> int:
-        x = b["seats"][side]
-        figs = s.figures[b["space"]][x]
-        n = figs + b["snap"][side]["dice"]
+    def dice_count(self, s: State, b: Battle, side: int) -> int:
+        x = b.seats[side]
+        figs = s.figures[b.space][x]
+        n = figs + b.snap[side].dice
         for e in self.battle_card_effects(b, side):
             if e.name == "dice":
                 n += e.num()
@@ -169,14 +163,14 @@ class Battles(Core):
         b = s.battle
         assert b is not None
         for side in (0, 1):
-            if b["seats"][side] < 0:
+            if b.seats[side] < 0:
                 continue
-            b["dice"][side] = [self.die(s) for _ in range(self.dice_count(s, b, side))]
-            say(events, "battle.roll", seat=b["seats"][side], dice=tuple(b["dice"][side]))
-        b["asked"] = []
+            b.dice[side] = [self.die(s) for _ in range(self.dice_count(s, b, side))]
+            say(events, "battle.roll", seat=b.seats[side], dice=tuple(b.dice[side]))
+        b.asked = []
         self.next_reroll(s, events)
 
-    def reroll_allowance(self, b: dict[str, Any], side: int) -> int:
+    def reroll_allowance(self, b: Battle, side: int) -> int:
         total = 0
         for e in self.battle_card_effects(b, side):
             if e.name == "reroll":
@@ -187,11 +181,11 @@ class Battles(Core):
         b = s.battle
         assert b is not None
         for side in (0, 1):
-            if b["seats"][side] < 0 or side in b["asked"]:
+            if b.seats[side] < 0 or side in b.asked:
                 continue
-            if self.reroll_allowance(b, side) > 0 and b["dice"][side]:
-                b["who"] = b["seats"][side]
-                b["side"] = side
+            if self.reroll_allowance(b, side) > 0 and b.dice[side]:
+                b.who = b.seats[side]
+                b.side = side
                 s.phase = "reroll"
                 return
         self.resolve(s, events)
@@ -199,82 +193,82 @@ class Battles(Core):
     def reroll_actions(self, s: State) -> list[int]:
         b = s.battle
         assert b is not None
-        side = b["side"]
+        side = b.side
         out = []
-        if len(b["rerolled"][side]) < self.reroll_allowance(b, side):
-            out = [self.cat.idx("reroll", i) for i in range(len(b["dice"][side])) if i not in b["rerolled"][side]]
+        if len(b.rerolled[side]) < self.reroll_allowance(b, side):
+            out = [self.cat.idx("reroll", i) for i in range(len(b.dice[side])) if i not in b.rerolled[side]]
         return [*out, self.cat.idx("done")]
 
     def reroll(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
         assert b is not None
-        side = b["side"]
+        side = b.side
         if act.kind == "reroll":
-            b["rerolled"][side].append(act.a)
-            old = b["dice"][side][act.a]
-            b["dice"][side][act.a] = self.die(s)
-            say(events, "battle.reroll", seat=p, die=act.a + 1, old=old, new=b["dice"][side][act.a])
+            b.rerolled[side].append(act.a)
+            old = b.dice[side][act.a]
+            b.dice[side][act.a] = self.die(s)
+            say(events, "battle.reroll", seat=p, die=act.a + 1, old=old, new=b.dice[side][act.a])
             if len(self.reroll_actions(s)) > 1:
                 return
-        b["asked"].append(side)
+        b.asked.append(side)
         self.next_reroll(s, events)
 
-    def negated(self, s: State, b: dict[str, Any], side: int) -> int:
+    def negated(self, s: State, b: Battle, side: int) -> int:
         """Sniper Rifle (COR-29.12 negate_top_unit): the opponent's highest unit card counts 0 (rival battles)."""
         other = 1 - side
-        if b["kind"] != "rival" or not any(e.name == "negate_top_unit" for e in self.battle_card_effects(b, other)):
+        if b.kind != "rival" or not any(e.name == "negate_top_unit" for e in self.battle_card_effects(b, other)):
             return -1
-        colour = s.gang[b["seats"][side]]
-        units = [c for c in b["cards"][side] if self.cards[c].unit]
+        colour = s.gang[b.seats[side]]
+        units = [c for c in b.cards[side] if self.cards[c].unit]
         if not units:
             return -1
         return int(max(units, key=lambda c: (self.cards[c].attack[colour], -c)))  # type: ignore[index]
 
-    def total(self, s: State, b: dict[str, Any], side: int) -> int:
+    def total(self, s: State, b: Battle, side: int) -> int:
         """COR-18.9."""
-        x = b["seats"][side]
+        x = b.seats[side]
         colour = s.gang[x]
         neg = self.negated(s, b, side)
-        figs = s.figures[b["space"]][x]
-        role = b["roles"][side]
+        figs = s.figures[b.space][x]
+        role = b.roles[side]
         t = 0
-        for c in b["cards"][side]:
+        for c in b.cards[side]:
             card = self.cards[c]
             if card.unit and c != neg:
-                t += card.attack[colour]
+                t += self.attack[colour][c]
         for e in self.battle_card_effects(b, side):
             if e.name == "atk" or (e.name == "atk_if_attacker" and role == "attacker") or (
                     e.name == "atk_if_defender" and role == "defender"):
                 t += e.num()
             elif e.name == "atk_per_figure":
                 t += e.num() * figs
-        t += b["pay"][side] + self.perm(s, x, "atk_all") + b["snap"][side]["atk"]
+        t += b.pay[side] + self.perm(s, x, "atk_all") + b.snap[side].atk
         if role == "defender":
-            t += b["snap"][side]["defense"]
-        return int(t + sum(b["dice"][side]))
+            t += b.snap[side].defense
+        return int(t + sum(b.dice[side]))
 
     def resolve(self, s: State, events: Events) -> None:
         """COR-18.10, 18.12, COR-19.9: totals, discards, casualties."""
         b = s.battle
         assert b is not None
-        totals = [self.total(s, b, 0), self.total(s, b, 1) if b["kind"] == "rival" else 0]
-        if b["kind"] == "ycu":
+        totals = [self.total(s, b, 0), self.total(s, b, 1) if b.kind == "rival" else 0]
+        if b.kind == "ycu":
             minus = sum(e.num() for e in self.battle_card_effects(b, 0) if e.name == "ycu_minus")
-            totals[1] = max(0, self.comp.tokens[b["token"]].attack - minus)
+            totals[1] = max(0, self.comp.tokens[b.token].attack - minus)
         win_side = 0 if totals[0] > totals[1] else 1
-        b["result"] = {"totals": totals, "win": win_side, "killed": 0}
-        say(events, "battle.totals", seat=b["seats"][0], total=totals[0], other=totals[1])
-        for i, x in enumerate(b["seats"]):
+        b.result = BattleResult(totals, win_side)
+        say(events, "battle.totals", seat=b.seats[0], total=totals[0], other=totals[1])
+        for i, x in enumerate(b.seats):
             if x >= 0:
-                s.discard[x] += b["cards"][i]
-        b["spent"] = b["cards"]
-        b["cards"] = [[], []]
+                s.discard[x] += b.cards[i]
+        b.spent = b.cards
+        b.cards = [[], []]
         lose_side = 1 - win_side
-        loser = b["seats"][lose_side]
+        loser = b.seats[lose_side]
         if loser < 0:
             self.battle_end(s, events)
             return
-        sp = b["space"]
+        sp = b.space
         effs = self.battle_card_effects(b, lose_side)
         figs = s.figures[sp][loser]
         s.figures[sp][loser] = 0
@@ -286,10 +280,10 @@ class Battles(Core):
         killed = 1 if figs else 0
         s.reserve[loser] += killed
         s.pool[loser] += figs - killed
-        b["result"]["killed"] = killed
+        b.result.killed = killed
         say(events, "battle.casualties", seat=loser, killed=killed, retreated=figs - killed, space=space_name(sp))
         if killed and not any(e.name == "no_card_loss" for e in effs) and self.lose_options(s, loser):
-            b["who"] = loser
+            b.who = loser
             s.phase = "lose"
             return
         self.battle_end(s, events)
@@ -316,26 +310,27 @@ class Battles(Core):
         """COR-18.12 steps 3 and 4, COR-19.10, 19.13: influence, triggers, the Alert roll."""
         b = s.battle
         assert b is not None
-        res = b["result"]
-        win, lose = b["seats"][res["win"]], b["seats"][1 - res["win"]]
+        res = b.result
+        assert res is not None
+        win, lose = b.seats[res.win], b.seats[1 - res.win]
         for x in (win, lose):
             if x >= 0:
                 self.change_influence(s, x, self.k["INFLUENCE_WIN"] if x == win else self.k["INFLUENCE_LOSS"], events)
                 s.stats["battles_won" if x == win else "battles_lost"][x] += 1
-        if b["kind"] == "ycu" and win >= 0:
-            s.ycu[b["space"]].remove(b["token"])
-            s.bag = sorted([*s.bag, b["token"]])
-            say(events, "ycu.defeated", seat=win, token=self.tterm(b["token"]))
+        if b.kind == "ycu" and win >= 0:
+            s.ycu[b.space].remove(b.token)
+            s.bag = sorted([*s.bag, b.token])
+            say(events, "ycu.defeated", seat=win, token=self.tterm(b.token))
         if win >= 0:
             say(events, "battle.won", seat=win)
-            for e in self.battle_card_effects(b, res["win"]):
+            for e in self.battle_card_effects(b, res.win):
                 if e.name == "on_win":
                     inner = Effect(e.args[0].split("(")[0], (e.args[0].split("(")[1].rstrip(")"),))
                     self.auto_effect(s, win, inner, events)
             if self.perm(s, win, "win_renown"):
                 self.gain_renown(s, win, self.perm(s, win, "win_renown"), events)
-        if b["kind"] == "ycu":
-            p = b["seats"][0]
+        if b.kind == "ycu":
+            p = b.seats[0]
             roll = self.d6(s)
             row = self.comp.alert[roll - 1]
             won = win == p
@@ -350,13 +345,13 @@ class Battles(Core):
                     self.gain_renown(s, p, e.num(), events)
                 elif e.name == "lose_renown":
                     self.lose_renown(s, p, e.num(), events)
-                elif e.name == "slipped_away" and res["killed"] and s.reserve[p] > 0:
+                elif e.name == "slipped_away" and res.killed and s.reserve[p] > 0:
                     s.reserve[p] -= 1
                     s.pool[p] += 1
                     say(events, "alert.slipped", seat=p)
             self.after_ycu(s, p, events)
             return
-        resume = b["resume"]
+        resume = b.resume
         s.battle = None
         s.phase = resume
         self.after_battle(s, events)
@@ -365,7 +360,7 @@ class Battles(Core):
         """COR-19.3: the next token on the same space while the player still has figures there."""
         b = s.battle
         assert b is not None
-        resume, sp = b["resume"], b["space"]
+        resume, sp = b.resume, b.space
         s.battle = None
         if resume == "patrol":
             s.phase = "patrol"

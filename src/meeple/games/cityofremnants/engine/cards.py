@@ -6,7 +6,7 @@ from meeple.kit import Events, say
 
 from ..actions import Act
 from ..data import NSPACE, Effect, space_name
-from ..state import State
+from ..state import CardEffect, State
 from .core import Core
 
 CHOICE_PRIMS = ("recruit_fixed", "sell_extra", "add_products", "move_figures", "place_from_pool", "peek_coords",
@@ -84,31 +84,31 @@ class CardEffects(Core):
         say(events, "card.play", seat=p, card=self.cterm(c))
         self.public(s, c)
         s.resume.append(s.phase)
-        s.effect = {"card": c, "i": 0, "n": 0, "stage": ""}
+        s.effect = CardEffect(c)
         s.phase = "effect"
         self.run_effects(s, p, events)
 
     def run_effects(self, s: State, p: int, events: Events) -> None:
         """Resolve the card's primitives in order; stop at one that needs a choice (COR-9.11)."""
         assert s.effect is not None
-        card = self.cards[s.effect["card"]]
+        card = self.cards[s.effect.card]
         if card.timing == "Permanent":
             self.end_effect(s, events)
             return
-        while s.effect["i"] < len(card.effects):
-            e = card.effects[s.effect["i"]]
+        while s.effect.prim < len(card.effects):
+            e = card.effects[s.effect.prim]
             if e.name in CHOICE_PRIMS and self.start_choice(s, p, e, events):
                 return
             if e.name not in CHOICE_PRIMS:
                 self.auto_effect(s, p, e, events)
-            s.effect["i"] += 1
-            s.effect["n"] = 0
-            s.effect["stage"] = ""
+            s.effect.prim += 1
+            s.effect.done = 0
+            s.effect.stage = ""
         self.end_effect(s, events)
 
     def end_effect(self, s: State, events: Events) -> None:
         """COR-16.18: a space made contested by the card's movement is fought over once the card has resolved."""
-        moved = s.effect is not None and bool(s.effect.get("moved"))
+        moved = s.effect is not None and bool(s.effect.moved)
         s.effect = None
         s.phase = s.resume.pop()
         p = s.active
@@ -167,9 +167,9 @@ class CardEffects(Core):
             k = min(e.num(), len(s.coord_deck))
             if k == 0:
                 return False
-            s.effect["stage"] = "coord"
-            s.effect["look"] = sorted(s.coord_deck[:k])
-            s.effect["order"] = []
+            s.effect.stage = "coord"
+            s.effect.look = sorted(s.coord_deck[:k])
+            s.effect.order = []
             s.coord_known[p] = max(s.coord_known[p], k)
             say(events, "coords.peek", seat=p, count=k)
             say(events, "coords.seen", frozenset([p]),
@@ -177,55 +177,55 @@ class CardEffects(Core):
             return True
         if not self.prim_applicable(s, p, e, "effect"):
             return False
-        s.effect["stage"] = n
+        s.effect.stage = n
         return True
 
     def effect_actions(self, s: State, p: int) -> list[int]:
         assert s.effect is not None
         eff = s.effect
-        if eff["stage"] == "trash":
+        if eff.stage == "trash":
             return [self.cat.idx("take", c) for c in sorted(set(s.hand[p]))] + [self.cat.idx("done")]
-        card = self.cards[eff["card"]]
-        e = card.effects[eff["i"]]
-        st = eff["stage"]
+        card = self.cards[eff.card]
+        e = card.effects[eff.prim]
+        st = eff.stage
         cat = self.cat
         if st == "recruit_fixed":
             return [cat.idx("take", c) for c in s.gm_row]
         if st == "sell_extra":
             out = [cat.idx("sell", s.built[i][1]) for i in self.sellable(s, p)]
-            return out + ([cat.idx("done")] if eff["n"] >= 1 else [])
+            return out + ([cat.idx("done")] if eff.done >= 1 else [])
         if st == "add_products":
             return [cat.idx("use", s.built[i][1]) for i in self.product_targets(s, p)]
         if st == "move_figures":
             out = self.move_actions(s, p, e.num(1), pool=e.args[2] == "board_or_pool", card_move=True)
-            return out + ([cat.idx("stop")] if eff["n"] >= 1 else [])
+            return out + ([cat.idx("stop")] if eff.done >= 1 else [])
         if st == "place_from_pool":
             out = [cat.idx("place", sp) for sp in self.place_targets(s, p)] if s.pool[p] else []
-            return out + ([cat.idx("done")] if eff["n"] >= 1 else [])
+            return out + ([cat.idx("done")] if eff.done >= 1 else [])
         if st == "coord":
-            return [cat.idx("coord", c) for c in eff["look"] if c not in eff["order"]]
+            return [cat.idx("coord", c) for c in eff.look if c not in eff.order]
         if st == "search_card":
             return [cat.idx("pile", i) for i, pile in enumerate((s.draw[p], s.discard[p])) if pile]
         if st == "search_pick":
-            pile = s.draw[p] if eff["pile"] == 0 else s.discard[p]
+            pile = s.draw[p] if eff.pile == 0 else s.discard[p]
             return [cat.idx("take", c) for c in sorted(set(pile))]
         if st == "remove_ycu":
             return [cat.idx("remove", t) for t in sorted({t for sp in s.ycu for t in sp})]
         if st == "strip_card":
             return [cat.idx("seat", q) for q in range(s.players) if q != p and s.hand[q]]
         if st == "strip_pick":
-            return [cat.idx("take", c) for c in sorted(set(s.hand[eff["rival"]]))]
+            return [cat.idx("take", c) for c in sorted(set(s.hand[eff.rival]))]
         return []
 
     def effect_apply(self, s: State, p: int, act: Act, events: Events) -> None:
         assert s.effect is not None
         eff = s.effect
-        if eff["stage"] == "trash":
+        if eff.stage == "trash":
             self.trash_done(s, p, act, events)
             return
-        card = self.cards[eff["card"]]
-        e = card.effects[eff["i"]]
-        st = eff["stage"]
+        card = self.cards[eff.card]
+        e = card.effects[eff.prim]
+        st = eff.stage
         more = False
         if st == "recruit_fixed":
             s.gm_row.remove(act.a)
@@ -234,47 +234,47 @@ class CardEffects(Core):
         elif st == "sell_extra":
             if act.kind == "sell":
                 self.sell_one(s, p, self.dev_at(s, act.a), events)
-                eff["n"] += 1
-                more = eff["n"] < e.num() and bool(self.sellable(s, p))
+                eff.done += 1
+                more = eff.done < e.num() and bool(self.sellable(s, p))
         elif st == "add_products":
             self.add_products(s, self.dev_at(s, act.a), e.num(), events)
         elif st == "move_figures":
             if act.kind != "stop":
                 self.do_move(s, p, act.a if act.kind == "move_fig" else -1, act.b if act.kind == "move_fig" else act.a,
                              events)
-                eff["n"] += 1
-                eff["moved"] = True
+                eff.done += 1
+                eff.moved = True
                 reach = e.num(1)
-                more = eff["n"] < e.num(0) and bool(self.move_actions(
+                more = eff.done < e.num(0) and bool(self.move_actions(
                     s, p, reach, pool=e.args[2] == "board_or_pool", card_move=True))
         elif st == "place_from_pool":
             if act.kind == "place":
                 s.pool[p] -= 1
                 s.figures[act.a][p] += 1
                 say(events, "figures.place", seat=p, space=space_name(act.a))
-                eff["n"] += 1
-                more = eff["n"] < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
+                eff.done += 1
+                more = eff.done < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
         elif st == "coord":
-            eff["order"].append(act.a)
-            more = len(eff["order"]) < len(eff["look"]) - 1
+            eff.order.append(act.a)
+            more = len(eff.order) < len(eff.look) - 1
             if not more:
-                order = eff["order"] + [c for c in eff["look"] if c not in eff["order"]]
+                order = eff.order + [c for c in eff.look if c not in eff.order]
                 s.coord_deck[: len(order)] = order
                 # the others no longer know the order of these cards (COR-4.6)
                 s.coord_known = [max(n, len(order)) if q == p else 0 for q, n in enumerate(s.coord_known)]
                 say(events, "coords.back", seat=p)
         elif st == "search_card":
-            eff["pile"] = act.a
-            eff["stage"] = "search_pick"
+            eff.pile = act.a
+            eff.stage = "search_pick"
             more = True
         elif st == "search_pick":
-            pile = s.draw[p] if eff["pile"] == 0 else s.discard[p]
+            pile = s.draw[p] if eff.pile == 0 else s.discard[p]
             pile.remove(act.a)
             s.hand[p].append(act.a)
-            if eff["pile"] == 0:
+            if eff.pile == 0:
                 self.shuffle(s, s.draw[p])
             self.public(s, act.a)  # COR-4.6: which card changed zone is public
-            say(events, "card.search", seat=p, pile="@term.draw" if eff["pile"] == 0 else "@term.discard",
+            say(events, "card.search", seat=p, pile="@term.draw" if eff.pile == 0 else "@term.discard",
                  card=self.cterm(act.a))
         elif st == "remove_ycu":
             for sp in range(NSPACE):
@@ -282,30 +282,30 @@ class CardEffects(Core):
                     s.ycu[sp].remove(act.a)
                     say(events, "ycu.removed", token=self.tterm(act.a), space=space_name(sp))
             s.bag = sorted([*s.bag, act.a])
-            eff["n"] += 1
-            more = eff["n"] < e.num() and any(s.ycu)
+            eff.done += 1
+            more = eff.done < e.num() and any(s.ycu)
         elif st == "strip_card":
-            eff["rival"] = act.a
-            eff["stage"] = "strip_pick"
+            eff.rival = act.a
+            eff.stage = "strip_pick"
             say(events, "card.look", seat=p, rival_seat=act.a)
             more = True
         elif st == "strip_pick":
-            q = eff["rival"]
+            q = eff.rival
             s.hand[q].remove(act.a)
             s.discard[q].append(act.a)
             self.public(s, act.a)
             say(events, "card.stripped", seat=p, rival_seat=q, card=self.cterm(act.a))
         if more:
             return
-        eff["i"] += 1
-        eff["n"] = 0
-        eff["stage"] = ""
+        eff.prim += 1
+        eff.done = 0
+        eff.stage = ""
         self.run_effects(s, p, events)
 
     def trash_done(self, s: State, p: int, act: Act, events: Events) -> None:
         """Slave Trader: remove a card from the hand for ARC (COR-29.12 produce_trash_for_arc)."""
         assert s.effect is not None
-        amount = s.effect["amount"]
+        amount = s.effect.amount
         if act.kind == "take":
             s.hand[p].remove(act.a)
             self.lose_card_to(s, act.a)

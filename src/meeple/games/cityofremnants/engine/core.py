@@ -41,7 +41,9 @@ class Core:
 
     def public(self, s: State, c: int) -> None:
         """Record a card whose identity this action made public (views show it; COR-4.5)."""
-        s.shown.setdefault("cards", []).append(self.cards[c].id)
+        if s.shown.cards is None:
+            s.shown.cards = []
+        s.shown.cards.append(self.cards[c].id)
 
     def dterm(self, t: int) -> str:
         return f"@dev.{self.comp.devs[t].id}"
@@ -262,10 +264,10 @@ class Core:
             return [s.pick_order[0]]
         if s.phase == "bid":
             assert s.auction is not None
-            return [s.auction["turn"]]
+            return [s.auction.turn]
         if s.phase in ("commit", "option", "reroll", "lose", "bribe", "pick_token"):
             assert s.battle is not None
-            return [s.battle["who"]]
+            return [s.battle.who]
         return [s.active]
 
     @staticmethod
@@ -276,7 +278,7 @@ class Core:
             return "discard"
         if s.phase == "commit":
             return "commit"
-        if s.phase == "effect" and s.effect is not None and s.effect.get("stage") == "coord":
+        if s.phase == "effect" and s.effect is not None and s.effect.stage == "coord":
             return "coord"
         return ""
 

@@ -43,7 +43,7 @@ class Costs(Core):
 
     def producers(self, s: State, p: int) -> list[int]:
         """Controlled developments with an unused Produce ability that can be used now (COR-13.1, 28.32)."""
-        used = s.action.get("used", [])
+        used = s.action.used
         out = []
         for i in self.controlled_devs(s, p):
             eff = self.dev(s, i).produce
@@ -156,7 +156,7 @@ class Costs(Core):
 
     def movable_from(self, s: State, p: int, card_move: bool) -> list[int]:
         """Spaces holding a figure of the player that may still move in this Move action (COR-16.5)."""
-        moved = s.action.get("moved", {}) if not card_move else {}
+        moved = s.action.moved if not card_move else {}
         return [sp for sp in range(NSPACE) if s.figures[sp][p] - moved.get(str(sp), 0) > 0]
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
@@ -177,7 +177,7 @@ class Costs(Core):
         return out
 
     def move_more(self, s: State, p: int) -> bool:
-        if s.action.get("count", 0) >= self.move_limit(s, p):
+        if s.action.count >= self.move_limit(s, p):
             return False
         reach = self.move_range(s)
         enemy = self.enemy_spaces(s, p)

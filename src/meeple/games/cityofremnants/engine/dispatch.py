@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.kit import Events, say
 
-from ..state import State
+from ..state import Revealed, State
 from .core import Core
 
 CARD_PHASES = ("pre", "post", "recruit", "bid", "produce", "build", "move")
@@ -53,16 +53,16 @@ class Dispatch(Core):
             out = self.card_plays(s, p) + self.builds(s, p) + [cat.idx("nobuild")]
         elif ph == "sell":
             out = [cat.idx("sell", s.built[i][1]) for i in self.sellable(s, p)]
-            if s.action["sold"] >= 1:
+            if s.action.sold >= 1:
                 out.append(cat.idx("done"))
         elif ph == "refresh":
             out = [cat.idx("discard", c) for c in sorted(set(s.hand[p]))] + [cat.idx("done")]
         elif ph == "move":
             moves = []
-            if s.action["count"] < self.move_limit(s, p):
+            if s.action.count < self.move_limit(s, p):
                 moves = self.move_actions(s, p, self.move_range(s), pool=True, card_move=False)
             out = self.card_plays(s, p) + moves
-            if s.action["count"] >= 1 or not moves:
+            if s.action.count >= 1 or not moves:
                 out.append(cat.idx("stop"))
         elif ph == "effect":
             out = self.effect_actions(s, p)
@@ -79,7 +79,7 @@ class Dispatch(Core):
             out = [cat.idx("bribe"), cat.idx("fight")]
         elif ph == "pick_token":
             assert s.battle is not None
-            sp = s.battle["space"]
+            sp = s.battle.space
             out = [cat.idx("fight_token", t) for t in sorted(self.token_targets(s, p, sp))]
         return sorted(set(out))
 
@@ -89,7 +89,7 @@ class Dispatch(Core):
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            s.shown = {}
+            s.shown = Revealed()
         ph = s.phase
         if act.kind == "play":
             self.play_card(s, p, act.a, events)
@@ -135,17 +135,17 @@ class Dispatch(Core):
                 s.phase = "post"
             else:
                 self.sell_one(s, p, self.dev_at(s, act.a), events)
-                s.action["sold"] += 1
-                if s.action["sold"] >= self.sell_limit(s, p) or not self.sellable(s, p):
+                s.action.sold += 1
+                if s.action.sold >= self.sell_limit(s, p) or not self.sellable(s, p):
                     s.phase = "post"
         elif ph == "refresh":
             if act.kind == "discard":
-                s.action["chosen"].append(act.a)
+                s.action.chosen.append(act.a)
                 s.hand[p].remove(act.a)
                 s.discard[p].append(act.a)
                 say(events, "refresh.discard", seat=p, card=self.cterm(act.a))
             else:
-                say(events, "refresh.discarded", seat=p, cards=tuple(self.cterm(c) for c in s.action["chosen"]))
+                say(events, "refresh.discarded", seat=p, cards=tuple(self.cterm(c) for c in s.action.chosen))
                 self.refresh_cards(s, p, events)
                 s.phase = "post"
         elif ph == "move":
@@ -154,9 +154,9 @@ class Dispatch(Core):
             else:
                 start, dest = (act.a, act.b) if act.kind == "move_fig" else (-1, act.a)
                 self.do_move(s, p, start, dest, events)
-                moved = s.action["moved"]
+                moved = s.action.moved
                 moved[str(dest)] = moved.get(str(dest), 0) + 1
-                s.action["count"] += 1
+                s.action.count += 1
                 if not self.move_more(s, p):
                     self.end_move(s, p, events)
         elif ph == "effect":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.kit import Events, say
 
 from ..data import NSPACE, space_name
-from ..state import State
+from ..state import Patrol, State
 from .core import Core
 
 
@@ -41,21 +41,21 @@ class Patrols(Core):
                     t = s.bag.pop(self._draw(s, "token", len(s.bag)))
                 s.ycu[sp].append(t)
                 say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
-        s.patrol = {"order": [(s.first + i) % s.players for i in range(s.players)], "i": 0}
+        s.patrol = Patrol([(s.first + i) % s.players for i in range(s.players)])
         s.active = -1
         self.patrol_next(s, events)
 
     def patrol_next(self, s: State, events: Events) -> None:
         """COR-22.7 .. COR-22.9: players in turn order fight every token on their spaces."""
         assert s.patrol is not None
-        order = s.patrol["order"]
-        while s.patrol["i"] < len(order):
-            p = order[s.patrol["i"]]
+        order = s.patrol.order
+        while s.patrol.pos < len(order):
+            p = order[s.patrol.pos]
             targets = self.token_targets(s, p)
             if targets:
                 self.start_ycu(s, p, -1, "defender", "patrol", events)
                 return
-            s.patrol["i"] += 1
+            s.patrol.pos += 1
         s.coord_discard += s.coord_shown
         s.coord_shown = []
         s.patrol = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.engine.rules import reveal
 from meeple.kit import Events, say
 
-from ..state import State
+from ..state import Revealed, State, TurnAction
 from .core import Core
 
 
@@ -27,7 +27,7 @@ class Rounds(Core):
         """COR-7.1 .. COR-7.9, once every seat has chosen its discards."""
         if events is not None:
             events.append(reveal(kinds=["discard"]))
-        s.shown = {"reset": [[self.cards[c].id for c in s.reset_pending[p]] for p in range(s.players)]}
+        s.shown = Revealed(reset=[[self.cards[c].id for c in s.reset_pending[p]] for p in range(s.players)])
         for p in range(s.players):
             chosen = s.reset_pending[p]
             for c in chosen:
@@ -64,7 +64,7 @@ class Rounds(Core):
                 s.phase = "pre"
                 s.mods = {}
                 s.enemy_space = -1
-                s.action = {}
+                s.action = TurnAction()
                 say(events, "turn.start", seat=p, turn=s.tracker[p] + 1)
                 return
         self.start_patrol(s, events)

@@ -9,7 +9,7 @@ from meeple.engine import rng
 from meeple.kit import Events, say
 
 from ..data import NSPACE, space_name
-from ..state import State
+from ..state import Revealed, State, TurnAction
 from .core import Core
 
 SIDE_ORDER = {"A": {2: "NS", 3: "NEW", 4: "NESW"}, "B": {3: "NEW"}}
@@ -72,13 +72,13 @@ class Setup(Core):
         s.resume, s.mods, s.enemy_space = [], {}, -1
         s.reset_pending = [[] for _ in range(players)]
         s.reset_done = [True] * players
-        s.action, s.auction, s.effect, s.battle, s.patrol = {}, None, None, None, None
+        s.action, s.auction, s.effect, s.battle, s.patrol = TurnAction(), None, None, None, None
         s.exhausted = False
         s.last_rolls = []
         s.stats = {"battles_won": [0] * players, "battles_lost": [0] * players, "built": [0] * players,
                    "recruited": [0] * players, "bought": [0] * players}
         s.seed_leaders = []
-        s.shown = {}
+        s.shown = Revealed()
         s.active = -1
         s.first = self.roll_off(s, list(range(players)), events, "first")
         say(events, "setup.first", seat=s.first)

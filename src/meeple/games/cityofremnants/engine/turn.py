@@ -6,7 +6,7 @@ from meeple.kit import Events, say
 
 from ..actions import Act
 from ..data import space_name
-from ..state import State
+from ..state import CardEffect, State, TurnAction
 from .core import Core
 
 
@@ -15,24 +15,19 @@ class TurnActions(Core):
 
     def declare(self, s: State, p: int, what: str, events: Events) -> None:
         say(events, "action.declare", seat=p, action=f"@action.{what}")
-        s.action = {"kind": what}
+        s.action = TurnAction(what)
         if what == "recruit":
             self.recruit_declare(s, p, events)
         elif what == "buy":
             s.phase = "buy"
         elif what == "produce":
-            s.action["used"] = []
             s.phase = "produce"
             self.maybe_build(s, p)
         elif what == "sell":
-            s.action["sold"] = 0
             s.phase = "sell"
         elif what == "refresh":
-            s.action["chosen"] = []
             s.phase = "refresh"
         elif what == "move":
-            s.action["moved"] = {}
-            s.action["count"] = 0
             s.phase = "move"
 
     def maybe_build(self, s: State, p: int) -> None:
@@ -48,7 +43,7 @@ class TurnActions(Core):
 
     def produce_use(self, s: State, p: int, i: int, events: Events) -> None:
         """COR-13.1: one Produce ability of a controlled development."""
-        s.action["used"].append(i)
+        s.action.used.append(i)
         eff = self.dev(s, i).produce
         assert eff is not None
         t = s.built[i][0]
@@ -75,7 +70,7 @@ class TurnActions(Core):
                 self.recruit(s, p, card, events)
         elif n == "produce_trash_for_arc" and s.hand[p]:
             s.resume.append("produce")
-            s.effect = {"card": -1, "i": 0, "n": 0, "stage": "trash", "amount": eff.num()}
+            s.effect = CardEffect(-1, "trash", eff.num())
             s.phase = "effect"
             return
         self.maybe_build(s, p)
