@@ -243,7 +243,7 @@ def rollout_action(eng: Engine, s: State, seat: int, legal: Sequence[int], below
         return next(i for i in legal if acts[i].kind == "pass")
     if s.phase == "commit" and "commit" in kinds:
         colour = s.gang[seat]
-        units = [i for i in legal if acts[i].kind == "commit" and _attack(eng, acts[i].a, colour) >= 2]
+        units = [i for i in legal if acts[i].kind == "commit" and _attack(eng, acts[i].card, colour) >= 2]
         if units and below(4) != 0:
             return units[below(len(units))]
         done = [i for i in legal if acts[i].kind == "done"]

@@ -57,9 +57,9 @@ class Auctions(Core):
         assert s.auction is not None
         a = s.auction
         if act.kind == "bid":
-            a.high = act.a
+            a.high = act.amount
             a.bidder = q
-            say(events, "auction.bid", seat=q, amount=act.a)
+            say(events, "auction.bid", seat=q, amount=act.amount)
         else:
             a.out.append(q)
             say(events, "auction.pass", seat=q)

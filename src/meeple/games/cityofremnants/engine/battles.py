@@ -101,8 +101,8 @@ class Battles(Core):
         assert b is not None
         side = b.side
         if act.kind == "commit":
-            s.hand[p].remove(act.a)
-            b.cards[side].append(act.a)
+            s.hand[p].remove(act.card)
+            b.cards[side].append(act.card)
             say(events, "battle.commit", frozenset([p]), seat=p, count=len(b.cards[side]))
             return
         say(events, "battle.committed", seat=p, count=len(b.cards[side]))
@@ -204,10 +204,10 @@ class Battles(Core):
         assert b is not None
         side = b.side
         if act.kind == "reroll":
-            b.rerolled[side].append(act.a)
-            old = b.dice[side][act.a]
-            b.dice[side][act.a] = self.die(s)
-            say(events, "battle.reroll", seat=p, die=act.a + 1, old=old, new=b.dice[side][act.a])
+            b.rerolled[side].append(act.die)
+            old = b.dice[side][act.die]
+            b.dice[side][act.die] = self.die(s)
+            say(events, "battle.reroll", seat=p, die=act.die + 1, old=old, new=b.dice[side][act.die])
             if len(self.reroll_actions(s)) > 1:
                 return
         b.asked.append(side)

@@ -228,20 +228,19 @@ class CardEffects(Core):
         st = eff.stage
         more = False
         if st == "recruit_fixed":
-            s.gm_row.remove(act.a)
+            s.gm_row.remove(act.card)
             self.gain_arc(s, p, -e.num(0), events)
-            self.recruit(s, p, act.a, events)
+            self.recruit(s, p, act.card, events)
         elif st == "sell_extra":
             if act.kind == "sell":
-                self.sell_one(s, p, self.dev_at(s, act.a), events)
+                self.sell_one(s, p, self.dev_at(s, act.space), events)
                 eff.done += 1
                 more = eff.done < e.num() and bool(self.sellable(s, p))
         elif st == "add_products":
-            self.add_products(s, self.dev_at(s, act.a), e.num(), events)
+            self.add_products(s, self.dev_at(s, act.space), e.num(), events)
         elif st == "move_figures":
             if act.kind != "stop":
-                self.do_move(s, p, act.a if act.kind == "move_fig" else -1, act.b if act.kind == "move_fig" else act.a,
-                             events)
+                self.do_move(s, p, act.start, act.dest, events)
                 eff.done += 1
                 eff.moved = True
                 reach = e.num(1)
@@ -250,12 +249,12 @@ class CardEffects(Core):
         elif st == "place_from_pool":
             if act.kind == "place":
                 s.pool[p] -= 1
-                s.figures[act.a][p] += 1
-                say(events, "figures.place", seat=p, space=space_name(act.a))
+                s.figures[act.space][p] += 1
+                say(events, "figures.place", seat=p, space=space_name(act.space))
                 eff.done += 1
                 more = eff.done < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
         elif st == "coord":
-            eff.order.append(act.a)
+            eff.order.append(act.coord)
             more = len(eff.order) < len(eff.look) - 1
             if not more:
                 order = eff.order + [c for c in eff.look if c not in eff.order]
@@ -264,37 +263,37 @@ class CardEffects(Core):
                 s.coord_known = [max(n, len(order)) if q == p else 0 for q, n in enumerate(s.coord_known)]
                 say(events, "coords.back", seat=p)
         elif st == "search_card":
-            eff.pile = act.a
+            eff.pile = act.pile
             eff.stage = "search_pick"
             more = True
         elif st == "search_pick":
             pile = s.draw[p] if eff.pile == 0 else s.discard[p]
-            pile.remove(act.a)
-            s.hand[p].append(act.a)
+            pile.remove(act.card)
+            s.hand[p].append(act.card)
             if eff.pile == 0:
                 self.shuffle(s, s.draw[p])
-            self.public(s, act.a)  # COR-4.6: which card changed zone is public
+            self.public(s, act.card)  # COR-4.6: which card changed zone is public
             say(events, "card.search", seat=p, pile="@term.draw" if eff.pile == 0 else "@term.discard",
-                 card=self.cterm(act.a))
+                 card=self.cterm(act.card))
         elif st == "remove_ycu":
             for sp in range(NSPACE):
-                if act.a in s.ycu[sp]:
-                    s.ycu[sp].remove(act.a)
-                    say(events, "ycu.removed", token=self.tterm(act.a), space=space_name(sp))
-            s.bag = sorted([*s.bag, act.a])
+                if act.token in s.ycu[sp]:
+                    s.ycu[sp].remove(act.token)
+                    say(events, "ycu.removed", token=self.tterm(act.token), space=space_name(sp))
+            s.bag = sorted([*s.bag, act.token])
             eff.done += 1
             more = eff.done < e.num() and any(s.ycu)
         elif st == "strip_card":
-            eff.rival = act.a
+            eff.rival = act.seat
             eff.stage = "strip_pick"
-            say(events, "card.look", seat=p, rival_seat=act.a)
+            say(events, "card.look", seat=p, rival_seat=act.seat)
             more = True
         elif st == "strip_pick":
             q = eff.rival
-            s.hand[q].remove(act.a)
-            s.discard[q].append(act.a)
-            self.public(s, act.a)
-            say(events, "card.stripped", seat=p, rival_seat=q, card=self.cterm(act.a))
+            s.hand[q].remove(act.card)
+            s.discard[q].append(act.card)
+            self.public(s, act.card)
+            say(events, "card.stripped", seat=p, rival_seat=q, card=self.cterm(act.card))
         if more:
             return
         eff.prim += 1
@@ -307,10 +306,10 @@ class CardEffects(Core):
         assert s.effect is not None
         amount = s.effect.amount
         if act.kind == "take":
-            s.hand[p].remove(act.a)
-            self.lose_card_to(s, act.a)
-            self.public(s, act.a)
-            say(events, "card.trashed", seat=p, card=self.cterm(act.a))
+            s.hand[p].remove(act.card)
+            self.lose_card_to(s, act.card)
+            self.public(s, act.card)
+            say(events, "card.trashed", seat=p, card=self.cterm(act.card))
             self.gain_arc(s, p, amount, events)
         s.effect = None
         s.phase = s.resume.pop()

@@ -24,12 +24,12 @@ class Core:
         # build action indices per development type, and the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
         self.build_cells: dict[int, tuple[int, ...]] = {}
-        self.enter_index = {act.a: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
-        self.move_index = {(act.a, act.b): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
+        self.enter_index = {act.dest: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
+        self.move_index = {(act.start, act.dest): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
                 cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
-                self.build_index[act.a].append((cells, i))
+                self.build_index[act.dev].append((cells, i))
                 self.build_cells[i] = cells
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot

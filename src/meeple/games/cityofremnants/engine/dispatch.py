@@ -92,17 +92,17 @@ class Dispatch(Core):
             s.shown = Revealed()
         ph = s.phase
         if act.kind == "play":
-            self.play_card(s, p, act.a, events)
+            self.play_card(s, p, act.card, events)
             return
         if ph == "leaders":
             s.pick_order.pop(0)
-            self.take_gang(s, p, act.a, events)
+            self.take_gang(s, p, act.gang, events)
             if not s.pick_order:
                 self.start_round(s, events)
         elif ph == "reset":
             if act.kind == "discard":
-                s.reset_pending[p].append(act.a)
-                say(events, "reset.choose", frozenset([p]), card=self.cterm(act.a))
+                s.reset_pending[p].append(act.card)
+                say(events, "reset.choose", frozenset([p]), card=self.cterm(act.card))
             else:
                 s.reset_done[p] = True
                 say(events, "reset.ready", seat=p)
@@ -113,8 +113,8 @@ class Dispatch(Core):
         elif ph == "post":
             self.end_turn(s, events)
         elif ph == "recruit":
-            s.gm_row.remove(act.a)
-            self.start_auction(s, p, act.a, events)
+            s.gm_row.remove(act.card)
+            self.start_auction(s, p, act.card, events)
         elif ph == "bid":
             self.auction_act(s, p, act, events)
         elif ph in ("buy", "buy_renown"):
@@ -123,7 +123,7 @@ class Dispatch(Core):
             if act.kind == "finish":
                 s.phase = "build"
             else:
-                self.produce_use(s, p, self.dev_at(s, act.a), events)
+                self.produce_use(s, p, self.dev_at(s, act.space), events)
         elif ph == "build":
             if act.kind == "nobuild":
                 say(events, "build.none", seat=p)
@@ -134,16 +134,16 @@ class Dispatch(Core):
             if act.kind == "done":
                 s.phase = "post"
             else:
-                self.sell_one(s, p, self.dev_at(s, act.a), events)
+                self.sell_one(s, p, self.dev_at(s, act.space), events)
                 s.action.sold += 1
                 if s.action.sold >= self.sell_limit(s, p) or not self.sellable(s, p):
                     s.phase = "post"
         elif ph == "refresh":
             if act.kind == "discard":
-                s.action.chosen.append(act.a)
-                s.hand[p].remove(act.a)
-                s.discard[p].append(act.a)
-                say(events, "refresh.discard", seat=p, card=self.cterm(act.a))
+                s.action.chosen.append(act.card)
+                s.hand[p].remove(act.card)
+                s.discard[p].append(act.card)
+                say(events, "refresh.discard", seat=p, card=self.cterm(act.card))
             else:
                 say(events, "refresh.discarded", seat=p, cards=tuple(self.cterm(c) for c in s.action.chosen))
                 self.refresh_cards(s, p, events)
@@ -152,7 +152,7 @@ class Dispatch(Core):
             if act.kind == "stop":
                 self.end_move(s, p, events)
             else:
-                start, dest = (act.a, act.b) if act.kind == "move_fig" else (-1, act.a)
+                start, dest = act.start, act.dest
                 self.do_move(s, p, start, dest, events)
                 moved = s.action.moved
                 moved[str(dest)] = moved.get(str(dest), 0) + 1
@@ -168,7 +168,7 @@ class Dispatch(Core):
         elif ph == "reroll":
             self.reroll(s, p, act, events)
         elif ph == "lose":
-            self.lose_card(s, p, act.a, events)
+            self.lose_card(s, p, act.card, events)
         elif ph == "bribe":
             if act.kind == "bribe":
                 self.bribe(s, p, events)
@@ -176,7 +176,7 @@ class Dispatch(Core):
                 say(events, "ycu.fight", seat=p)
                 s.phase = "commit"
         elif ph == "pick_token":
-            self.ycu_token_chosen(s, p, act.a, events)
+            self.ycu_token_chosen(s, p, act.token, events)
 
     def timeout_action(self, s: State, p: int) -> int:
         """The default a networked table plays for a seat that runs out of time (COR-27.3)."""

@@ -76,7 +76,7 @@ class TurnActions(Core):
         self.maybe_build(s, p)
 
     def build(self, s: State, p: int, act: Act, events: Events) -> None:
-        t = act.a
+        t = act.dev
         cells = self.build_cells[self.cat.index[act]]
         cost = self.dev_cost(s, p, t)
         s.arc[p] -= cost
@@ -91,17 +91,17 @@ class TurnActions(Core):
     def buy(self, s: State, p: int, act: Act, events: Events) -> None:
         """COR-12: a row card first, then renown at 3000 ARC each, up to the influence."""
         if act.kind == "take":
-            cost = self.bm_cost(s, p, act.a)
+            cost = self.bm_cost(s, p, act.card)
             s.arc[p] -= cost
-            s.bm_row.remove(act.a)
-            s.hand[p].append(act.a)
+            s.bm_row.remove(act.card)
+            s.hand[p].append(act.card)
             s.stats["bought"][p] += 1
-            say(events, "buy.card", seat=p, card=self.cterm(act.a), arc=cost)
+            say(events, "buy.card", seat=p, card=self.cterm(act.card), arc=cost)
             s.phase = "buy_renown"
             if self.renown_max(s, p) == 0:
                 s.phase = "post"
             return
-        n = act.a
+        n = act.amount
         if n:
             s.arc[p] -= n * self.k["RENOWN_PRICE"]
             s.renown_supply -= n
