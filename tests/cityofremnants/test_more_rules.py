@@ -10,6 +10,7 @@ import pytest
 import meeple
 from meeple.engine import InvalidOptions
 from meeple.games.cityofremnants.data import load_components, parse_space
+from meeple.games.cityofremnants.state import Battle
 
 from .helpers import ANA, BEN, CY, DEE, legal, pv, run, scenario
 
@@ -259,7 +260,7 @@ def test_cor_17_control_products_and_passives() -> None:
                     built=[{"id": "DEV-S5", "spaces": ["A1"]}, {"id": "DEV-S5", "spaces": ["B1"]},
                            {"id": "DEV-S3", "spaces": ["C1"], "products": 2}])
     eng, s = game.rules.eng, game.state
-    assert eng.snapshot(s, DEE, parse_space("D4"), (-1, -1), -1)["dice"] == 1
+    assert eng.snapshot(s, DEE, parse_space("D4"), (-1, -1), -1).dice == 1
     assert eng.controls_space(s, DEE, parse_space("C1")) and not eng.controls_space(s, ANA, parse_space("C1"))
     s.figures[parse_space("C1")] = [1, 0, 0, 0]
     s.pool[ANA], s.pool[DEE] = 6, 5
@@ -286,7 +287,7 @@ def test_cor_27_3_timeout_defaults() -> None:
     run(game, "done")
     assert game.rules.actions.text(eng.timeout_action(game.state, ANA)) == "end"
     s = game.state
-    s.phase, s.battle = "lose", {"who": ANA}
+    s.phase, s.battle = "lose", Battle("rival", -1, [ANA, -1], ["defender", ""], "post", [])
     s.discard[ANA] = [COMP.card_index("HUM-06"), COMP.card_index("HUM-03"), COMP.card_index("HUM-02")]
     assert game.rules.actions.text(eng.timeout_action(s, ANA)) == "take HUM-02"
 

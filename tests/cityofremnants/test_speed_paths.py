@@ -1,4 +1,4 @@
-"""The short cuts the bots rely on give the same answers as the rules' own definitions (engine.py, state.py)."""
+"""The short cuts the bots rely on give the same answers as the rules' own definitions (engine/, state.py)."""
 
 from __future__ import annotations
 
@@ -57,13 +57,17 @@ def test_copy_spells_out_every_field_and_shares_no_container() -> None:
             return [id(value), *(i for v in value for i in containers(v))]
         if isinstance(value, dict):
             return [id(value), *(i for v in value.values() for i in containers(v))]
+        if hasattr(value, "__slots__"):  # a sub-state (an auction, a patrol, ...)
+            return [id(value), *(i for k in value.__slots__ for i in containers(getattr(value, k)))]
         return []
 
-    seen_battle = False
+    seen_battle = seen_auction = seen_patrol = False
     for _rules, s in _positions(7, 4):
         out = s.copy()
         assert isinstance(out, State) and out.to_data() == s.to_data()
         for name in FIELDS:
             assert not set(containers(getattr(out, name))) & set(containers(getattr(s, name))), name
         seen_battle = seen_battle or s.battle is not None
-    assert seen_battle
+        seen_auction = seen_auction or s.auction is not None
+        seen_patrol = seen_patrol or s.patrol is not None
+    assert seen_battle and seen_auction and seen_patrol

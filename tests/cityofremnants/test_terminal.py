@@ -173,7 +173,7 @@ def test_the_defender_is_asked_for_battle_cards_after_the_attacker(tmp_path: Pat
     assert re.search(rf"Battle on {battle['space']}: Player {attacker + 1} \(attacker\): "
                      rf"{battle['committed'][0]} cards? face down", board)
     hidden = game.rules.eng.cards  # the attacker's committed cards are not on the person's screen
-    committed = [hidden[c].id for c in game.state.battle["cards"][0]]
+    committed = [hidden[c].id for c in game.state.battle.cards[0]]
     assert not any(f" {card_id}" in board.split("Battle on")[1].split("\n")[0] for card_id in committed)
     card = next(a for a in game.legal_actions(0) if a.startswith("commit ")).split()[1]
     child.sendline(f"commit {card}")

@@ -32,10 +32,72 @@ MAX_RANGE = 4  # the longest move any effect allows (Jet Boots, Getaway Vehicle)
 
 
 class Act(NamedTuple):
+    """An action's structure: its kind and up to three numbers, read by the names below as the kind means them."""
+
     kind: str
     a: int = -1
     b: int = -1
     c: int = -1
+
+    @property
+    def card(self) -> int:
+        """play, take, discard, commit: the card."""
+        return self.a
+
+    @property
+    def amount(self) -> int:
+        """bid: the ARC bid; renown: the renown bought."""
+        return self.a
+
+    @property
+    def space(self) -> int:
+        """use, sell, enter, place: the space; move: where the figure goes (`dest`)."""
+        return self.a
+
+    @property
+    def start(self) -> int:
+        """move: the space the figure leaves (-1, the pool, for enter)."""
+        return self.a if self.kind == "move_fig" else -1
+
+    @property
+    def dest(self) -> int:
+        """move, enter: the space the figure ends on."""
+        return self.b if self.kind == "move_fig" else self.a
+
+    @property
+    def dev(self) -> int:
+        """build: the development type."""
+        return self.a
+
+    @property
+    def die(self) -> int:
+        """reroll: the index of the die."""
+        return self.a
+
+    @property
+    def token(self) -> int:
+        """fight (a token), remove: the YCU token."""
+        return self.a
+
+    @property
+    def coord(self) -> int:
+        """coord: the coordinate card."""
+        return self.a
+
+    @property
+    def pile(self) -> int:
+        """pile: 0 the draw pile, 1 the discard pile."""
+        return self.a
+
+    @property
+    def seat(self) -> int:
+        """seat: the rival chosen."""
+        return self.a
+
+    @property
+    def gang(self) -> int:
+        """leader: the gang."""
+        return self.a
 
 
 def _catalogue(comp: Components) -> list[tuple[str, Act]]:

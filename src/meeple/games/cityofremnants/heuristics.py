@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from .engine import Engine
-from .state import State
+from .state import Battle, Snapshot, State
 
 SPREAD = 12.0  # the renown lead that makes a position worth 0.73 (the value is a logistic curve of the lead)
 # The worth, in renown, of each influence level 1..7 over level 1: the first levels set the hand and the moves
@@ -39,14 +38,14 @@ def rounds_left(eng: Engine, s: State, awards: Sequence[int]) -> float:
     return max(1.0, min(ROUNDS_LEFT_MAX, s.renown_supply / rate + 0.5))
 
 
-def _strength(eng: Engine, s: State, b: dict[str, Any], i: int, seat: int) -> float:
+def _strength(eng: Engine, s: State, b: Battle, i: int, seat: int) -> float:
     """The expected total of side i of the battle, from what `seat` can see."""
-    x = b["seats"][i]
+    x = b.seats[i]
     if x < 0:
-        tok = b["token"]
+        tok = b.token
         return float(eng.comp.tokens[tok].attack) if tok >= 0 else 4.5
-    sp = b["space"]
-    cards = b["spent"][i] if "spent" in b else b["cards"][i]
+    sp = b.space
+    cards = b.spent[i] if b.spent is not None else b.cards[i]
     known = x == seat or s.phase not in ("commit",)
     att = 0.0
     dice = s.figures[sp][x] if sp >= 0 else 1
@@ -64,14 +63,14 @@ def _strength(eng: Engine, s: State, b: dict[str, Any], i: int, seat: int) -> fl
                     att += e.num()
                 elif e.name == "dice":
                     dice += e.num()
-    if x != seat and s.phase == "commit" and i >= b["side"]:
+    if x != seat and s.phase == "commit" and i >= b.side:
         att += RIVAL_CARD * min(3, len(s.hand[x]))  # what the rival may still commit
-    snap = b["snap"][i] if len(b["snap"]) > i else {"dice": 0, "atk": 0, "defense": 0}
-    att += snap.get("atk", 0) + (snap.get("defense", 0) if b["roles"][i] == "defender" else 0)
-    att += b["pay"][i] + eng.perm(s, x, "atk_all")
-    if b["dice"][i]:
-        return float(att + sum(b["dice"][i]))
-    return float(att + 7 / 6 * min(dice + snap.get("dice", 0), eng.k["MAX_DICE_PER_SIDE"]))
+    snap = b.snap[i] if len(b.snap) > i else Snapshot()
+    att += snap.atk + (snap.defense if b.roles[i] == "defender" else 0)
+    att += b.pay[i] + eng.perm(s, x, "atk_all")
+    if b.dice[i]:
+        return float(att + sum(b.dice[i]))
+    return float(att + 7 / 6 * min(dice + snap.dice, eng.k["MAX_DICE_PER_SIDE"]))
 
 
 def coming_battle(eng: Engine, s: State, p: int) -> float:
@@ -91,12 +90,12 @@ def coming_battle(eng: Engine, s: State, p: int) -> float:
     return float(1.0 / (1.0 + 2.0 ** (-(mine - theirs - 0.5))))
 
 
-def battle_edge(eng: Engine, s: State, b: dict[str, Any], seat: int) -> float:
+def battle_edge(eng: Engine, s: State, b: Battle, seat: int) -> float:
     """A rough chance that `seat` wins the open battle, from what the seat can see (ties go to the defender or
     the token)."""
-    side = b["seats"].index(seat)
+    side = b.seats.index(seat)
     diff = _strength(eng, s, b, side, seat) - _strength(eng, s, b, 1 - side, seat)
-    if b["kind"] == "ycu" or b["roles"][side] == "attacker":
+    if b.kind == "ycu" or b.roles[side] == "attacker":
         diff -= 0.5
     else:
         diff += 0.5
@@ -150,10 +149,10 @@ def worth(eng: Engine, s: State, p: int, awards: Sequence[int], left: float, boa
         if 0 < mine < len(b) - 1:
             value += 0.25 * left * devs[b[0]].renown * mine / (len(b) - 1)
     a = s.auction
-    if a is not None and a["bidder"] == p:
-        value += card_worth(eng, s, p, a["card"]) - a["high"] * ARC_RENOWN
+    if a is not None and a.bidder == p:
+        value += card_worth(eng, s, p, a.card) - a.high * ARC_RENOWN
     bt = s.battle
-    if bt is not None and p in bt["seats"]:
+    if bt is not None and p in bt.seats:
         value += _battle_stake(eng, s, bt, p, left) * (battle_edge(eng, s, bt, p) - 0.5)
     return float(value)
 
@@ -163,7 +162,7 @@ def prospect(eng: Engine, s: State, p: int) -> float:
     ahead tells the declarations apart before anything has happened)."""
     ph = s.phase
     if ph == "move":
-        left = eng.move_limit(s, p) - int(s.action.get("count", 0))
+        left = eng.move_limit(s, p) - int(s.action.count)
         return PROSPECT * 0.3 * max(0, min(left, s.pool[p] + eng.on_board(s, p)))
     if ph == "refresh":
         return PROSPECT * HAND_CARD * max(0, min(len(s.draw[p]) + len(s.discard[p]),
@@ -177,12 +176,12 @@ def prospect(eng: Engine, s: State, p: int) -> float:
     return 0.0
 
 
-def _battle_stake(eng: Engine, s: State, b: dict[str, Any] | None, p: int, left: float) -> float:
+def _battle_stake(eng: Engine, s: State, b: Battle | None, p: int, left: float) -> float:
     """What winning rather than losing the open battle (or the one the active seat's move will start) is worth
     to p, in renown."""
     infl = s.influence[p]
     swing = _influence(infl + 1) - _influence(infl - 1)
-    sp = b["space"] if b is not None else s.enemy_space
+    sp = b.space if b is not None else s.enemy_space
     award = eng.comp.boards[s.side].award[sp] if sp >= 0 else 0
     di = eng.dev_at(s, sp) if sp >= 0 else -1
     if di >= 0:
@@ -219,16 +218,16 @@ def plan_horizon(s: State, seat: int) -> bool:
     if s.phase == "leaders":
         return seat not in s.pick_order
     if s.patrol is not None:
-        order: list[int] = s.patrol["order"]
-        i: int = s.patrol["i"]
+        order: list[int] = s.patrol.order
+        i: int = s.patrol.pos
         return i >= len(order) or order[i] != seat
     if s.active == seat:
         return False
     a = s.auction
-    if a is not None and seat in a["order"] and seat not in a["out"]:
+    if a is not None and seat in a.order and seat not in a.out:
         return False
     b = s.battle
-    return not (b is not None and seat in b["seats"])
+    return not (b is not None and seat in b.seats)
 
 
 def rollout_action(eng: Engine, s: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
@@ -239,12 +238,12 @@ def rollout_action(eng: Engine, s: State, seat: int, legal: Sequence[int], below
     if "bid" in kinds:
         bids = [i for i in legal if acts[i].kind == "bid"]
         a = s.auction
-        if a is not None and a["high"] < 1500 and below(2) == 0:
+        if a is not None and a.high < 1500 and below(2) == 0:
             return bids[0]
         return next(i for i in legal if acts[i].kind == "pass")
     if s.phase == "commit" and "commit" in kinds:
         colour = s.gang[seat]
-        units = [i for i in legal if acts[i].kind == "commit" and _attack(eng, acts[i].a, colour) >= 2]
+        units = [i for i in legal if acts[i].kind == "commit" and _attack(eng, acts[i].card, colour) >= 2]
         if units and below(4) != 0:
             return units[below(len(units))]
         done = [i for i in legal if acts[i].kind == "done"]

@@ -124,11 +124,11 @@ def _auction(eng: Engine, s: State, t: Catalogue) -> list[str]:
     a = s.auction
     if a is None:
         return []
-    high = (t.text("board.high_bid", {"amount": a["high"], "seat": a["bidder"]}) if a["bidder"] >= 0
+    high = (t.text("board.high_bid", {"amount": a.high, "seat": a.bidder}) if a.bidder >= 0
             else t.text("board.no_bid"))
-    return _wrap(t.text("board.auction", {"card": card_name(eng, a["card"], t), "declarer_seat": a["declarer"],
-                                          "high": high, "passed": ", ".join(t.seat_name(p) for p in a["out"]) or "-",
-                                          "next_seat": a["turn"],
+    return _wrap(t.text("board.auction", {"card": card_name(eng, a.card, t), "declarer_seat": a.declarer,
+                                          "high": high, "passed": ", ".join(t.seat_name(p) for p in a.out) or "-",
+                                          "next_seat": a.turn,
                                           "minimum": eng.bid_min(s)}))
 
 
@@ -139,25 +139,25 @@ def _battle(eng: Engine, s: State, seat: int | None, t: Catalogue) -> list[str]:
     hidden = hidden_commits(s)
     sides = []
     for side in (0, 1):
-        who = b["seats"][side]
+        who = b.seats[side]
         if who >= 0:
             name = t.seat_name(who)
-        elif b["token"] >= 0:
-            token = eng.comp.tokens[b["token"]]
+        elif b.token >= 0:
+            token = eng.comp.tokens[b.token]
             name = f"{token.id} {token.attack}/{token.bribe}"
         else:
             name = t.text("board.token_unchosen")
-        role = f" ({t.text('term.' + b['roles'][side])})" if b["roles"][side] else ""
-        cards = b["spent"][side] if "spent" in b else b["cards"][side]
+        role = f" ({t.text('term.' + b.roles[side])})" if b.roles[side] else ""
+        cards = b.spent[side] if b.spent is not None else b.cards[side]
         chooser, _ = choosing_commit(s)
-        down = 0 if who == chooser else len(b["cards"][side])
+        down = 0 if who == chooser else len(b.cards[side])
         shown = (t.text("board.face_down", {"n": down}) if side in hidden and seat != who
                  else " ".join(eng.cards[c].id for c in sorted(cards)) or t.text("board.no_cards"))
-        params = {"name": name + role, "cards": shown, "dice": " ".join(map(str, b["dice"][side]))}
-        sides.append(t.text("board.side_dice" if b["dice"][side] else "board.side", params))
+        params = {"name": name + role, "cards": shown, "dice": " ".join(map(str, b.dice[side]))}
+        sides.append(t.text("board.side_dice" if b.dice[side] else "board.side", params))
     fight = t.text("board.versus", {"one": sides[0], "other": sides[1]})
-    if b["space"] >= 0:
-        return _wrap(t.text("board.battle_on", {"space": space_name(b["space"]), "sides": fight}))
+    if b.space >= 0:
+        return _wrap(t.text("board.battle_on", {"space": space_name(b.space), "sides": fight}))
     return _wrap(t.text("board.battle", {"sides": fight}))
 
 

@@ -20,7 +20,7 @@ from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
 from .engine import Engine
-from .state import State
+from .state import State, TurnAction
 
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")
 
@@ -145,9 +145,10 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     if "phase" in desc or "active" in desc:
         s.phase = str(desc.get("phase", "pre"))
         s.reset_done = [True] * players
-        s.mods, s.action = {}, {}
+        s.mods, s.action = {}, TurnAction()
         if s.phase == "move":
-            s.action = {"kind": "move", "moved": {}, "count": int(desc.get("moved", 1))}
+            s.action = TurnAction("move")
+            s.action.count = int(desc.get("moved", 1))
     if s.phase == "reset":
         s.reset_done = [False] * players
     if "mods" in desc:

@@ -27,8 +27,8 @@ def hidden_commits(s: State) -> list[int]:
     b = s.battle
     if b is None or s.phase != "commit":
         return []
-    if b["kind"] == "rival":
-        return [0, 1] if b["side"] == 1 else [0]
+    if b.kind == "rival":
+        return [0, 1] if b.side == 1 else [0]
     return [0]
 
 
@@ -38,7 +38,7 @@ def choosing_commit(s: State) -> tuple[int, int]:
     b = s.battle
     if b is None or s.phase != "commit":
         return -1, 0
-    return b["seats"][b["side"]], len(b["cards"][b["side"]])
+    return b.seats[b.side], len(b.cards[b.side])
 
 
 def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
@@ -77,14 +77,14 @@ def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
         "removed": _ids(eng, s.removed), "renown_supply": s.renown_supply, "product_supply": eng.product_supply(s),
         "enemy_space": space_name(s.enemy_space) if s.enemy_space >= 0 else None, "mods": dict(s.mods),
         "action": _action_view(s), "over": s.over, "you": seat, "last_rolls": [list(r) for r in s.last_rolls],
-        "revealed": {k: [x if isinstance(x, str) else list(x) for x in v] for k, v in s.shown.items()},
+        "revealed": s.shown.to_data(),
     }
     if s.phase == "reset":
         out["reset_done"] = list(s.reset_done)
     if s.auction is not None:
         a = s.auction
-        out["auction"] = {"card": eng.cards[a["card"]].id, "high": a["high"], "bidder": a["bidder"],
-                          "out": list(a["out"]), "turn": a["turn"], "declarer": a["declarer"],
+        out["auction"] = {"card": eng.cards[a.card].id, "high": a.high, "bidder": a.bidder,
+                          "out": list(a.out), "turn": a.turn, "declarer": a.declarer,
                           "minimum": eng.bid_min(s)}
     if s.battle is not None:
         out["battle"] = _battle_view(eng, s, seat)
@@ -96,21 +96,23 @@ def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
         out["known_coords"] = [comp.coords[c].id for c in s.coord_deck[:known]]
         if s.effect is not None and seat == s.active:
             out["effect"] = _effect_view(eng, s, seat)
-        if s.phase == "lose" and s.battle is not None and s.battle["who"] == seat:
+        if s.phase == "lose" and s.battle is not None and s.battle.who == seat:
             out["lose_from"] = sorted({eng.cards[c].id for c in eng.lose_options(s, seat)})
     return out
 
 
 def _action_view(s: State) -> dict[str, Any]:
     a = s.action
-    out: dict[str, Any] = {"kind": a.get("kind")}
-    for key in ("count", "sold"):
-        if key in a:
-            out[key] = a[key]
-    if "used" in a:
-        out["used"] = [space_name(s.built[i][1]) for i in a["used"]]
-    if "chosen" in a and s.active >= 0:
-        out["chosen"] = len(a["chosen"])
+    out: dict[str, Any] = {"kind": a.kind or None}
+    # each declared action shows its own progress
+    if a.kind == "move":
+        out["count"] = a.count
+    elif a.kind == "sell":
+        out["sold"] = a.sold
+    elif a.kind == "produce":
+        out["used"] = [space_name(s.built[i][1]) for i in a.used]
+    elif a.kind == "refresh" and s.active >= 0:
+        out["chosen"] = len(a.chosen)
     return out
 
 
@@ -120,36 +122,37 @@ def _battle_view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:
     hidden = hidden_commits(s)
     cards: list[Any] = []
     for side in (0, 1):
-        if side in hidden and seat != b["seats"][side]:
+        if side in hidden and seat != b.seats[side]:
             cards.append(None)
         else:
-            cards.append(sorted(_ids(eng, (b["spent"] if "spent" in b else b["cards"])[side])))
+            cards.append(sorted(_ids(eng, (b.spent if b.spent is not None else b.cards)[side])))
     # A side still choosing its commit shows others no count yet: the cards appear face down all at once (COR-18.6)
-    committed = [0 if s.phase == "commit" and b["side"] == side and seat != b["seats"][side] else len(b["cards"][side])
+    committed = [0 if s.phase == "commit" and b.side == side and seat != b.seats[side] else len(b.cards[side])
                  for side in (0, 1)]
-    out = {"kind": b["kind"], "space": space_name(b["space"]) if b["space"] >= 0 else None, "seats": list(b["seats"]),
-           "roles": list(b["roles"]), "committed": committed, "cards": cards,
-           "dice": [list(b["dice"][0]), list(b["dice"][1])], "paid": list(b["pay"]), "who": b["who"],
-           "token": eng.comp.tokens[b["token"]].id if b["token"] >= 0 else None, "result": dict(b["result"])}
-    if b["kind"] == "ycu" and b["token"] >= 0 and b["seats"][0] >= 0:
-        out["bribe"] = eng.bribe_cost(s, b["seats"][0], b["token"])
+    out = {"kind": b.kind, "space": space_name(b.space) if b.space >= 0 else None, "seats": list(b.seats),
+           "roles": list(b.roles), "committed": committed, "cards": cards,
+           "dice": [list(b.dice[0]), list(b.dice[1])], "paid": list(b.pay), "who": b.who,
+           "token": eng.comp.tokens[b.token].id if b.token >= 0 else None,
+           "result": {} if b.result is None else b.result.to_data()}
+    if b.kind == "ycu" and b.token >= 0 and b.seats[0] >= 0:
+        out["bribe"] = eng.bribe_cost(s, b.seats[0], b.token)
     return out
 
 
 def _effect_view(eng: Engine, s: State, seat: int) -> dict[str, Any]:
     eff = s.effect
     assert eff is not None
-    out: dict[str, Any] = {"card": eng.cards[eff["card"]].id if eff["card"] >= 0 else None, "stage": eff["stage"],
-                           "done": eff["n"]}
-    if eff["stage"] == "coord":
-        out["look"] = [eng.comp.coords[c].id for c in eff["look"]]
-        out["order"] = [eng.comp.coords[c].id for c in eff["order"]]
-    if eff["stage"] == "search_pick":
-        pile = s.draw[seat] if eff["pile"] == 0 else s.discard[seat]
+    out: dict[str, Any] = {"card": eng.cards[eff.card].id if eff.card >= 0 else None, "stage": eff.stage,
+                           "done": eff.done}
+    if eff.stage == "coord":
+        out["look"] = [eng.comp.coords[c].id for c in eff.look]
+        out["order"] = [eng.comp.coords[c].id for c in eff.order]
+    if eff.stage == "search_pick":
+        pile = s.draw[seat] if eff.pile == 0 else s.discard[seat]
         out["pile"] = sorted(_ids(eng, pile))
-    if eff["stage"] == "strip_pick":
-        out["rival"] = eff["rival"]
-        out["rival_hand"] = sorted(_ids(eng, s.hand[eff["rival"]]))
+    if eff.stage == "strip_pick":
+        out["rival"] = eff.rival
+        out["rival_hand"] = sorted(_ids(eng, s.hand[eff.rival]))
     return out
 
 
@@ -159,18 +162,18 @@ def hidden_values(eng: Engine, s: State, viewer: int | None) -> list[Any]:
     if s.over:
         return out
     hidden = hidden_commits(s)
-    strip = s.effect is not None and s.effect.get("stage") == "strip_pick" and viewer == s.active
+    strip = s.effect is not None and s.effect.stage == "strip_pick" and viewer == s.active
     for p in range(s.players):
         if p == viewer:
             continue
-        if not (strip and s.effect is not None and p == s.effect["rival"]):
+        if not (strip and s.effect is not None and p == s.effect.rival):
             out.append(("hand", p, sorted(s.hand[p])))
         out.append(("draw", p, list(s.draw[p])))
         out.append(("pending", p, sorted(s.reset_pending[p])))
         if s.battle is not None:
             for side in hidden:
-                if s.battle["seats"][side] == p:
-                    out.append(("committed", p, sorted(s.battle["cards"][side])))
+                if s.battle.seats[side] == p:
+                    out.append(("committed", p, sorted(s.battle.cards[side])))
     known = s.coord_known[viewer] if viewer is not None else 0
     out.append(("gm_deck", None, list(s.gm_deck)))
     out.append(("bm_deck", None, list(s.bm_deck)))
@@ -184,7 +187,7 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
     out = s.copy()
     st = rng.seed_stream(stream)
     hidden = hidden_commits(s)
-    strip_rival = s.effect["rival"] if (s.effect is not None and s.effect.get("stage") == "strip_pick"
+    strip_rival = s.effect.rival if (s.effect is not None and s.effect.stage == "strip_pick"
                                         and seat == s.active) else -1
     for p in range(s.players):
         if p == seat:
@@ -192,12 +195,12 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
             st = rng.shuffle(st, pile)
             out.draw[p] = pile
             continue
-        sides = [i for i in hidden if s.battle is not None and s.battle["seats"][i] == p]
+        sides = [i for i in hidden if s.battle is not None and s.battle.seats[i] == p]
         keep_hand = p == strip_rival
         pool = list(s.draw[p]) + ([] if keep_hand else list(s.hand[p]))
         for i in sides:
             assert s.battle is not None
-            pool += s.battle["cards"][i]
+            pool += s.battle.cards[i]
         pool.sort()
         st = rng.shuffle(st, pool)
         if not keep_hand:
@@ -205,8 +208,8 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
             out.hand[p], pool = pool[:n], pool[n:]
         for i in sides:
             assert out.battle is not None
-            n = len(s.battle["cards"][i]) if s.battle is not None else 0
-            out.battle["cards"][i], pool = pool[:n], pool[n:]
+            n = len(s.battle.cards[i]) if s.battle is not None else 0
+            out.battle.cards[i], pool = pool[:n], pool[n:]
         out.draw[p] = pool
         out.reset_pending[p] = []
     for name in ("gm_deck", "bm_deck"):
@@ -218,9 +221,9 @@ def sample(eng: Engine, s: State, seat: int, stream: int) -> State:
     st = rng.shuffle(st, rest)
     out.coord_deck = out.coord_deck[:known] + rest
     eff = out.effect
-    if eff is not None and eff.get("stage") == "coord" and seat != s.active:
-        look = sorted(out.coord_deck[: len(eff["look"])])  # the cards another player looks at, redealt
-        eff["look"], eff["order"] = look, look[: len(eff["order"])]
+    if eff is not None and eff.stage == "coord" and seat != s.active:
+        look = sorted(out.coord_deck[: len(eff.look)])  # the cards another player looks at, redealt
+        eff.look, eff.order = look, look[: len(eff.order)]
     out.rng = rng.seed_stream(stream, 7)
     return out
 
@@ -271,9 +274,9 @@ def invariants(eng: Engine, s: State) -> list[str]:
     for p in range(s.players):
         zones += s.hand[p] + s.draw[p] + s.discard[p] + s.tableau[p]
     if s.battle is not None:
-        zones += s.battle["cards"][0] + s.battle["cards"][1]
+        zones += s.battle.cards[0] + s.battle.cards[1]
     if s.auction is not None:
-        zones.append(s.auction["card"])
+        zones.append(s.auction.card)
     if sorted(zones) != _expected_cards(eng, tuple(s.gang)):
         bad.append("a card is lost or doubled")
     for p in range(s.players):

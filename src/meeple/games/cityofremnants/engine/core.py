@@ -1,0 +1,356 @@
+"""The rules' core: the data of one file, terms, the seeded stream (COR-26), small queries and who decides."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine import rng
+from meeple.kit import Events, say
+
+from ..actions import Act, Catalogue
+from ..data import NSPACE, Components, Effect, parse_space
+from ..state import State
+
+
+class Core:
+    """The data of one file and what every section of the rules asks."""
+
+    def __init__(self, comp: Components, cat: Catalogue) -> None:
+        self.comp = comp
+        self.cat = cat
+        self.k = comp.constants
+        self.cards = comp.cards
+        self.faces = self.k["BATTLE_DIE_FACES"]
+        # build action indices per development type, and the spaces of each
+        self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
+        self.build_cells: dict[int, tuple[int, ...]] = {}
+        self.enter_index = {act.dest: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
+        self.move_index = {(act.start, act.dest): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
+        for i, act in enumerate(cat.acts):
+            if act.kind == "build":
+                cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
+                self.build_index[act.dev].append((cells, i))
+                self.build_cells[i] = cells
+        self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
+        self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
+                       for g in range(len(comp.gangs))]
+
+    def cterm(self, c: int) -> str:
+        return f"@card.{self.cards[c].id}"
+
+    def public(self, s: State, c: int) -> None:
+        """Record a card whose identity this action made public (views show it; COR-4.5)."""
+        if s.shown.cards is None:
+            s.shown.cards = []
+        s.shown.cards.append(self.cards[c].id)
+
+    def dterm(self, t: int) -> str:
+        return f"@dev.{self.comp.devs[t].id}"
+
+    def tterm(self, t: int) -> str:
+        return f"@token.{self.comp.tokens[t].id}"
+
+    def _draw(self, s: State, kind: str, n: int) -> int:
+        """A uniform index below n, or the next scripted outcome of this kind (COR-26.3)."""
+        value = self._draw_raw(s, kind, n)
+        s.last_rolls.append([n, value])
+        return value
+
+    def _draw_raw(self, s: State, kind: str, n: int) -> int:
+        script = s.script.get(kind)
+        if script:
+            value = script.pop(0)
+            if kind == "die":
+                return list(self.faces).index(value)
+            if kind == "d6":
+                return value - 1
+            return int(value)
+        value, s.rng = rng.below(s.rng, n)
+        return value
+
+    def d6(self, s: State) -> int:
+        return self._draw(s, "d6", 6) + 1
+
+    def die(self, s: State) -> int:
+        return int(self.faces[self._draw(s, "die", len(self.faces))])
+
+    def shuffle(self, s: State, items: list[int]) -> None:
+        s.rng = rng.shuffle(s.rng, items)
+
+    def roll_off(self, s: State, seats: list[int], events: Events, what: str) -> int:
+        """Every seat rolls the d6; tied highest re-roll (COR-5.4, COR-5.19)."""
+        rollers = list(seats)
+        while True:
+            rolls = [self.d6(s) for _ in rollers]
+            say(events, "setup.rolls", what=f"@term.roll_{what}", seats=tuple(rollers), rolls=tuple(rolls))
+            top = max(rolls)
+            rollers = [p for p, r in zip(rollers, rolls, strict=True) if r == top]
+            if len(rollers) == 1:
+                return rollers[0]
+
+    def colour(self, s: State, p: int) -> int:
+        return s.gang[p]
+
+    def enemies_at(self, s: State, p: int, sp: int) -> bool:
+        if s.ycu[sp]:
+            return True
+        f = s.figures[sp]
+        return sum(f) > f[p]
+
+    def controls_space(self, s: State, p: int, sp: int, ignore: tuple[int, int] = (-1, -1),
+                       ignore_token: int = -1) -> bool:
+        """COR-17.1: own figure, no enemy (ignoring the attacker's figures on one space, one token: COR-17.6)."""
+        if s.figures[sp][p] <= 0:
+            return False
+        if any(t != ignore_token for t in s.ycu[sp]):
+            return False
+        return not any(n for q, n in enumerate(s.figures[sp]) if q != p and not (sp == ignore[0] and q == ignore[1]))
+
+    def dev_at(self, s: State, sp: int) -> int:
+        for i, b in enumerate(s.built):
+            if sp in b[1:]:
+                return i
+        return -1
+
+    def controls_dev(self, s: State, p: int, i: int, ignore: tuple[int, int] = (-1, -1),
+                     ignore_token: int = -1) -> bool:
+        """COR-17.2: every space of the development controlled."""
+        return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
+
+    def controlled_devs(self, s: State, p: int) -> list[int]:
+        figures = s.figures
+        return [i for i, b in enumerate(s.built) if figures[b[1]][p] > 0 and self.controls_dev(s, p, i)]
+
+    @staticmethod
+    def controllers(s: State) -> list[int]:
+        """The seat controlling each space (COR-17.1: the only seat with figures there, no YCU token), or -1."""
+        # figures are never negative: one seat holds them all exactly when the total is one of the counts
+        return [f.index(n) if n and not tokens and n in f else -1
+                for f, tokens, n in zip(s.figures, s.ycu, map(sum, s.figures), strict=True)]
+
+    @staticmethod
+    def dev_controllers(s: State, ctrl: list[int]) -> list[int]:
+        """The seat controlling each built development (COR-17.2: all its spaces), or -1; `ctrl` from
+        `controllers`."""
+        out = []
+        for b in s.built:
+            owner = ctrl[b[1]]
+            for sp in b[2:]:
+                if ctrl[sp] != owner:
+                    owner = -1
+                    break
+            out.append(owner)
+        return out
+
+    def dev(self, s: State, i: int) -> Any:
+        return self.comp.devs[s.built[i][0]]
+
+    def on_board(self, s: State, p: int) -> int:
+        return sum(f[p] for f in s.figures)
+
+    def perm(self, s: State, p: int, name: str) -> int:
+        """The sum of a Permanent primitive over the player's tableau."""
+        total = 0
+        cache = self._perm
+        for c in s.tableau[p]:
+            n = cache.get((c, name))
+            if n is None:
+                n = cache[c, name] = sum(e.num() for e in self.cards[c].effects if e.name == name)
+            total += n
+        return total
+
+    def draw_target(self, s: State, p: int) -> int:
+        return s.influence[p] + self.perm(s, p, "hand_target")
+
+    def change_influence(self, s: State, p: int, n: int, events: Events) -> None:
+        """COR-0.14: clamped to 1..7."""
+        new = max(self.k["INFLUENCE_MIN"], min(self.k["INFLUENCE_MAX"], s.influence[p] + n))
+        if new != s.influence[p]:
+            s.influence[p] = new
+        say(events, "influence.change", seat=p, change=n, influence=new)
+
+    def gain_renown(self, s: State, p: int, n: int, events: Events) -> None:
+        """COR-0.9: from the supply, never overflow."""
+        got = min(n, s.renown_supply)
+        s.renown_supply -= got
+        s.renown[p] += got
+        say(events, "renown.gain", seat=p, amount=got)
+
+    def lose_renown(self, s: State, p: int, n: int, events: Events) -> None:
+        lost = min(n, s.renown[p])
+        s.renown[p] -= lost
+        s.renown_supply += lost
+        say(events, "renown.lose", seat=p, amount=lost)
+
+    def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
+        if n >= 0:
+            s.arc[p] += n
+            say(events, "arc.gain", seat=p, amount=n)
+        else:
+            lost = min(-n, s.arc[p])
+            s.arc[p] -= lost
+            say(events, "arc.lose", seat=p, amount=lost)
+
+    def draw_cards(self, s: State, p: int, n: int, events: Events) -> None:
+        """COR-0.11: draw from the own draw pile, never reshuffling."""
+        got = s.draw[p][:n]
+        del s.draw[p][:n]
+        s.hand[p] += got
+        say(events, "cards.draw", seat=p, count=len(got))
+        if got:
+            say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
+
+    def recruit(self, s: State, p: int, card: int, events: Events) -> None:
+        """COR-0.12, COR-0.13: card to hand, a figure from the reserve to the pool."""
+        s.hand[p].append(card)
+        if s.reserve[p] > 0:
+            s.reserve[p] -= 1
+            s.pool[p] += 1
+        s.stats["recruited"][p] += 1
+        self.public(s, card)
+        say(events, "recruit.gain", seat=p, card=self.cterm(card))
+
+    def refresh_cards(self, s: State, p: int, events: Events) -> None:
+        """COR-7.2, COR-7.3, COR-15.1: the discard pile shuffled under the draw pile, then draw to the target."""
+        pile = list(s.discard[p])
+        s.discard[p] = []
+        self.shuffle(s, pile)
+        s.draw[p] += pile
+        need = self.draw_target(s, p) - len(s.hand[p])
+        if need > 0:
+            self.draw_cards(s, p, need, events)
+
+    def deck_top(self, s: State, which: str) -> int:
+        """The top card of the gang member or black market deck, reshuffling its discard pile (COR-7.10, 11.3)."""
+        deck = s.gm_deck if which == "gm" else s.bm_deck
+        disc = s.gm_discard if which == "gm" else s.bm_discard
+        if not deck and disc:
+            deck += disc
+            disc.clear()
+            self.shuffle(s, deck)
+        return deck.pop(0) if deck else -1
+
+    def fill_row(self, s: State, which: str) -> None:
+        """Turn up cards until the row holds 4, rebuilding the deck from its discard pile (COR-7.10)."""
+        deck, row, disc = (s.gm_deck, s.gm_row, s.gm_discard) if which == "gm" else (s.bm_deck, s.bm_row, s.bm_discard)
+        size = self.k["GM_ROW_SIZE"] if which == "gm" else self.k["BM_ROW_SIZE"]
+        while len(row) < size:
+            card = self.deck_top(s, which)
+            if card < 0:
+                return
+            row.append(card)
+        del deck, disc
+
+    def lose_card_to(self, s: State, c: int) -> None:
+        """Where a card removed from a player goes (COR-20.5, COR-29.12)."""
+        deck = self.cards[c].deck
+        if deck == "GM":
+            s.gm_discard.append(c)
+        elif deck == "BM":
+            s.bm_discard.append(c)
+        else:
+            s.removed.append(c)
+
+    def contested(self, s: State, sp: int, p: int) -> bool:
+        return s.figures[sp][p] > 0 and self.enemies_at(s, p, sp)
+
+    def deciders(self, s: State) -> list[int]:
+        if s.over:
+            return []
+        if s.phase == "reset":
+            return [p for p in range(s.players) if not s.reset_done[p]]
+        if s.phase == "leaders":
+            return [s.pick_order[0]]
+        if s.phase == "bid":
+            assert s.auction is not None
+            return [s.auction.turn]
+        if s.phase in ("commit", "option", "reroll", "lose", "bribe", "pick_token"):
+            assert s.battle is not None
+            return [s.battle.who]
+        return [s.active]
+
+    @staticmethod
+    def secret_kind(s: State) -> str:
+        """The kind of secret choice the deciding seats make now ("" for none): Reset discards (COR-6.5), a battle
+        commit (COR-18.3, 18.6), the order of coordinate cards put back (COR-4.6)."""
+        if s.phase == "reset":
+            return "discard"
+        if s.phase == "commit":
+            return "commit"
+        if s.phase == "effect" and s.effect is not None and s.effect.stage == "coord":
+            return "coord"
+        return ""
+
+    def token_targets(self, s: State, p: int, space: int = -1) -> list[int]:
+        """Tokens sharing a space with the player's figures (on `space` only, if given)."""
+        spaces = [space] if space >= 0 else range(NSPACE)
+        return [t for sp in spaces if s.figures[sp][p] > 0 for t in s.ycu[sp]]
+
+    def token_space(self, s: State, t: int) -> int:
+        for sp in range(NSPACE):
+            if t in s.ycu[sp]:
+                return sp
+        return -1
+
+    def score(self, s: State, p: int) -> int:
+        return s.renown[p] + s.overflow[p]
+
+    def rank_key(self, s: State, p: int) -> tuple[int, int, int, int]:
+        """COR-24.4 .. COR-24.6: score, then ARC, influence, figures on the board."""
+        return (self.score(s, p), s.arc[p], s.influence[p], self.on_board(s, p))
+
+    if TYPE_CHECKING:
+        # The sections (one module each, joined in `Engine`) call one another; these are their signatures.
+
+        def take_gang(self, s: State, p: int, g: int, events: Events) -> None: ...
+        def start_round(self, s: State, events: Events) -> None: ...
+        def apply_reset(self, s: State, events: Events) -> None: ...
+        def end_turn(self, s: State, events: Events) -> None: ...
+        def start_patrol(self, s: State, events: Events) -> None: ...
+        def patrol_next(self, s: State, events: Events) -> None: ...
+        def award(self, s: State, events: Events) -> None: ...
+        def bm_cost(self, s: State, p: int, c: int) -> int: ...
+        def dev_cost(self, s: State, p: int, t: int) -> int: ...
+        def renown_max(self, s: State, p: int) -> int: ...
+        def builds(self, s: State, p: int) -> list[int]: ...
+        def producers(self, s: State, p: int) -> list[int]: ...
+        def sellable(self, s: State, p: int) -> list[int]: ...
+        def available(self, s: State, p: int) -> list[str]: ...
+        def move_range(self, s: State) -> int: ...
+        def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool: ...
+        def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]: ...
+        def do_move(self, s: State, p: int, start: int, dest: int, events: Events) -> None: ...
+        def applicable(self, s: State, p: int, c: int, phase: str) -> bool: ...
+        def product_supply(self, s: State) -> int: ...
+        def product_targets(self, s: State, p: int) -> list[int]: ...
+        def place_targets(self, s: State, p: int) -> list[int]: ...
+        def add_products(self, s: State, i: int, n: int, events: Events) -> None: ...
+        def play_card(self, s: State, p: int, c: int, events: Events) -> None: ...
+        def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None: ...
+        def effect_actions(self, s: State, p: int) -> list[int]: ...
+        def effect_apply(self, s: State, p: int, act: Act, events: Events) -> None: ...
+        def sell_one(self, s: State, p: int, i: int, events: Events) -> None: ...
+        def sell_limit(self, s: State, p: int) -> int: ...
+        def move_limit(self, s: State, p: int) -> int: ...
+        def declare(self, s: State, p: int, what: str, events: Events) -> None: ...
+        def maybe_build(self, s: State, p: int) -> None: ...
+        def recruit_declare(self, s: State, p: int, events: Events) -> None: ...
+        def start_auction(self, s: State, p: int, card: int, events: Events) -> None: ...
+        def bid_actions(self, s: State, q: int) -> list[int]: ...
+        def auction_act(self, s: State, q: int, act: Act, events: Events) -> None: ...
+        def produce_use(self, s: State, p: int, i: int, events: Events) -> None: ...
+        def build(self, s: State, p: int, act: Act, events: Events) -> None: ...
+        def start_battles(self, s: State, p: int, sp: int, resume: str, events: Events) -> None: ...
+        def start_ycu(self, s: State, p: int, sp: int, role: str, resume: str, events: Events) -> None: ...
+        def ycu_token_chosen(self, s: State, p: int, t: int, events: Events) -> None: ...
+        def bribe(self, s: State, p: int, events: Events) -> None: ...
+        def commit(self, s: State, p: int, act: Act, events: Events) -> None: ...
+        def option(self, s: State, p: int, act: Act, events: Events) -> None: ...
+        def reroll_actions(self, s: State) -> list[int]: ...
+        def reroll(self, s: State, p: int, act: Act, events: Events) -> None: ...
+        def lose_options(self, s: State, p: int) -> list[int]: ...
+        def lose_card(self, s: State, p: int, c: int, events: Events) -> None: ...
+        def move_more(self, s: State, p: int) -> bool: ...
+        def end_move(self, s: State, p: int, events: Events) -> None: ...
+        def buy(self, s: State, p: int, act: Act, events: Events) -> None: ...
