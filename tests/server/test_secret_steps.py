@@ -64,7 +64,7 @@ def test_cor_secret_orders_and_steps_reach_nobody_else(client: TestClient, monke
             text = replica.action_text(idx)
             kind = replica.rules.secret(replica.state, seat, idx)
             if kind == "coord":  # which card let the seat look at the deck (an Informer, a Scanner Drone...)
-                lookers[seat] = replica.rules.eng.cards[replica.state.effect["card"]].name
+                lookers[seat] = replica.rules.eng.cards[replica.state.effect.card].name
             moves = replica.moments()
             viewers[seat].act(text, moves, ref=f"a{replica.log_length()}")
             events = replica.apply(seat, idx)
