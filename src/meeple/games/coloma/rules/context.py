@@ -25,8 +25,9 @@ class Ctx:
         self.ncards = len(comp.cards)
         self.routes = {(a, b): self._route(a, b) for a in range(self.nspaces) for b in comp.shade["destinations"]}
 
-    def act(self, kind: int, a: int = -1, b: int = -1, c: int = -1) -> int:
-        return self.index[Act(kind, a, b, c)]
+    def act(self, kind: int, **fields: int) -> int:
+        """The index of the action of this kind with these named fields (`ctx.act(SURVEY, column=2, section=0)`)."""
+        return self.index[Act(kind, **fields)]
 
     def _route(self, start: int, goal: int) -> tuple[int, ...]:
         """The shortest route from start to goal (spaces entered); among equals, the one whose first differing
