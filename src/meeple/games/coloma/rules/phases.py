@@ -10,7 +10,7 @@ from typing import NamedTuple
 from meeple.engine.rules import Event
 from meeple.kit import Events
 
-from ..actions import DIAL, EXCHANGE, RETURN, Act
+from ..actions import DIAL, EXCHANGE, Act
 from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
 from ..state import TRADE as SUB_TRADE
 from ..state import WAGON as SUB_WAGON
@@ -37,7 +37,7 @@ def step_of(s: State) -> str:
 # ---------------------------------------------------------------- keep (COL-6) and a turn's discard (COL-17.4)
 def _legal_return(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
     for slot in range(len(s.hands[seat])):
-        out += [ctx.act(RETURN, slot=slot, bottom=0), ctx.act(RETURN, slot=slot, bottom=1)]
+        out += ctx.returns[slot]
 
 
 def _apply_return(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None:

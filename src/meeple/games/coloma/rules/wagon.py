@@ -56,9 +56,9 @@ def legal(ctx: Ctx, s: State, out: list[int]) -> None:
             continue  # COL-13.12-13.13: never back onto a space of this turn
         if occupied(ctx, s, nxt, p):
             if can_go_on(ctx, s, nxt, s.wagon_left, seen | {nxt}):
-                out.append(ctx.act(MOVE, space=nxt))
+                out.append(ctx.moves[nxt])
         elif s.wagon_left >= 1:
-            out.append(ctx.act(MOVE, space=nxt))
+            out.append(ctx.moves[nxt])
     if not s.wagon_skipping:
         out.append(ctx.act(STOP))
         if s.wagon_city == 1:
