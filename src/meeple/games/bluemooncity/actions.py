@@ -36,9 +36,15 @@ PAY_COLOURS = (0, 1, 2, 3, 5, 6, 7, WILD)  # colours a Royal Palace box may be p
 
 
 class Act(NamedTuple):
+    """An action's structure: its kind and the fields that kind names (-1 where it names none)."""
+
     kind: int
-    a: int = -1
-    b: int = -1
+    square: int = -1  # where a figure, a dragon or the Main Hall's move goes (a dragon's -1: out of the city)
+    dragon: int = -1  # which dragon moves (DRAGON_NAMES)
+    box: int = -1  # the box a contribution starts paying, counted from the leftmost
+    colour: int = -1  # the colour a Royal Palace box or a Lux card pays in
+    card: int = -1  # the card paid, played (Lux, Pillar) or thrown away first in a refill
+    second: int = -1  # the second card thrown away in a refill
 
 
 def card_id(t: int) -> str:
@@ -48,30 +54,30 @@ def card_id(t: int) -> str:
 def _catalogue() -> list[tuple[str, Act]]:
     out: list[tuple[str, Act]] = []
     squares = [square_name(s) for s in range(NSQ)]
-    out += [(f"step {n}", Act(STEP, s)) for s, n in enumerate(squares)]
-    out += [(f"venti1 {n}", Act(VENTI1, s)) for s, n in enumerate(squares)]
+    out += [(f"step {n}", Act(STEP, square=s)) for s, n in enumerate(squares)]
+    out += [(f"venti1 {n}", Act(VENTI1, square=s)) for s, n in enumerate(squares)]
     out.append(("venti2", Act(VENTI2)))
     for d, p in enumerate(DRAGON_PEOPLE):
         name = PEOPLE_IDS[p]
-        out += [(f"{name}1 {n}", Act(DRAGON1, d, s)) for s, n in enumerate(squares)]
-        out.append((f"{name}1 off", Act(DRAGON1, d, -1)))
-        out += [(f"{name}2 {n}", Act(DRAGON2, d, s)) for s, n in enumerate(squares)]
+        out += [(f"{name}1 {n}", Act(DRAGON1, dragon=d, square=s)) for s, n in enumerate(squares)]
+        out.append((f"{name}1 off", Act(DRAGON1, dragon=d)))
+        out += [(f"{name}2 {n}", Act(DRAGON2, dragon=d, square=s)) for s, n in enumerate(squares)]
     out.append(("end", Act(END)))
     for slot in range(4):
-        out.append((f"contribute {slot + 1}", Act(CONTRIB, slot, -1)))
-        out += [(f"contribute {slot + 1} {COLOUR_IDS[c]}", Act(CONTRIB, slot, c)) for c in PAY_COLOURS]
-    out += [(f"pay {card_id(t)}", Act(PAY, t)) for t in CARD_TYPES]
+        out.append((f"contribute {slot + 1}", Act(CONTRIB, box=slot)))
+        out += [(f"contribute {slot + 1} {COLOUR_IDS[c]}", Act(CONTRIB, box=slot, colour=c)) for c in PAY_COLOURS]
+    out += [(f"pay {card_id(t)}", Act(PAY, card=t)) for t in CARD_TYPES]
     for lux in (LUX1, LUX2):
-        out += [(f"{card_id(lux)} {COLOUR_IDS[c]}", Act(LUX, lux, c)) for c in range(8) if c != KHIND]
+        out += [(f"{card_id(lux)} {COLOUR_IDS[c]}", Act(LUX, card=lux, colour=c)) for c in range(8) if c != KHIND]
     out.append(("done", Act(DONE)))
     out.append(("offer", Act(OFFER)))
-    out += [("pillar1", Act(PILLAR, PILLAR1)), ("pillar2", Act(PILLAR, PILLAR2))]
-    out += [(f"mainhall {n}", Act(MAINHALL, s)) for s, n in enumerate(squares)]
+    out += [("pillar1", Act(PILLAR, card=PILLAR1)), ("pillar2", Act(PILLAR, card=PILLAR2))]
+    out += [(f"mainhall {n}", Act(MAINHALL, square=s)) for s, n in enumerate(squares)]
     out += [("hospital", Act(HOSPITAL)), ("goldentemple", Act(GOLDEN)), ("skip", Act(SKIP))]
     out.append(("refill", Act(REFILL)))
     for i, t in enumerate(CARD_TYPES):
-        out.append((f"refill {card_id(t)}", Act(REFILL, t)))
-        out += [(f"refill {card_id(t)} {card_id(u)}", Act(REFILL, t, u)) for u in CARD_TYPES[i:]]
+        out.append((f"refill {card_id(t)}", Act(REFILL, card=t)))
+        out += [(f"refill {card_id(t)} {card_id(u)}", Act(REFILL, card=t, second=u)) for u in CARD_TYPES[i:]]
     return out
 
 

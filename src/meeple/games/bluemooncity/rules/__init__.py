@@ -12,45 +12,19 @@ from meeple.engine.rules import Event, Result, Rules
 from meeple.kit import per_seat, places
 
 from .. import views as view_mod
-from ..actions import (
-    ACTS,
-    CONTRIB,
-    DONE,
-    DRAGON1,
-    DRAGON2,
-    END,
-    GOLDEN,
-    HOSPITAL,
-    INDEX,
-    LUX,
-    MAINHALL,
-    OFFER,
-    PAY,
-    PILLAR,
-    REFILL,
-    SKIP,
-    STEP,
-    TABLE,
-    VENTI1,
-    VENTI2,
-    Act,
-)
+from ..actions import ACTS, DONE, END, SKIP, TABLE
 from ..data import load_components
 from ..messages import catalogue
 from ..spec import SPEC, VERSION
-from ..state import CONTRIB as PHASE_CONTRIB
-from ..state import EXTRA, MOVE, OVER, PHASE_NAMES, State, seat_cards
+from ..state import OVER, PHASE_NAMES, State, seat_cards
 from ..state import PAY as PHASE_PAY
 from ..state import REFILL as PHASE_REFILL
-from . import contribution as contrib
-from . import movement, turn
-from .context import Ctx, refuse
+from . import turn
+from .context import Ctx
+from .phases import APPLY, LEGAL, PHASES, out_of_phase
 from .setup import new_state
 
 SAMPLE_TRIES = 50
-MOVE_KINDS = (STEP, VENTI1, VENTI2, DRAGON1, DRAGON2)
-EXTRA_KINDS = (MAINHALL, HOSPITAL, GOLDEN, SKIP)
-_END = INDEX[Act(END)]
 _FINISH = (DONE, END, SKIP)  # actions that close a payment, a phase or the extra action
 
 class BlueMoonCity(Rules[State]):
@@ -87,26 +61,12 @@ class BlueMoonCity(Rules[State]):
                       figures={"figure.offerings": scores, "figure.crystals": crystals},
                       tiebreak=["figure.crystals"])
 
-    # -- legal actions -------------------------------------------------------------
+    # -- legal actions and moves: the phase table (phases.py) ---------------------------
     def legal(self, state: State, seat: int) -> list[int]:
         if state.over or seat != state.active:
             return []
         out: list[int] = []
-        phase = state.phase
-        ctx = self.ctx
-        if phase == MOVE:
-            movement.legal_moves(ctx, state, out)
-            contrib.legal_contrib(ctx, state, out)
-            out.append(_END)
-        elif phase == PHASE_CONTRIB:
-            contrib.legal_contrib(ctx, state, out)
-            out.append(_END)
-        elif phase == PHASE_PAY:
-            contrib.legal_pay(ctx, state, out)
-        elif phase == EXTRA:
-            turn.legal_extra(ctx, state, out)
-        elif phase == PHASE_REFILL:
-            turn.legal_refill(state, out)
+        LEGAL[state.phase](self.ctx, state, out)
         out.sort()
         return out
 
@@ -116,73 +76,16 @@ class BlueMoonCity(Rules[State]):
 
     def _check(self, state: State, seat: int, action: int) -> Event | None:
         act = ACTS[action]
-        kind = act.kind
-        phase = state.phase
-        ctx = self.ctx
-        name = PHASE_NAMES[phase]
-        if kind in MOVE_KINDS:
-            if phase != MOVE:
-                return refuse("refuse.movement_over") if phase in (PHASE_CONTRIB, EXTRA, PHASE_REFILL) \
-                    else refuse("refuse.not_in_phase", phase=f"@phase.{name}")
-            return movement.check_move(ctx, state, act)
-        if kind == END:
-            return None if phase in (MOVE, PHASE_CONTRIB) else refuse("refuse.end_phase", phase=f"@phase.{name}")
-        if kind in (CONTRIB, OFFER, PILLAR):
-            if phase not in (MOVE, PHASE_CONTRIB):
-                return refuse("refuse.contribution_phase", phase=f"@phase.{name}")
-            if kind == CONTRIB:
-                return contrib.check_contrib(ctx, state, act)
-            return contrib.check_offer(ctx, state, None if kind == OFFER else act.a)
-        if kind in (PAY, LUX, DONE):
-            if phase != PHASE_PAY:
-                return refuse("refuse.no_payment")
-            if kind == PAY:
-                return contrib.check_pay_card(ctx, state, act.a)
-            if kind == LUX:
-                return contrib.check_lux(ctx, state, act.a, act.b)
-            return contrib.check_done(ctx, state)
-        if kind in EXTRA_KINDS:
-            if phase != EXTRA:
-                return refuse("refuse.extra_after")
-            return turn.check_extra(ctx, state, act)
-        if kind == REFILL:
-            if phase != PHASE_REFILL:
-                return refuse("refuse.refill_after")
-            return turn.check_refill(ctx, state, act)
-        return refuse("refuse.unknown")
+        move = PHASES[state.phase].moves.get(act.kind)
+        return out_of_phase(act.kind, state.phase) if move is None else move.check(self.ctx, state, act)
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         act = ACTS[action]
-        kind = act.kind
-        ctx = self.ctx
-        if kind in MOVE_KINDS:
-            movement.apply_move(ctx, state, act, events)
-        elif kind == END:
-            if state.phase == MOVE:
-                turn.enter_contribution(ctx, state, events)
-            else:
-                turn.end_contribution(ctx, state, events)
-        elif kind == CONTRIB:
-            contrib.apply_contrib(ctx, state, act, events)
-        elif kind in (OFFER, PILLAR):
-            contrib.apply_offer(ctx, state, None if kind == OFFER else act.a, events)
-            turn.check_offering_win(ctx, state, events)
-            if not state.over:
-                turn.enter_contribution(ctx, state, events)
-        elif kind == PAY:
-            contrib.apply_pay_card(state, act.a)
-        elif kind == LUX:
-            contrib.apply_lux(ctx, state, act.a, act.b, events)
-        elif kind == DONE:
-            contrib.apply_done(ctx, state, events)
-            turn.check_no_markers(state, events)
-            if not state.over:
-                turn.enter_contribution(ctx, state, events)
-        elif kind in EXTRA_KINDS:
-            turn.apply_extra(ctx, state, act, events)
-        elif kind == REFILL:
-            turn.apply_refill(ctx, state, act, events)
-        turn.check_rebuilt_city_end(ctx, state, events)
+        move = APPLY[state.phase][act.kind]
+        if move is None:
+            raise ValueError(f"{TABLE.text(action)!r} is not an action of the {PHASE_NAMES[state.phase]} phase")
+        move(self.ctx, state, act, events)
+        turn.check_rebuilt_city_end(self.ctx, state, events)
 
     def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
         # Hidden from everybody are only the deck and the stream that reshuffles it: an action that leaves both as

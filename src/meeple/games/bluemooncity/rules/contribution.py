@@ -33,12 +33,12 @@ from .context import card as card_term
 from .context import cards as card_terms
 from .setup import clear_payment
 
-_CONTRIB = [[INDEX.get(Act(CONTRIB, slot, c), -1) for c in range(-1, 9)] for slot in range(4)]
-_PAY = {t: INDEX[Act(PAY, t)] for t in CARD_TYPES}
-_LUX = {(lux, c): INDEX[Act(LUX, lux, c)] for lux in (LUX1, LUX2) for c in range(8) if c != KHIND}
+_CONTRIB = [[INDEX.get(Act(CONTRIB, box=slot, colour=c), -1) for c in range(-1, 9)] for slot in range(4)]
+_PAY = {t: INDEX[Act(PAY, card=t)] for t in CARD_TYPES}
+_LUX = {(lux, c): INDEX[Act(LUX, card=lux, colour=c)] for lux in (LUX1, LUX2) for c in range(8) if c != KHIND}
 _DONE = INDEX[Act(DONE)]
 _OFFER = INDEX[Act(OFFER)]
-_PILLAR = {card: INDEX[Act(PILLAR, card)] for card in (PILLAR1, PILLAR2)}
+_PILLAR = {card: INDEX[Act(PILLAR, card=card)] for card in (PILLAR1, PILLAR2)}
 
 
 def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
@@ -229,7 +229,7 @@ def check_contrib(ctx: Ctx, s: State, act: Act) -> Event | None:
         return refuse("refuse.rebuilt", **place(ctx, s, sq))
     if s.markers[seat] <= 0:
         return refuse("refuse.no_marker")
-    slot, colour = act.a, act.b
+    slot, colour = act.box, act.colour
     if slot >= len(tile.boxes):
         return refuse("refuse.few_boxes", tile=tile_term(tile), n=len(tile.boxes))
     if s.boxes[sq * 4 + slot] != FREE:
@@ -317,12 +317,12 @@ def check_offer(ctx: Ctx, s: State, card: int | None) -> Event | None:
 # ---------------------------------------------------------------- applying
 def apply_contrib(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     s.phase = PHASE_PAY
-    s.pay_box = act.a
-    s.pay_colour = act.b
+    s.pay_box = act.box
+    s.pay_colour = act.colour
     tile = ctx.tile(s, s.figures[s.active])
     assert tile is not None
-    colour, need = box_need(tile, act.a, act.b)
-    say(events, "pay.start", seat=s.active, box=act.a + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
+    colour, need = box_need(tile, act.box, act.colour)
+    say(events, "pay.start", seat=s.active, box=act.box + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
         **place(ctx, s, s.figures[s.active]))
 
 

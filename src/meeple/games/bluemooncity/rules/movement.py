@@ -12,12 +12,12 @@ from .context import Ctx, card, place, refuse
 
 VENTI1_CARD, VENTI2_CARD = 9, 10
 
-_STEP = [INDEX[Act(STEP, sq)] for sq in range(NSQ)]
-_VENTI1 = [INDEX[Act(VENTI1, sq)] for sq in range(NSQ)]
+_STEP = [INDEX[Act(STEP, square=sq)] for sq in range(NSQ)]
+_VENTI1 = [INDEX[Act(VENTI1, square=sq)] for sq in range(NSQ)]
 _VENTI2 = INDEX[Act(VENTI2)]
-_DRAGON1 = [[INDEX[Act(DRAGON1, d, sq)] for sq in range(NSQ)] for d in range(3)]
-_DRAGON1_OFF = [INDEX[Act(DRAGON1, d, -1)] for d in range(3)]
-_DRAGON2 = [[INDEX[Act(DRAGON2, d, sq)] for sq in range(NSQ)] for d in range(3)]
+_DRAGON1 = [[INDEX[Act(DRAGON1, dragon=d, square=sq)] for sq in range(NSQ)] for d in range(3)]
+_DRAGON1_OFF = [INDEX[Act(DRAGON1, dragon=d)] for d in range(3)]
+_DRAGON2 = [[INDEX[Act(DRAGON2, dragon=d, square=sq)] for sq in range(NSQ)] for d in range(3)]
 
 
 def _city(expansion: bool) -> list[int]:
@@ -87,66 +87,66 @@ def check_move(ctx: Ctx, s: State, act: Act) -> Event | None:
     seat = s.active
     hand = s.hands
     base = card_base(seat)
-    kind, a, b = act
+    kind, sq, d = act.kind, act.square, act.dragon
     if kind == STEP:
         if s.steps <= 0:
             return refuse("refuse.no_step", card=card(ctx, s, VENTI2_CARD))
-        if a not in NEIGHBOURS[s.figures[seat]]:
-            return refuse("refuse.not_next", square=square_name(a), figure=square_name(s.figures[seat]))
-        if s.tile_at[a] < 0:
-            return refuse("refuse.no_tile", square=square_name(a))
+        if sq not in NEIGHBOURS[s.figures[seat]]:
+            return refuse("refuse.not_next", square=square_name(sq), figure=square_name(s.figures[seat]))
+        if s.tile_at[sq] < 0:
+            return refuse("refuse.no_tile", square=square_name(sq))
         return None
     if kind == VENTI1:
         if not hand[base + VENTI1_CARD]:
             return refuse("refuse.no_card", card=card(ctx, s, VENTI1_CARD))
-        if s.tile_at[a] < 0 or a == s.figures[seat]:
-            return refuse("refuse.not_another_tile", square=square_name(a))
+        if s.tile_at[sq] < 0 or sq == s.figures[seat]:
+            return refuse("refuse.not_another_tile", square=square_name(sq))
         return None
     if kind == VENTI2:
         return None if hand[base + VENTI2_CARD] else refuse("refuse.no_card", card=card(ctx, s, VENTI2_CARD))
-    played = a * 3 + (0 if kind == DRAGON1 else 1)
+    played = d * 3 + (0 if kind == DRAGON1 else 1)
     if not hand[base + played]:
         return refuse("refuse.no_card", card=card(ctx, s, played))
-    at = s.dragons[a]
-    dragon = f"@dragon.{DRAGON_NAMES[a]}"
+    at = s.dragons[d]
+    dragon = f"@dragon.{DRAGON_NAMES[d]}"
     if kind == DRAGON1:
-        if b == -1:
+        if sq == -1:
             return None if at >= 0 else refuse("refuse.dragon_outside", dragon=dragon)
-        if s.tile_at[b] < 0 or b == at:
-            return refuse("refuse.not_another_tile", square=square_name(b))
+        if s.tile_at[sq] < 0 or sq == at:
+            return refuse("refuse.not_another_tile", square=square_name(sq))
         return None
     if at < 0:
         return refuse("refuse.dragon_off_city", dragon=dragon)
-    if b not in dragon_reach(s, at, ctx.dragon_steps):
-        return refuse("refuse.dragon_reach", square=square_name(b), steps=ctx.dragon_steps, dragon=dragon)
+    if sq not in dragon_reach(s, at, ctx.dragon_steps):
+        return refuse("refuse.dragon_reach", square=square_name(sq), steps=ctx.dragon_steps, dragon=dragon)
     return None
 
 
 def apply_move(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     seat = s.active
-    kind, a, b = act
+    kind, sq, d = act.kind, act.square, act.dragon
     if kind == STEP:
         s.steps -= 1
-        s.figures[seat] = a
+        s.figures[seat] = sq
         if events is not None:
-            say(events, "move.step", seat=seat, **place(ctx, s, a))
+            say(events, "move.step", seat=seat, **place(ctx, s, sq))
     elif kind == VENTI1:
         discard_from_hand(s, seat, VENTI1_CARD)
-        s.figures[seat] = a
+        s.figures[seat] = sq
         if events is not None:
-            say(events, "move.venti1", seat=seat, card=card(ctx, s, VENTI1_CARD), **place(ctx, s, a))
+            say(events, "move.venti1", seat=seat, card=card(ctx, s, VENTI1_CARD), **place(ctx, s, sq))
     elif kind == VENTI2:
         discard_from_hand(s, seat, VENTI2_CARD)
         s.steps += ctx.venti_steps
         say(events, "move.venti2", seat=seat, card=card(ctx, s, VENTI2_CARD), steps=ctx.venti_steps)
     else:
         value = 1 if kind == DRAGON1 else 2
-        discard_from_hand(s, seat, a * 3 + value - 1)
-        s.dragons[a] = b
+        discard_from_hand(s, seat, d * 3 + value - 1)
+        s.dragons[d] = sq
         if events is not None:
-            played = card(ctx, s, a * 3 + value - 1)
-            dragon = f"@dragon.{DRAGON_NAMES[a]}"
-            if b < 0:
+            played = card(ctx, s, d * 3 + value - 1)
+            dragon = f"@dragon.{DRAGON_NAMES[d]}"
+            if sq < 0:
                 say(events, "move.dragon_off", seat=seat, card=played, dragon=dragon)
             else:
-                say(events, "move.dragon", seat=seat, card=played, dragon=dragon, **place(ctx, s, b))
+                say(events, "move.dragon", seat=seat, card=played, dragon=dragon, **place(ctx, s, sq))

@@ -14,13 +14,13 @@ from .context import Ctx, card, cards, place, refuse
 from .contribution import apply_offer, can_offer, legal_contrib
 from .setup import reset_turn
 
-_MAINHALL = [INDEX[Act(MAINHALL, sq)] for sq in range(NSQ)]
+_MAINHALL = [INDEX[Act(MAINHALL, square=sq)] for sq in range(NSQ)]
 _HOSPITAL = INDEX[Act(HOSPITAL)]
 _GOLDEN = INDEX[Act(GOLDEN)]
 _SKIP = INDEX[Act(SKIP)]
 _REFILL0 = INDEX[Act(REFILL)]
-_REFILL1 = {t: INDEX[Act(REFILL, t)] for t in CARD_TYPES}
-_REFILL2 = {(t, u): INDEX[Act(REFILL, t, u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
+_REFILL1 = {t: INDEX[Act(REFILL, card=t)] for t in CARD_TYPES}
+_REFILL2 = {(t, u): INDEX[Act(REFILL, card=t, second=u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
 
 
 def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -65,8 +65,8 @@ def check_extra(ctx: Ctx, s: State, act: Act) -> Event | None:
     wanted = {MAINHALL: "move", HOSPITAL: "draw", GOLDEN: "offer"}.get(act.kind)
     if wanted is not None and extra_action(ctx, s) != wanted:
         return refuse("refuse.not_on_extra", **place(ctx, s, s.figures[s.active]))
-    if act.kind == MAINHALL and (s.tile_at[act.a] < 0 or act.a == s.figures[s.active]):
-        return refuse("refuse.not_another_tile", square=square_name(act.a))
+    if act.kind == MAINHALL and (s.tile_at[act.square] < 0 or act.square == s.figures[s.active]):
+        return refuse("refuse.not_another_tile", square=square_name(act.square))
     if act.kind == GOLDEN and not can_offer(ctx, s, s.active):
         cost = ctx.next_cost(s)
         return refuse("refuse.obelisk_full") if cost is None else refuse(
@@ -77,8 +77,8 @@ def check_extra(ctx: Ctx, s: State, act: Act) -> Event | None:
 def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     seat = s.active
     if act.kind == MAINHALL:
-        s.figures[seat] = act.a
-        say(events, "extra.mainhall", seat=seat, **place(ctx, s, act.a))
+        s.figures[seat] = act.square
+        say(events, "extra.mainhall", seat=seat, **place(ctx, s, act.square))
     elif act.kind == HOSPITAL:
         drawn = draw(s, 2)
         for t in drawn:
@@ -110,7 +110,7 @@ def legal_refill(s: State, out: list[int]) -> None:
 
 def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
     need = [0] * NCARD
-    for t in (act.a, act.b):
+    for t in (act.card, act.second):
         if t >= 0:
             need[t] += 1
     for t in CARD_TYPES:
@@ -122,7 +122,7 @@ def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
 def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     """BMC-9.1: discard 0-2, draw 2 more than discarded; then pending cards join the hand (BMC-9.4)."""
     seat = s.active
-    thrown = [t for t in (act.a, act.b) if t >= 0]
+    thrown = [t for t in (act.card, act.second) if t >= 0]
     for t in thrown:
         discard_from_hand(s, seat, t)
     drawn = draw(s, 2 + len(thrown))

@@ -14,13 +14,13 @@ from meeple.engine.spec import GameSpec, OptionSpec
 from meeple.kit import per_seat, places
 
 from .. import views as view_mod
-from ..actions import DIAL, EXCHANGE, RETURN, Act
+from ..actions import DIAL
 from ..data import load_components
 from ..messages import catalogue
-from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
-from . import flow, turn
+from ..state import EVENT, KEEP, SELECT, State
+from . import flow
 from .context import Ctx
-from .effects import put_back
+from .phases import STEPS, step_of
 from .refusals import refusal
 
 VERSION = 1
@@ -87,20 +87,10 @@ class Coloma(Rules[State]):
         return state.over
 
     def legal(self, state: State, seat: int) -> list[int]:
-        s = state
-        if seat not in self.deciders(s):
+        if seat not in self.deciders(state):
             return []
-        ctx = self.ctx
         out: list[int] = []
-        if s.phase == KEEP or (s.phase == TURN and s.sub == DISCARD):
-            for slot in range(len(s.hands[seat])):
-                out += [ctx.act(RETURN, slot, 0), ctx.act(RETURN, slot, 1)]
-        elif s.phase == EVENT:
-            out += [ctx.act(EXCHANGE, n) for n in range(flow.exchange_limit(ctx, s, seat) + 1)]
-        elif s.phase == SELECT:
-            out += [ctx.act(DIAL, n) for n in range(1, 6)]
-        else:
-            turn.legal_turn(ctx, s, out)
+        STEPS[step_of(state)].legal(self.ctx, state, seat, out)
         out.sort()
         return out
 
@@ -122,23 +112,8 @@ class Coloma(Rules[State]):
                 and all(e.seats is None or e.seats <= {seat} for e in events))
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
-        s = state
-        ctx = self.ctx
-        act: Act = ctx.acts[action]
-        if act.kind == RETURN:
-            put_back(s, seat, act.a, act.b == 1)
-            if events is not None:
-                events.append(Event("card.returned_bottom" if act.b else "card.returned_top", {"seat": seat}))
-            if s.phase == TURN and not s.returns[seat]:
-                s.sub = NO_SUB
-                turn.after_effects(s, seat)
-        elif act.kind == EXCHANGE:
-            flow.apply_exchange(ctx, s, seat, act.a, events)
-        elif act.kind == DIAL:
-            flow.set_dial(ctx, s, seat, act.a, events)
-        else:
-            turn.apply_turn(ctx, s, act, events)
-        flow.advance(ctx, s, events)
+        STEPS[step_of(state)].apply(self.ctx, state, seat, self.ctx.acts[action], events)
+        flow.advance(self.ctx, state, events)
 
     def result(self, state: State) -> Result:
         s = state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..actions import Act, build_table
+from ..actions import HAND_SLOTS, MOVE, RETURN, Act, build_table
 from ..data import Components
 
 
@@ -16,6 +16,10 @@ class Ctx:
         self.comp = comp
         self.p: dict[str, Any] = comp.params
         self.table, self.acts, self.index = build_table(comp)
+        # The indices that legal actions list most often, found once (an Act built by name costs a microsecond).
+        self.returns = tuple((self.act(RETURN, slot=slot, bottom=0), self.act(RETURN, slot=slot, bottom=1))
+                             for slot in range(HAND_SLOTS))
+        self.moves = tuple(self.act(MOVE, space=space) for space in range(len(comp.spaces)))
         self.nspaces = len(comp.spaces)
         self.is_city = tuple(s.type == "city" for s in comp.spaces)
         self.is_horseshoe = tuple(s.type == "horseshoe" for s in comp.spaces)
@@ -25,8 +29,9 @@ class Ctx:
         self.ncards = len(comp.cards)
         self.routes = {(a, b): self._route(a, b) for a in range(self.nspaces) for b in comp.shade["destinations"]}
 
-    def act(self, kind: int, a: int = -1, b: int = -1, c: int = -1) -> int:
-        return self.index[Act(kind, a, b, c)]
+    def act(self, kind: int, **fields: int) -> int:
+        """The index of the action of this kind with these named fields (`ctx.act(SURVEY, column=2, section=0)`)."""
+        return self.index[Act(kind, **fields)]
 
     def _route(self, start: int, goal: int) -> tuple[int, ...]:
         """The shortest route from start to goal (spaces entered); among equals, the one whose first differing

@@ -46,7 +46,7 @@ def refusal(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
         return _e("error.not_selecting")
     if kind == RETURN:
         if s.phase == KEEP or (s.phase == TURN and s.sub == DISCARD):
-            return _e("error.no_such_card", slot=act.a + 1, cards=len(s.hands[seat]))
+            return _e("error.no_such_card", slot=act.slot + 1, cards=len(s.hands[seat]))
         return _e("error.nothing_to_return")
     if kind == EXCHANGE:
         return _e("error.exchange", most=_limit(ctx, s, seat)) if s.phase == EVENT else _e("error.no_exchange")
@@ -61,7 +61,7 @@ def refusal(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
     if kind in (ABILITY, FOUNDRY):
         return _ability(ctx, s, seat, act)
     if kind == USE:
-        return _e("error.no_fresh_barrel", barrel=f"@barrel.{ctx.comp.barrels[act.a].id}")
+        return _e("error.no_fresh_barrel", barrel=f"@barrel.{ctx.comp.barrels[act.barrel].id}")
     if kind in SITE:
         return _section(ctx, s, seat, act)
     return _e("error.not_now", action=ctx.table.text(ctx.index[act]), phase=f"@phase.{s.phase}")
@@ -81,10 +81,10 @@ def _wagon(ctx: Ctx, s: State, act: Act) -> Event:
     if s.sub != SUB_WAGON:
         return _e("error.no_wagon_action")
     if act.kind == MOVE:
-        space = f"@space.{ctx.comp.spaces[act.a].id}"
-        if act.a not in ctx.comp.neighbours[s.wagons[s.active]]:
+        space = f"@space.{ctx.comp.spaces[act.space].id}"
+        if act.space not in ctx.comp.neighbours[s.wagons[s.active]]:
             return _e("error.not_adjacent", space=space)
-        if act.a in s.visited:
+        if act.space in s.visited:
             return _e("error.backtrack", space=space)
         return _e("error.no_allowance", space=space, left=s.wagon_left)
     if act.kind == STOP and s.wagon_skipping:
@@ -101,14 +101,14 @@ def _trade(ctx: Ctx, s: State, act: Act) -> Event:
         return _e("error.finish_trade")
     if not s.trade_left:
         return _e("error.trade_max", most=ctx.p["trade_max"])
-    price = ctx.comp.prices[act.a]
+    price = ctx.comp.prices[act.price]
     return _e("error.cannot_buy", item=f"@price.{price.id}")
 
 
 def _ability(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
     from .turn import enabled
 
-    card = act.a if act.kind == ABILITY else ctx.foundry
+    card = act.card if act.kind == ABILITY else ctx.foundry
     name = f"@card.{ctx.comp.cards[card].id}" if card >= 0 else "@card.none"
     if card < 0 or card not in s.tableau[seat]:
         return _e("error.not_in_tableau", card=name)
@@ -121,7 +121,7 @@ def _ability(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
     if not enabled(ctx, s, seat, ctx.comp.cards[card]):
         return _e("error.not_enabled", card=name)
     if act.kind == FOUNDRY:
-        return _e("error.foundry_target", card=f"@card.{ctx.comp.cards[act.a].id}")
+        return _e("error.foundry_target", card=f"@card.{ctx.comp.cards[act.card].id}")
     return _e("error.cannot_pay_ability", card=name)
 
 
@@ -129,7 +129,7 @@ def _section(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
     from .turn import section_site
 
     kind = act.kind
-    sec = FIXED_SECTION.get(kind, act.c if kind == BRIDGE else act.b if kind in (SURVEY, BUILD, HOTEL) else act.a)
+    sec = FIXED_SECTION.get(kind, act.section)
     if s.done & (1 << sec):
         return _e("error.section_used", section=f"@section.{SECTIONS[sec]}")
     if section_site(s, sec) != SITE[kind]:
@@ -137,36 +137,36 @@ def _section(ctx: Ctx, s: State, seat: int, act: Act) -> Event:
     comp = ctx.comp
     cost_name = "hammer" if sec == 0 else "saw"
     if kind == BUILD:
-        card = f"@card.{comp.cards[act.a].id}"
-        if act.a not in s.hands[seat]:
+        card = f"@card.{comp.cards[act.card].id}"
+        if act.card not in s.hands[seat]:
             return _e("error.not_in_hand", card=card)
-        return _e("error.cost", cost=cost_text(getattr(comp.cards[act.a], cost_name)))
+        return _e("error.cost", cost=cost_text(getattr(comp.cards[act.card], cost_name)))
     if kind == HOTEL:
         if not s.hotels:
             return _e("error.no_hotel")
-        if act.a not in s.tableau[seat] or s.covered[seat] >> act.a & 1:
-            return _e("error.hotel_target", card=f"@card.{comp.cards[act.a].id}")
+        if act.card not in s.tableau[seat] or s.covered[seat] >> act.card & 1:
+            return _e("error.hotel_target", card=f"@card.{comp.cards[act.card].id}")
         return _e("error.cost", cost=cost_text(comp.hotel[cost_name]))
     if kind == SURVEY:
         cost = comp.survey_cost[sec]
-        if s.rivers[seat][act.a] >= 0:
-            return _e("error.column_taken", column=act.a + 1)
+        if s.rivers[seat][act.column] >= 0:
+            return _e("error.column_taken", column=act.column + 1)
         return _e("error.cost", cost=cost_text(cost)) if not can_pay(ctx, s, seat, cost) else _e("error.rivers_max")
     if kind == BRIDGE:
         cost = comp.bridge_cost[sec]
-        if s.rivers[seat][act.b] != 0:
-            return _e("error.no_river", column=act.b + 1)
-        if not s.bridge_stock[act.a]:
-            return _e("error.bridge_gone", bridge=f"@bridge.{comp.bridges[act.a].id}")
+        if s.rivers[seat][act.column] != 0:
+            return _e("error.no_river", column=act.column + 1)
+        if not s.bridge_stock[act.bridge]:
+            return _e("error.bridge_gone", bridge=f"@bridge.{comp.bridges[act.bridge].id}")
         if not can_pay(ctx, s, seat, cost):
             return _e("error.cost", cost=cost_text(cost))
-        return _e("error.bridge_twice", bridge=f"@bridge.{comp.bridges[act.a].id}")
+        return _e("error.bridge_twice", bridge=f"@bridge.{comp.bridges[act.bridge].id}")
     if kind == DEPUTISE:
-        return _e("error.dudes", n=act.a)
+        return _e("error.dudes", n=act.amount)
     if kind == CAMP:
-        return _e("error.camp", land=f"@land.{comp.lands[act.a].id}")
+        return _e("error.camp", land=f"@land.{comp.lands[act.land].id}")
     if kind == BARREL:
-        return _e("error.barrel_space", space=act.a + 1)
+        return _e("error.barrel_space", space=act.barrel_space + 1)
     return _e("error.not_now", action=ctx.table.text(ctx.index[act]), phase=f"@phase.{s.phase}")
 
 

@@ -26,7 +26,6 @@ from ..actions import (
 from ..data import Card, Effect
 from ..state import BOOM_DONE, COMMON_DONE, DISCARD, NO_SUB, State
 from ..state import TRADE as SUB_TRADE
-from ..state import WAGON as SUB_WAGON
 from . import wagon
 from .context import Ctx
 from .effects import add_vp, can_pay, gain, pay
@@ -42,15 +41,14 @@ def section_site(s: State, sec: int) -> int:
     return sections(s, s.positions[s.active])[sec]
 
 
+def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
+    """The Barker's Trade (COL-14): what can be bought now, and done."""
+    if s.trade_left:
+        out += [ctx.act(BUY, price=pr.index) for pr in ctx.comp.prices if _can_buy(ctx, s, pr.index)]
+    out.append(ctx.act(DONE))
+
+
 def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
-    if s.sub == SUB_WAGON:
-        wagon.legal(ctx, s, out)
-        return
-    if s.sub == SUB_TRADE:
-        if s.trade_left:
-            out += [ctx.act(BUY, pr.index) for pr in ctx.comp.prices if _can_buy(ctx, s, pr.index)]
-        out.append(ctx.act(DONE))
-        return
     p = s.active
     for sec in (0, 1):
         site = section_site(s, sec)
@@ -60,45 +58,45 @@ def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
     for card in s.tableau[p]:
         if _can_activate(ctx, s, p, card):
             if card == ctx.foundry:
-                out += [ctx.act(FOUNDRY, t) for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
+                out += [ctx.act(FOUNDRY, card=t) for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
             elif _effect_possible(s, p, ctx.comp.cards[card].ability):
-                out.append(ctx.act(ABILITY, card))
+                out.append(ctx.act(ABILITY, card=card))
     for kind in sorted(set(s.fresh[p])):
-        out.append(ctx.act(USE, kind))
+        out.append(ctx.act(USE, barrel=kind))
     out.append(ctx.act(END))
 
 
 def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[int]) -> None:
     comp = ctx.comp
     if site == 1:
-        out.append(ctx.act(SUTTER, sec))
+        out.append(ctx.act(SUTTER, section=sec))
     elif site == 2:
         rivers = s.rivers[p]
         if sum(1 for r in rivers if r >= 0) < ctx.p["max_rivers"] and can_pay(ctx, s, p, comp.survey_cost[sec]):
-            out += [ctx.act(SURVEY, col, sec) for col in range(4) if rivers[col] < 0]
+            out += [ctx.act(SURVEY, column=col, section=sec) for col in range(4) if rivers[col] < 0]
         if sum(1 for r in rivers if r > 0) < ctx.p["max_bridges"] and can_pay(ctx, s, p, comp.bridge_cost[sec]):
             owned = {r - 1 for r in rivers if r > 0}
             for b in range(len(comp.bridges)):
                 if s.bridge_stock[b] and b not in owned:
-                    out += [ctx.act(BRIDGE, b, col, sec) for col in range(4) if rivers[col] == 0]
+                    out += [ctx.act(BRIDGE, bridge=b, column=col, section=sec) for col in range(4) if rivers[col] == 0]
     elif site == 3:
         cost = "hammer" if sec == 0 else "saw"
         for card in sorted(s.hands[p]):
             if can_pay(ctx, s, p, getattr(comp.cards[card], cost)):
-                out.append(ctx.act(BUILD, card, sec))
+                out.append(ctx.act(BUILD, card=card, section=sec))
         if s.hotels and can_pay(ctx, s, p, comp.hotel[cost]):
-            out += [ctx.act(HOTEL, c, sec) for c in sorted(s.tableau[p]) if not s.covered[p] >> c & 1]
+            out += [ctx.act(HOTEL, card=c, section=sec) for c in sorted(s.tableau[p]) if not s.covered[p] >> c & 1]
     elif site == 4:
-        out.append(ctx.act(WAGON, sec))
+        out.append(ctx.act(WAGON, section=sec))
     elif site == 5 and sec == 0:
-        out += [ctx.act(DEPUTISE, k) for k in range(1, min(ctx.p["deputise_max"], s.dudes[p]) + 1)]
+        out += [ctx.act(DEPUTISE, amount=k) for k in range(1, min(ctx.p["deputise_max"], s.dudes[p]) + 1)]
     elif site == 5:
         if s.tents[p] and s.wagons[p] != 0:
-            out += [ctx.act(CAMP, land) for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
+            out += [ctx.act(CAMP, land=land) for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
     elif site == 0 and sec == 0:
         out.append(ctx.act(TRADE))
     elif site == 0 and any(k >= 0 for k in s.barrel_spaces):
-        out += [ctx.act(BARREL, i) for i, k in enumerate(s.barrel_spaces) if k >= 0]
+        out += [ctx.act(BARREL, barrel_space=i) for i, k in enumerate(s.barrel_spaces) if k >= 0]
 
 
 def _can_buy(ctx: Ctx, s: State, price: int) -> bool:
@@ -149,13 +147,17 @@ def _effect_possible(s: State, p: int, effect: Effect) -> bool:
     return not effect.exchange or s.gold[p] >= effect.exchange[0]
 
 
+def apply_wagon(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
+    """A step of a Wagon action (COL-13), then the sub-decision an effect of it asks for."""
+    wagon.apply(ctx, s, act, ev)
+    after_effects(s, s.active)
+
+
 def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
     p = s.active
     kind = act.kind
-    if s.sub == SUB_WAGON:
-        wagon.apply(ctx, s, act, ev)
-    elif kind == BUY:
-        pr = ctx.comp.prices[act.a]
+    if kind == BUY:
+        pr = ctx.comp.prices[act.price]
         pay(ctx, s, p, pr.cost)
         gain(ctx, s, p, pr.effect, "other", ev)
         s.trade_left -= 1
@@ -168,14 +170,14 @@ def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
         next_turn(ctx, s, ev)
         return
     elif kind == ABILITY:
-        s.activated |= 1 << act.a
-        _ability(ctx, s, p, act.a, ev)
+        s.activated |= 1 << act.card
+        _ability(ctx, s, p, act.card, ev)
     elif kind == FOUNDRY:
         s.activated |= 1 << ctx.foundry
-        say(ev, "foundry", seat=p, card=f"@card.{ctx.comp.cards[act.a].id}")
-        _ability(ctx, s, p, act.a, ev)
+        say(ev, "foundry", seat=p, card=f"@card.{ctx.comp.cards[act.card].id}")
+        _ability(ctx, s, p, act.card, ev)
     elif kind == USE:
-        _use_barrel(ctx, s, p, act.a, ev)
+        _use_barrel(ctx, s, p, act.barrel, ev)
     else:
         _section(ctx, s, p, act, ev)
     after_effects(s, p)
@@ -221,8 +223,7 @@ def _use_barrel(ctx: Ctx, s: State, p: int, kind: int, ev: Events) -> None:
 def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
     comp = ctx.comp
     kind = act.kind
-    sec = act.b if kind in (SURVEY, BUILD, HOTEL) else act.c if kind == BRIDGE else \
-        act.a if kind in (SUTTER, WAGON) else 1 if kind in (CAMP, BARREL) else 0
+    sec = 1 if kind in (CAMP, BARREL) else 0 if act.section < 0 else act.section
     s.done |= FLAG[sec]
     cost_name = "hammer" if sec == 0 else "saw"
     if kind == SUTTER:
@@ -230,43 +231,43 @@ def _section(ctx: Ctx, s: State, p: int, act: Act, ev: Events) -> None:
         say(ev, "sutter", seat=p)
     elif kind == SURVEY:
         pay(ctx, s, p, comp.survey_cost[sec])
-        s.rivers[p][act.a] = 0
-        say(ev, "survey", seat=p, column=act.a + 1)
-        gain(ctx, s, p, comp.columns[act.a], "rivers", ev)
+        s.rivers[p][act.column] = 0
+        say(ev, "survey", seat=p, column=act.column + 1)
+        gain(ctx, s, p, comp.columns[act.column], "rivers", ev)
     elif kind == BRIDGE:
         pay(ctx, s, p, comp.bridge_cost[sec])
-        s.rivers[p][act.b] = act.a + 1
-        s.bridge_stock[act.a] -= 1
-        say(ev, "bridge", seat=p, bridge=f"@bridge.{comp.bridges[act.a].id}", column=act.b + 1)
+        s.rivers[p][act.column] = act.bridge + 1
+        s.bridge_stock[act.bridge] -= 1
+        say(ev, "bridge", seat=p, bridge=f"@bridge.{comp.bridges[act.bridge].id}", column=act.column + 1)
     elif kind == BUILD:
-        card = comp.cards[act.a]
+        card = comp.cards[act.card]
         pay(ctx, s, p, getattr(card, cost_name))
-        s.hands[p].remove(act.a)
-        s.tableau[p].append(act.a)
-        s.built_now |= 1 << act.a
+        s.hands[p].remove(act.card)
+        s.tableau[p].append(act.card)
+        s.built_now |= 1 << act.card
         add_vp(s, p, card.vp, "buildings")
         say(ev, "build", seat=p, card=f"@card.{card.id}", vp=card.vp)
     elif kind == HOTEL:
         pay(ctx, s, p, comp.hotel[cost_name])
         s.hotels -= 1
-        s.covered[p] |= 1 << act.a
+        s.covered[p] |= 1 << act.card
         add_vp(s, p, comp.hotel["vp"], "hotels_built")
-        say(ev, "hotel", seat=p, card=f"@card.{comp.cards[act.a].id}", vp=comp.hotel["vp"])
+        say(ev, "hotel", seat=p, card=f"@card.{comp.cards[act.card].id}", vp=comp.hotel["vp"])
     elif kind == WAGON:
         wagon.start(s)
     elif kind == DEPUTISE:
-        s.dudes[p] -= act.a
-        s.gunmen[p] += act.a
-        say(ev, "deputise", seat=p, n=act.a)
+        s.dudes[p] -= act.amount
+        s.gunmen[p] += act.amount
+        say(ev, "deputise", seat=p, n=act.amount)
     elif kind == CAMP:
         s.tents[p] -= 1
-        s.lands[act.a] = p
-        say(ev, "camp", seat=p, land=f"@land.{comp.lands[act.a].id}")
+        s.lands[act.land] = p
+        say(ev, "camp", seat=p, land=f"@land.{comp.lands[act.land].id}")
     elif kind == TRADE:
         s.sub = SUB_TRADE
         s.trade_left = ctx.p["trade_max"]
     elif kind == BARREL:
-        taken = s.barrel_spaces[act.a]
+        taken = s.barrel_spaces[act.barrel_space]
         s.fresh[p].append(taken)
-        s.barrel_spaces[act.a] = s.barrel_pile.pop(0) if s.barrel_pile else -1
-        say(ev, "barrel.taken", seat=p, barrel=f"@barrel.{comp.barrels[taken].id}", space=act.a + 1)
+        s.barrel_spaces[act.barrel_space] = s.barrel_pile.pop(0) if s.barrel_pile else -1
+        say(ev, "barrel.taken", seat=p, barrel=f"@barrel.{comp.barrels[taken].id}", space=act.barrel_space + 1)

@@ -56,9 +56,9 @@ def legal(ctx: Ctx, s: State, out: list[int]) -> None:
             continue  # COL-13.12-13.13: never back onto a space of this turn
         if occupied(ctx, s, nxt, p):
             if can_go_on(ctx, s, nxt, s.wagon_left, seen | {nxt}):
-                out.append(ctx.act(MOVE, nxt))
+                out.append(ctx.moves[nxt])
         elif s.wagon_left >= 1:
-            out.append(ctx.act(MOVE, nxt))
+            out.append(ctx.moves[nxt])
     if not s.wagon_skipping:
         out.append(ctx.act(STOP))
         if s.wagon_city == 1:
@@ -73,7 +73,7 @@ def apply(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
         if s.wagon_city == 1:  # passing a City: its Dudes reward (COL-13.10)
             gain(ctx, s, p, comp.spaces[s.wagons[p]].reward, "other", ev)
         s.wagon_city = 0
-        target = act.a
+        target = act.space
         skip = occupied(ctx, s, target, p)
         s.wagons[p] = target
         s.visited.append(target)
