@@ -186,11 +186,11 @@ def test_cards_an_action_made_public_are_revealed_as_ids_and_encoded() -> None:
     stream = Stream(2, 1)
     enc = make_encoder(GAME, 2)
     cards = [c.id for c in game.rules.comp.cards]
-    while "cards" not in game.state.shown:
+    while game.state.shown.cards is None:
         seat = game.deciders()[0]
         game.apply(seat, stream.choice(game.legal_indices(seat)))
     view = game.view(0)
-    assert view["revealed"]["cards"] == game.state.shown["cards"] and all(c in cards for c in view["revealed"]["cards"])
+    assert view["revealed"]["cards"] == game.state.shown.cards and all(c in cards for c in view["revealed"]["cards"])
     marked = _field(enc, enc.encode(view), "revealed")[:len(cards)]
     assert {cards[i] for i in np.flatnonzero(marked)} == set(view["revealed"]["cards"])
 
