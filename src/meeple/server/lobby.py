@@ -47,7 +47,7 @@ from .schemas import (
     TokensIn,
     UndoIn,
 )
-from .store import Conflict, GameRecord, SeatRecord
+from .store import ActionRecord, Conflict, GameRecord, SeatRecord
 from .tokens import new_game_id, new_seed, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -351,15 +351,8 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization)
     hub.guard.hit("state requests", client_of(request, game_id, seat))
-    rec = await hub.store.run(hub.store.store.get, game_id)
-    if rec is None:
-        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
-    if rec.status == "active":
-        raise ApiError(409, "a game is replayed once it is over", "not_over")
-    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
+    rec, acts = await _finished(hub, game_id, at)
     position = len(acts) if at is None else at
-    if position > len(acts):
-        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {position}", "bad_position")
     try:
         shown = await asyncio.to_thread(replays.position, rec, acts, position, seat)
     except MeepleError as exc:
@@ -375,6 +368,20 @@ async def replay(game_id: str, request: Request, authorization: Bearer = None,
 PAGE = 32  # positions of a page of the replay viewer at most
 
 
+async def _finished(hub: Hub, game_id: str, position: int | None) -> tuple[GameRecord, list[ActionRecord]]:
+    """A game's record and stored log for its replay: 404 for no such game, 409 while it is played, 400 for a
+    position past its end."""
+    rec = await hub.store.run(hub.store.store.get, game_id)
+    if rec is None:
+        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
+    if rec.status == "active":
+        raise ApiError(409, "a game is replayed once it is over", "not_over")
+    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
+    if position is not None and position > len(acts):
+        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {position}", "bad_position")
+    return rec, acts
+
+
 @router.get("/games/{game_id}/replay/positions", response_model=ReplayPage, responses=ERRORS)
 async def replay_page(game_id: str, request: Request, authorization: Bearer = None,
                       start: Annotated[int, Query(ge=0, description="the first position")] = 0,
@@ -386,14 +393,7 @@ async def replay_page(game_id: str, request: Request, authorization: Bearer = No
     hub = _hub(request)
     seat = await seat_of(hub, game_id, authorization)
     hub.guard.hit("replay pages", client_of(request, game_id, seat))
-    rec = await hub.store.run(hub.store.store.get, game_id)
-    if rec is None:
-        raise ApiError(404, f"no game {game_id!r}", "unknown_game")
-    if rec.status == "active":
-        raise ApiError(409, "a game is replayed once it is over", "not_over")
-    acts = await hub.store.run(hub.store.store.actions_of, game_id, 0, rec.version)
-    if start > len(acts):
-        raise ApiError(400, f"the game has {len(acts)} actions; there is no position {start}", "bad_position")
+    rec, acts = await _finished(hub, game_id, start)
 
     def build() -> tuple[list[dict[str, Any]], list[int]]:
         return replays.page(rec, acts, start, count, seat), replays.rounds(rec, acts)
