@@ -18,6 +18,7 @@ from typing import Any
 
 import meeple
 from meeple.engine import Game
+from meeple.engine.game import _secret_kind
 from meeple.engine.rng import Stream
 
 CONTINUE = 400  # actions played on after the choice, at most (the comparison usually ends earlier)
@@ -52,10 +53,8 @@ def at_second_reset(game: Game) -> bool:
 
 
 def secret_kind(game: Game, seat: int, idx: int) -> str | None:
-    answer = game.rules.secret(game.state, seat, idx)
-    if answer is True:
-        return "secret"
-    return answer or None
+    """The kind of secret step `idx` would be for `seat` now, as the engine reads `Rules.secret` (None: not one)."""
+    return _secret_kind(game.rules.secret(game.state, seat, idx))
 
 
 def secret_options(game: Game, seat: int) -> dict[str, list[int]]:

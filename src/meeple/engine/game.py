@@ -134,9 +134,6 @@ class Game:
         may read (`{"msg": id, "params": {...}}`). The events of another seat's pending secret steps come with the
         entry of the whole choice."""
         secrets = self._secrets
-        if not secrets.pending and not secrets.closed_at:
-            return [(seat, text, _readable(self._events[start + i], viewer))
-                    for i, (seat, text) in enumerate(self._log[start:])]
         out: list[tuple[int, str | None, list[dict[str, Any]]]] = []
         for pos in range(start, len(self._log)):
             for choice in secrets.closed_at.get(pos, ()):
