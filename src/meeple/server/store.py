@@ -17,7 +17,7 @@ import orjson
 from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 
-from .db import actions, games, make_engine, migrate, seats
+from .db import actions, games, mail, make_engine, migrate, seats
 
 T = TypeVar("T")
 NOTIFY_CHANNEL = "meeple_games"
@@ -218,8 +218,8 @@ class Store:
                     clock: dict[str, Any] | None, deadline: float | None) -> bool:
         """A human seat's player resigned: a bot of `level` plays the seat on, its token stops holding it, and the
         game is no longer rated, if the game is still active at `version` and the seat a human's (False otherwise,
-        nothing changed). Other server processes on PostgreSQL hear of it with the status `seats` (they read the
-        seats again)."""
+        nothing changed). The seat's queued "your move" mails are dropped. Other server processes on PostgreSQL hear
+        of it with the status `seats` (they read the seats again)."""
         now = time.time()
         try:
             return self._hand_to_bot(game_id, seat, version, level, now,
@@ -241,6 +241,9 @@ class Store:
                                          resigned_at=now))
             if not moved.rowcount:
                 raise _NotHuman  # the transaction is rolled back: the game row stays as it was
+            # "Your move" mails queued for the seat's player go no more: the seat is not theirs now.
+            conn.execute(update(mail).where(mail.c.game_id == game_id, mail.c.seat == seat,
+                                            mail.c.state == "queued").values(state="dropped"))
             if self.is_postgres:
                 notify(conn, notice(game_id, version, "seats", self.origin))
             return True
