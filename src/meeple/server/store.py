@@ -70,6 +70,7 @@ class GameRecord:
     rematch: str | None = None  # the game played next with the same seats ("play again")
     rematch_of: str | None = None  # the game this one plays again
     chat: dict[str, Any] | None = None  # the host's rules of the table's chat (see chat.py); None: the defaults
+    rated: bool = True  # the creator's choice: the game counts on the ladder when it can (see ladder.py)
 
 
 @dataclass
@@ -510,7 +511,7 @@ def _game_values(rec: GameRecord) -> dict[str, Any]:
         "id": rec.id, "game": rec.game, "players": rec.players, "seed": rec.seed, "options": rec.options,
         "version": rec.version, "status": rec.status, "deciders": rec.deciders, "bot_turn": rec.bot_turn,
         "clock": rec.clock, "deadline": rec.deadline, "result": rec.result, "created_at": rec.created_at,
-        "updated_at": rec.updated_at, "rules_version": rec.rules_version, "moves": rec.moves,
+        "updated_at": rec.updated_at, "rules_version": rec.rules_version, "moves": rec.moves, "rated": rec.rated,
     }
 
 
@@ -520,7 +521,7 @@ def _record(row: Any) -> GameRecord:
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
         updated_at=row["updated_at"], rules_version=row["rules_version"], rematch=row["rematch"],
-        rematch_of=row["rematch_of"], moves=row["moves"], chat=row["chat"],
+        rematch_of=row["rematch_of"], moves=row["moves"], chat=row["chat"], rated=bool(row["rated"]),
     )
 
 
