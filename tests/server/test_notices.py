@@ -87,3 +87,27 @@ def test_a_process_that_hands_a_seat_to_a_bot_sends_the_new_state_once(
         assert len(states) == 1 and states[0]["seats"][mover]["kind"] == "bot"
         elsewhere = [m for m in _until_pong(far) if m["type"] == "state"]
         assert len(elsewhere) == 1 and elsewhere[0]["seats"][mover]["resigned"] is True  # heard by the other
+
+
+def test_a_notice_is_acted_on_unless_this_process_sent_it() -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from meeple.server.listen import _dispatch
+    from meeple.server.store import notice
+
+    heard: list[tuple[str, int, str]] = []
+
+    async def notified(game_id: str, version: int, status: str) -> None:
+        heard.append((game_id, version, status))
+
+    hub = SimpleNamespace(store=SimpleNamespace(store=SimpleNamespace(origin="here")), notified=notified,
+                          session_conns={})
+
+    async def run() -> None:
+        await _dispatch(hub, notice("g1", 3, "active", "here"))  # type: ignore[arg-type]  # its own: ignored
+        await _dispatch(hub, notice("g1", 4, "active", "there"))  # type: ignore[arg-type]
+        await _dispatch(hub, "g1:5:seats")  # type: ignore[arg-type]  # from a process that names no sender
+
+    asyncio.run(run())
+    assert heard == [("g1", 4, "active"), ("g1", 5, "seats")]
