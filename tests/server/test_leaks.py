@@ -203,19 +203,18 @@ def test_an_unrated_game_and_logging_out_leak_nothing(client: TestClient) -> Non
         client.cookies.clear()
     ann, bob = ({"cookie": f"meeple_session={sessions[n]}"} for n in ("Ann", "Bob"))
     body = client.post("/api/games", json={"game": "bluemooncity", "seats": [
-        {"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "open"}], "rated": False}, headers=ann).json()
+        {"kind": "human", "name": "Ann"}, {"kind": "open"}], "rated": False}, headers=ann).json()
     gid = body["id"]
     rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
     secrets = [body["seats"][0]["token"], body["host_token"], str(rec.seed), *sessions.values(),
                *(hashlib.sha256(v.encode()).hexdigest() for v in sessions.values())]
-    replica = meeple.new_game("bluemooncity", 3, rec.seed, {})
+    replica = meeple.new_game("bluemooncity", 2, rec.seed, {})  # nobody moves here: the position stays the first
     answers = [client.get("/api/tables")]
     taken = client.post(f"/api/tables/{gid}/seats/1", json={"name": "Bob"}, headers=bob)
     assert taken.status_code == 200, taken.text
     secrets.append(taken.json()["token"])
     answers.append(client.get("/api/tables"))
-    start = client.post(f"/api/tables/{gid}/start", json={"fill": "random"},
-                        headers={"Authorization": f"Bearer {body['host_token']}"})
+    start = client.post(f"/api/tables/{gid}/start", headers={"Authorization": f"Bearer {body['host_token']}"})
     assert start.status_code == 200, start.text
     answers += [client.get(f"/api/games/{gid}"), client.get("/api/games"), client.get("/api/ladder/bluemooncity"),
                 client.get("/api/accounts/me/games", headers=ann), client.get("/api/accounts/me/games", headers=bob),
