@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from meeple.arena import ArenaConfig, run_arena, summarise, write_report
 from meeple.arena.commands import arena
 from meeple.arena.compare import compare, per_game
 from meeple.arena.report import format_table, head_to_head
+from meeple.arena.stats import win_shares
 
 
 @pytest.fixture(scope="module")
@@ -123,3 +125,59 @@ def test_arena_plays_with_a_data_file(tmp_path: Path) -> None:
                                         "--data", str(data), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["games"] == 1
+
+
+@pytest.fixture(scope="module")
+def remnants() -> tuple[ArenaConfig, list[dict[str, Any]]]:
+    config = ArenaConfig("cityofremnants", ["greedy", "random"], games=2, seed=3)
+    return config, run_arena(config, progress=False)
+
+
+def test_a_game_with_roles_gets_win_rates_by_role_and_rounds_per_game(remnants: Any) -> None:
+    """City of Remnants declares its gangs as roles (`GameSpec.roles`) and counts its rounds: the arena reports the
+    win rate of each gang against its fair share, and the rounds per game with their spread."""
+    config, records = remnants
+    gangs = {g.key for g in meeple.engine.get_rules("cityofremnants").eng.comp.gangs}
+    for record in records:
+        assert len(record["roles"]) == 2 and set(record["roles"]) <= gangs and len(set(record["roles"])) == 2
+        game = meeple.load_game(record["save"])
+        assert record["figures"]["rounds"] == game.state.round
+    summary = summarise(config, records)
+    roles = summary["roles"]
+    assert sum(r["games"] for r in roles.values()) == 4  # two seats in each of two games
+    assert sum(r["wins"] for r in roles.values()) == pytest.approx(2 - summary["draws"])
+    for role, rate in roles.items():
+        won = sum(share for r in records for seat, share in enumerate(win_shares(r)) if r["roles"][seat] == role)
+        assert rate["wins"] == pytest.approx(won) and rate["fair"] == 0.5
+        assert rate["ci95"][0] <= rate["win_rate"] <= rate["ci95"][1]
+        assert rate["advantage"] == pytest.approx(rate["win_rate"] - 0.5, abs=1e-4)
+    played = sorted(r["figures"]["rounds"] for r in records)
+    assert summary["rounds"]["median"] == statistics.median(played) and summary["rounds"]["games"] == 2
+    assert summary["rounds"]["min"] == played[0] and summary["rounds"]["max"] == played[-1]
+    assert summary["rounds"]["stdev"] == pytest.approx(statistics.stdev(played), abs=0.01)
+    table = format_table(summary)
+    assert f"rounds per game: median {statistics.median(played):g}" in table
+    assert "win rate by role (fair share 50.0%): " in table and all(role in table for role in roles)
+    assert "endings: The renown supply ran out" in table and "(2, 100%)" in table
+
+
+def test_a_game_without_roles_or_rounds_reports_neither(played: Any) -> None:
+    config, records = played
+    assert all(r["roles"] is None for r in records)
+    summary = summarise(config, records)
+    assert summary["roles"] == {} and summary["rounds"] == {}
+    assert "win rate by role" not in format_table(summary) and "rounds per game" not in format_table(summary)
+
+
+def test_compare_pairs_the_win_rates_by_role_the_rounds_and_the_endings(remnants: Any) -> None:
+    _, records = remnants
+    rows = {r["quantity"]: r for r in compare(records, records, ["greedy", "random"], [])}
+    assert "rounds" in rows and any(q.startswith("win rate role ") for q in rows)
+    assert any(q.startswith("ending: ") for q in rows)
+    changed = [dict(r, reason="Player 1 made 6 offerings",
+                    figures={**r["figures"], "rounds": r["figures"]["rounds"] + 3}) for r in records]
+    rows = {r["quantity"]: r for r in compare(records, changed, ["greedy", "random"], [])}
+    assert rows["rounds"]["difference"] == 3 and rows["rounds"]["games"] == 2
+    ending = rows[f"ending: {records[0]['reason']}"]  # both games ended the same way in A (see above)
+    assert ending["a"] == 1 and ending["b"] == 0 and ending["difference"] == -1
+    assert rows["ending: a player made 6 offerings"]["b"] == 1

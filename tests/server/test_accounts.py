@@ -112,8 +112,9 @@ def test_a_cross_site_request_with_the_session_is_refused(client: TestClient) ->
     assert client.get("/api/games").json()[0]["id"] == anonymous.json()["id"]
 
 
-def _dial_game(client: TestClient, host: str, seats: list[dict[str, Any]], guest: str | None = None) -> str:
-    created = client.post("/api/games", json={"game": "dials", "seats": seats}, headers=_with(host)).json()
+def _dial_game(client: TestClient, host: str, seats: list[dict[str, Any]], guest: str | None = None,
+               **extra: Any) -> str:
+    created = client.post("/api/games", json={"game": "dials", "seats": seats, **extra}, headers=_with(host)).json()
     gid = created["id"]
     tokens = [s["token"] for s in created["seats"]]
     if guest is not None:
@@ -158,6 +159,39 @@ def test_rated_games_put_accounts_and_bot_levels_on_the_ladder(client: TestClien
     rungs = _ladder(client, 3)
     assert {r["player"] for r in rungs} == {"account:1", "account:2", "bot:random"}
     assert next(r for r in rungs if r["name"] == "Bob")["games"] == 2
+
+
+def test_a_game_created_unrated_never_counts_on_the_ladder(database: str) -> None:
+    with TestClient(create_app(fast_settings(database))) as client:
+        ann, bob = _account(client, "Ann"), _account(client, "Bob")
+        assert client.post("/api/games", json={"game": "dials", "seats": [{"kind": "human"}, {"kind": "human"}],
+                                               "rated": "no"}).status_code == 422
+        unrated = _dial_game(client, ann, [{"kind": "human"}, {"kind": "open"}], guest=bob, rated=False)
+        summary = client.get(f"/api/games/{unrated}").json()
+        assert summary["status"] == "over" and summary["rated"] is False
+        # Finished, every seat an account: it would be rated but for the creator's choice, and stays off the ladder.
+        time.sleep(0.3)
+        assert client.get("/api/ladder/dials").json() == []
+        rated = _dial_game(client, ann, [{"kind": "human"}, {"kind": "open"}], guest=bob)  # rated by default
+        assert client.get(f"/api/games/{rated}").json()["rated"] is True
+        assert [r["games"] for r in _ladder(client, 2)] == [1, 1]
+
+
+def test_a_rematch_keeps_the_games_rated_choice(client: TestClient) -> None:
+    created = client.post("/api/games", json={"game": "dials", "seats": [{"kind": "human"}, {"kind": "bot",
+                                                                                           "level": "random"}],
+                                              "rated": False}).json()
+    gid, token = created["id"], created["seats"][0]["token"]
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "dial 3", "version": 0},
+                    headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    deadline = time.time() + 10
+    while client.get(f"/api/games/{gid}").json()["status"] != "over":
+        assert time.time() < deadline
+        time.sleep(0.02)
+    again = client.post(f"/api/games/{gid}/rematch", headers={"Authorization": f"Bearer {token}"})
+    assert again.status_code == 200, again.text
+    assert client.get(f"/api/games/{again.json()['game_id']}").json()["rated"] is False
 
 
 def test_over_tls_the_session_cookie_is_secure(sqlite_url: str) -> None:

@@ -55,3 +55,63 @@ def test_an_attack_that_overruns_its_time_limit_is_killed_and_the_next_one_runs(
     overran, after, took = asyncio.run(run())
     assert overran == "stopped at its time limit" and took < 15
     assert after == "0 of 1 accepted, 0 refused (429)"  # nobody answered: none accepted, none refused
+
+
+def test_honest_addresses_are_never_an_attacks() -> None:
+    import re
+    from pathlib import Path
+
+    from meeple.bench import abuse as module
+    from meeple.bench.abuse import BOT_GAME, honest_address
+
+    source = Path(module.__file__).read_text()
+    # Every address the attacks use is 127.0.N.x or 127.0.{N + ...}.x (127.0.0.1 is the server's own).
+    attack_nets = set(re.findall(r'"127\.0\.(?!0\.1")\{?([0-9]+)', source))
+    assert attack_nets and all(int(n) >= 2 for n in attack_nets)
+    honest = {honest_address(g, i) for g in range(600) for i in (*range(16), BOT_GAME)}
+    assert all(a.startswith("127.1.") for a in honest)
+    assert len({honest_address(g, 0) for g in range(250)}) == 250  # a fresh address for each of 250 games in a row
+    assert honest_address(7, BOT_GAME) not in {honest_address(7, i) for i in range(16)}
+
+
+def test_an_honest_client_opens_its_websocket_after_a_handshake_storm_refused_it() -> None:
+    """While a storm of upgrades that say nothing holds every place among the WebSockets opening at once
+    (`max_handshakes`), a new honest WebSocket is refused 503 `busy`; the honest client tries again after the
+    answer's Retry-After, as the browser page does, and opens it once the storm is over (it used to give up: the
+    game against the bot then made new games in a loop until its addresses ran out of their allowance)."""
+    import asyncio
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from meeple.bench.abuse import HOST, Honest, _http, _server, _ws_honest, honest_address
+
+    async def run(port: int) -> tuple[int, int, str]:
+        status, created = await _http(port, honest_address(0, 0), "POST", "/api/games", {
+            "game": "bluemooncity", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert status == 201
+        request = (f"GET /ws/games/{created['id']} HTTP/1.1\r\nHost: {HOST}\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n").encode()
+        storm = []
+        for i in range(70):  # more than the 64 places; one address each, as in the benchmark's storm
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(f"127.0.8.{1 + i}", 0))
+            writer.write(request)
+            storm.append((reader, writer))
+        await asyncio.sleep(0.5)
+        tally = Honest()
+        opening = asyncio.create_task(_ws_honest(port, honest_address(0, 1), created["id"], tally))
+        await asyncio.sleep(1.5)
+        for _reader, writer in storm:  # the storm ends
+            writer.close()
+        ws = await asyncio.wait_for(opening, 20)
+        async with ws:
+            await ws.send(json.dumps({"type": "hello", "token": created["seats"][1]["token"]}))
+            first = await asyncio.wait_for(ws.recv(), 10)
+        return tally.retried, tally.errors, str(first)
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            _server(f"sqlite:///{tmp}/abuse.sqlite3", 10.0, Path(tmp)) as (port, _pid):
+        retried, errors, first = asyncio.run(run(port))
+    assert retried >= 1 and errors == 0  # refused at first, then opened
+    assert '"type":"state"' in first.replace(" ", "")

@@ -185,3 +185,53 @@ def test_profiles_tell_nothing_of_a_game_in_play(client: TestClient) -> None:
         assert not any(hand in answer.text for hand in hands if len(hand) > 8), who
         listed = [g["id"] for g in answer.json()["games"]]
         assert listed == ([gid] if who == "Ann" else []), who
+
+
+def test_an_unrated_game_and_logging_out_leak_nothing(client: TestClient) -> None:
+    """The payloads of this round of work: a game's `rated` choice in every summary (the game, the lists, an open
+    table, an account's games, the ladder, the profile) and the close of a session's socket when its player logs
+    out hold no token, seed, session (or its hash, which the server processes pass each other) nor hidden card."""
+    import hashlib
+
+    from starlette.websockets import WebSocketDisconnect
+
+    sessions = {}
+    for name in ("Ann", "Bob"):
+        assert client.post("/api/accounts", json={"name": name, "password": "correct horse"}).status_code == 201
+        sessions[name] = client.post("/api/sessions", json={"name": name, "password": "correct horse"}
+                                     ).cookies["meeple_session"]
+        client.cookies.clear()
+    ann, bob = ({"cookie": f"meeple_session={sessions[n]}"} for n in ("Ann", "Bob"))
+    body = client.post("/api/games", json={"game": "bluemooncity", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "open"}], "rated": False}, headers=ann).json()
+    gid = body["id"]
+    rec = client.app.state.hub.store.store.get(gid)  # type: ignore[attr-defined]
+    secrets = [body["seats"][0]["token"], body["host_token"], str(rec.seed), *sessions.values(),
+               *(hashlib.sha256(v.encode()).hexdigest() for v in sessions.values())]
+    replica = meeple.new_game("bluemooncity", 2, rec.seed, {})  # nobody moves here: the position stays the first
+    answers = [client.get("/api/tables")]
+    taken = client.post(f"/api/tables/{gid}/seats/1", json={"name": "Bob"}, headers=bob)
+    assert taken.status_code == 200, taken.text
+    secrets.append(taken.json()["token"])
+    answers.append(client.get("/api/tables"))
+    start = client.post(f"/api/tables/{gid}/start", headers={"Authorization": f"Bearer {body['host_token']}"})
+    assert start.status_code == 200, start.text
+    answers += [client.get(f"/api/games/{gid}"), client.get("/api/games"), client.get("/api/ladder/bluemooncity"),
+                client.get("/api/accounts/me/games", headers=ann), client.get("/api/accounts/me/games", headers=bob),
+                client.get("/api/profiles/Ann", headers=ann), start]
+    for answer in answers:
+        assert answer.status_code == 200, answer.text
+        _check({"type": "answer", "body": answer.json()}, None, replica, secrets)
+    assert answers[2].json()["rated"] is False and answers[0].json()[0]["game"]["rated"] is False
+    with client.websocket_connect(f"/ws/games/{gid}", headers=ann) as ws:
+        viewer = Viewer(ws, 0)
+        ws.send_json({"type": "hello", "seat": 0})
+        viewer.next("state")
+        out = client.delete("/api/sessions", headers=ann)
+        assert out.status_code == 204 and not any(s in out.text for s in secrets)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                viewer.next()
+    assert closed.value.code == 4403 and not any(s in (closed.value.reason or "") for s in secrets)
+    for msg in viewer.messages:
+        _check(msg, 0, replica, secrets)

@@ -145,3 +145,46 @@ def test_a_text_that_is_no_address_is_refused(client: TestClient) -> None:
     r = client.put("/api/accounts/me", json={"email": "not an address"},
                    headers={"cookie": f"meeple_session={session}"})
     assert r.status_code == 400 and r.json()["code"] == "bad_email"
+
+
+def test_a_seat_resigned_to_a_bot_is_mailed_no_more(sqlite_url: str, smtp: tuple[int, Inbox, Any]) -> None:
+    from sqlalchemy import select, update
+
+    from meeple.server.db import mail
+
+    port, inbox, controller = smtp
+    controller.start()
+    # The bot that takes the seat waits (bot_delay), so the seat stays a decider while its mail falls due.
+    settings = fast_settings(sqlite_url, smtp=f"127.0.0.1:{port}", mail_delay=1.0, bot_delay=30.0)
+    with TestClient(create_app(settings)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        ann = _player(client, "Ann", "ann@example.org")
+        created = client.post("/api/games", json={"game": "dials", "options": {"rounds": 2}, "seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]},
+            headers={"cookie": f"meeple_session={ann}"}).json()
+        gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+        for seat in (0, 1, 2):  # round 1: Ann's decision of round 2 opens, and her mail is queued
+            r = client.post(f"/api/games/{gid}/actions", json={"action": "dial 2", "version": 0},
+                            headers={"Authorization": f"Bearer {tokens[seat]}"})
+            assert r.status_code == 200, r.text
+
+        def states() -> list[str]:
+            with hub.store.store.engine.connect() as conn:
+                return [row[0] for row in conn.execute(select(mail.c.state).where(mail.c.game_id == gid))]
+
+        deadline = time.time() + 5
+        while states() != ["queued"]:
+            assert time.time() < deadline, states()
+            time.sleep(0.02)
+        r = client.post(f"/api/games/{gid}/resign", headers={"Authorization": f"Bearer {tokens[0]}"})
+        assert r.status_code == 200 and r.json()["outcome"] == "bot", r.text
+        assert states() == ["dropped"]  # the resignation dropped the seat's queued mail
+        assert 0 in client.get(f"/api/games/{gid}").json()["deciders"]  # the bot has not moved yet
+        # A mail queued as the seat changed hands (by another process, say) is checked when it is sent.
+        with hub.store.store.engine.begin() as conn:
+            conn.execute(update(mail).where(mail.c.game_id == gid).values(state="queued", due=0.0))
+        deadline = time.time() + 5
+        while states() != ["dropped"]:
+            assert time.time() < deadline, states()
+            time.sleep(0.05)
+    assert inbox.mails == []

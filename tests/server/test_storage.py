@@ -34,9 +34,9 @@ def test_migrations_create_the_schema_and_are_idempotent(database: str) -> None:
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     with store.engine.connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0008"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0009"
     columns = {c["name"] for c in inspect(store.engine).get_columns("games")}
-    assert {"host_hash", "rematch", "rematch_of", "moves", "chat"} <= columns  # 0003, 0004, 0005 (moves), 0006 (chat)
+    assert {"host_hash", "rematch", "rematch_of", "moves", "chat", "rated"} <= columns  # 0003-0006, 0009 (rated)
     assert {"chat", "accounts", "sessions", "ratings", "mail"} <= tables  # 0006 (chat), 0007 (accounts, ladder, mail)
     assert "resigned_at" in {c["name"] for c in inspect(store.engine).get_columns("seats")}  # 0008 (resigned seats)
     store.close()

@@ -102,3 +102,31 @@ def test_the_page_in_hebrew_reads_right_to_left_and_switches_to_spanish(browser:
         page.wait_for_selector("#create-form")
         assert page.text_content("#create") == "Crear partida" and _layout(page)["lang"] == "es"
         shot(page, "lobby-spanish")
+
+
+def test_the_lobby_creates_a_rated_game_unless_told_otherwise_in_every_language(browser: Any,
+                                                                                live_server: str) -> None:
+    words = {"en": "Rated: the result counts on the ladder", "es": "Puntuable: el resultado cuenta",
+             "pt": "Ranqueada: o resultado conta", "he": "מדורג: התוצאה נספרת"}
+    for lang, start in words.items():
+        with open_page(browser, locale=lang) as page:
+            page.goto(live_server + "/")
+            page.wait_for_selector("#create-form #rated")
+            assert page.text_content(".rated-row").strip().startswith(start)
+            assert page.is_checked("#rated")  # rated by default
+    with open_page(browser, locale="en-GB") as page:
+        created = []
+        for rated in (True, False):
+            page.goto(live_server + "/")
+            page.wait_for_selector("#create-form #rated")
+            page.fill("#name", "Ann")
+            page.select_option("#players", "2")
+            page.select_option("#seat-1", "bot:random")
+            if not rated:
+                page.uncheck("#rated")
+            page.click("#create")
+            page.wait_for_selector("#play-link")
+            created.append(page.get_attribute("#play-link", "href").rsplit("/", 1)[-1].split("#")[0])
+    for game_id, rated in zip(created, (True, False), strict=True):
+        with urllib.request.urlopen(f"{live_server}/api/games/{game_id}", timeout=10) as r:
+            assert json.loads(r.read())["rated"] is rated

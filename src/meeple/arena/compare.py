@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from .report import reason_kind
 from .stats import win_shares
 
 Record = dict[str, Any]
@@ -51,6 +52,11 @@ def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str,
     scores = sorted(record["scores"], reverse=True)
     if len(scores) > 1:
         out["winning margin"] = float(scores[0] - scores[1])
+    roles = record.get("roles") or []
+    for role in dict.fromkeys(roles):  # the role's share of the win (the mean over its seats, if several hold it)
+        out[f"win rate role {role}"] = statistics.fmean(shares[s] for s, r in enumerate(roles) if r == role)
+    if "reason" in record:  # this game's kind of ending (the others are 0 in it: see `compare`)
+        out[f"ending: {reason_kind(record['reason'])}"] = 1.0
     out.update(record.get("figures", {}))
     return out
 
@@ -63,6 +69,12 @@ def compare(records_a: list[Record], records_b: list[Record], levels: list[str],
     b_by_game = {r["game"]: r for r in records_b}
     pairs = [(per_game(a, levels, metrics), per_game(b_by_game[a["game"]], levels, metrics))
              for a in records_a if a["game"] in b_by_game]
+    # How often each kind of ending came: 1 in a game that ended so, 0 in every other (of either variant).
+    endings = {k for qa, qb in pairs for k in (*qa, *qb) if k.startswith("ending: ")}
+    for qa, qb in pairs:
+        for kind in endings:
+            qa.setdefault(kind, 0.0)
+            qb.setdefault(kind, 0.0)
     names = list(dict.fromkeys(k for qa, qb in pairs for k in qa if k in qb))
     rows = []
     for name in names:

@@ -140,6 +140,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "ranking": [list(p) for p in result.ranking],
         "scores": [result.scores.get(p, 0.0) for p in range(n)],
         "reason": result.reason,
+        "roles": roles_of(game.spec.roles, figures, n),
         "actions": len(log),
         "first": order[0],
         "metrics": per_seat,
@@ -149,6 +150,15 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - start, 3),
         "save": game.to_json(),
     }
+
+
+def roles_of(name: str, figures: dict[str, Any], players: int) -> list[str] | None:
+    """Each seat's role in a finished game: the statistics entry the game names for them (`GameSpec.roles`), one
+    name per seat; None when the game declares no roles."""
+    value = figures.get(name) if name else None
+    if not isinstance(value, list | tuple) or len(value) != players:
+        return None
+    return [str(v) for v in value]
 
 
 def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, list[float]], dict[str, float]]:

@@ -56,6 +56,8 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "draws": sum(1 for r in records if not r["winners"]),
         "shown_metrics": list(_shown_metrics(config.game_id)),
         "length": {"actions": describe([r["actions"] for r in records])},
+        "rounds": rounds(records),
+        "roles": role_rates(records),
         "figures": {name: describe([r["figures"][name] for r in records if name in r.get("figures", {})])
                     for name in sorted({n for r in records for n in r.get("figures", {})})},
         "scores": _scores(records),
@@ -66,6 +68,41 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "reproducible": not config.timed,
         "warnings": _warnings(config),
     }
+
+
+def role_rates(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """For a game whose seats have roles (`GameSpec.roles`): per role, its games, its share of the wins with a 95%
+    interval, the fair share (1 / players) and the difference; empty for a game without roles."""
+    games: dict[str, int] = defaultdict(int)
+    wins: dict[str, float] = defaultdict(float)
+    players = 0
+    for record in records:
+        if not record.get("roles"):
+            continue
+        players = len(record["roles"])
+        for role, share in zip(record["roles"], win_shares(record), strict=True):
+            games[role] += 1
+            wins[role] += share
+    out = {}
+    for role in sorted(games, key=_natural):
+        rate = _rate(wins[role], games[role])
+        out[role] = {**rate, "fair": round(1 / players, 4), "advantage": round(rate["win_rate"] - 1 / players, 4)}
+    return out
+
+
+ROUNDS = "rounds"  # the figure of the whole game (`Rules.statistics`) that counts its rounds
+
+
+def rounds(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Rounds per game for a game that counts them (a `rounds` figure): mean, median, the quartiles and the extremes
+    (the spread), and the standard deviation; empty for a game that does not."""
+    values = [r["figures"][ROUNDS] for r in records if ROUNDS in r.get("figures", {})]
+    if not values:
+        return {}
+    quartiles = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {**describe(values), "games": len(values), "q1": quartiles[0], "q3": quartiles[2],
+            "stdev": round(spread, 2)}
 
 
 def _scores(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -188,7 +225,7 @@ def _position_rates(records: list[dict[str, Any]], players: int) -> list[dict[st
 def _reasons(records: list[dict[str, Any]]) -> dict[str, int]:
     counts: dict[str, int] = defaultdict(int)
     for r in records:
-        counts[_reason_kind(r["reason"])] += 1
+        counts[reason_kind(r["reason"])] += 1
     return dict(counts)
 
 
@@ -204,7 +241,7 @@ def _end_words(game_id: str, reasons: dict[str, int]) -> dict[str, str]:
 _OPEN_FIELD = re.compile(r"\{[^{}]*\}")
 
 
-def _reason_kind(reason: str) -> str:
+def reason_kind(reason: str) -> str:
     # "Player 2 made 6 offerings" and "Player 1 made 6 offerings" are the same kind of ending
     words = reason.split()
     if len(words) > 2 and words[0] == "Player" and words[1].isdigit():
@@ -249,6 +286,17 @@ def format_table(summary: dict[str, Any]) -> str:
     if figures:
         lines.append("per game: " + ", ".join(f"{name} {d.get('mean', 0)} (median {d.get('median', 0):g})"
                                               for name, d in figures.items() if d))
+    played = summary.get("rounds", {})
+    if played:
+        lines.append(f"rounds per game: median {played['median']:g} (middle half {played['q1']:g}-{played['q3']:g}, "
+                     f"range {played['min']:g}-{played['max']:g}; mean {played['mean']:g}, sd {played['stdev']:g})")
+    roles = summary.get("roles", {})
+    if roles:
+        fair = next(iter(roles.values()))["fair"]
+        lines.append(f"win rate by role (fair share {fair:.1%}): " + ", ".join(
+            f"{role} {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}, "
+            f"{r['games']} game{'s' * (r['games'] != 1)})"
+            for role, r in roles.items()))
     margin = summary.get("scores", {}).get("margin", {})
     if margin:
         lines.append(f"winning margin: mean {margin['mean']:g}, median {margin['median']:g}, "
@@ -266,7 +314,9 @@ def format_table(summary: dict[str, Any]) -> str:
         lines.append(f"{name}: " + ", ".join(f"{k} {v['share']:.0%} of games (mean {v['mean']:g})"
                                              for k, v in shown) + more)
     words = summary.get("end_words", {})
-    lines.append("endings: " + "; ".join(f"{words.get(k, k)} ({v})" for k, v in summary["end_reasons"].items()))
+    played_games = max(1, sum(summary["end_reasons"].values()))
+    lines.append("endings: " + "; ".join(f"{words.get(k, k)} ({v}, {v / played_games:.0%})"
+                                         for k, v in summary["end_reasons"].items()))
     lines += [f"warning: {w}" for w in summary.get("warnings", [])]
     return "\n".join(lines)
 

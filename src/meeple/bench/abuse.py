@@ -2,9 +2,10 @@
 
 The server runs as its own process (`meeple serve` with its default limits); honest games (two people each, one
 action every `--think` seconds per game) and one game of a person against a greedy bot play all along, each game
-from its own loopback address (127.0.1.x), as people would from their own homes. Each attack comes from other
-loopback addresses (127.0.2.x and up), from a process of its own, for `--seconds`, every loop bounded in count
-and time; for each the report
+from its own loopback address (127.1.x.y, a new one for each new game), as people would from their own homes, and
+opening their WebSockets as the browser page does (a refusal before the upgrade, 503 `busy` or 429, is tried again
+after its Retry-After). Each attack comes from other loopback addresses (127.0.2.x and up, never an honest one),
+from a process of its own, for `--seconds`, every loop bounded in count and time; for each the report
 gives the honest games' accepted actions/s and p99 latency, the bot's answer time in the human game, the
 server's memory (RSS) and open sockets before and after, and what the attack got through.
 """
@@ -36,6 +37,15 @@ from meeple.engine.rng import Stream
 from .server import _loop_factory, _wait_for_address
 
 HOST = "127.0.0.1"
+RETRY_FOR = 30.0  # seconds an honest client keeps trying to open a WebSocket the server refuses before the upgrade
+BOT_GAME = 249  # the index of the person-against-bot game among the honest addresses (see honest_address)
+
+
+def honest_address(generation: int, index: int) -> str:
+    """The loopback address of honest game `index` (`BOT_GAME`: the game against the bot) in its `generation`-th
+    game: a fresh one for each game, in 127.1.0.0/16, which no attack uses (they come from 127.0.2.x and up), so
+    that no limit per address an attacker reaches ever applies to honest play."""
+    return f"127.1.{generation % 250}.{1 + index % 250}"
 ATTACKS = ("bot-only games", "slow headers", "WS reconnect flood", "HTTP move flood", "state flood (not reading)",
            "many spectators", "handshake storm")
 
@@ -47,6 +57,7 @@ class Honest:
     acks: list[tuple[float, float]] = field(default_factory=list)
     bot: list[tuple[float, float]] = field(default_factory=list)
     errors: int = 0
+    retried: int = 0  # WebSocket openings refused before the upgrade (503 busy, 429) and tried again
     # The game each honest game's people are playing now, and when they started it.
     playing: dict[int, tuple[float, str]] = field(default_factory=dict)
 
@@ -226,6 +237,24 @@ async def _ws(port: int, source: str, game_id: str) -> Any:
                          local_addr=(source, 0), ping_interval=None)
 
 
+async def _ws_honest(port: int, source: str, game_id: str, tally: Honest) -> Any:
+    """Open a WebSocket as the browser page does: refused before the upgrade (503 `busy` while the server opens as
+    many WebSockets at once as it takes, as during a handshake storm; 429), it tries again after the answer's
+    Retry-After, for `RETRY_FOR` seconds at most; each such wait is counted (`Honest.retried`)."""
+    from websockets.exceptions import InvalidStatus
+
+    deadline = time.perf_counter() + RETRY_FOR
+    while True:
+        try:
+            return await _ws(port, source, game_id)
+        except InvalidStatus as exc:
+            if exc.response.status_code not in (429, 503) or time.perf_counter() > deadline:
+                raise
+            tally.retried += 1
+            after = exc.response.headers.get("Retry-After", "1")
+            await asyncio.sleep(min(5.0, float(after)) if after.isdigit() else 1.0)
+
+
 # -- honest play -------------------------------------------------------------------------------------------------
 async def _honest_game(port: int, game: str, index: int, think: float, seed: int, tally: Honest,
                        stop: asyncio.Event, moves: int = 0) -> None:
@@ -234,7 +263,7 @@ async def _honest_game(port: int, game: str, index: int, think: float, seed: int
     rng = Stream(seed, index)
     generation = 0
     while not stop.is_set():
-        source = f"127.0.{1 + generation % 200}.{1 + index}"
+        source = honest_address(generation, index)
         generation += 1
         status, created = await _http(port, source, "POST", "/api/games",
                                       {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})
@@ -263,7 +292,7 @@ class Played:
 async def _honest_seat(port: int, source: str, game_id: str, token: str, rng: Stream, think: float,
                        turn: asyncio.Lock, tally: Honest, stop: asyncio.Event, played: Played) -> None:
     try:
-        ws = await _ws(port, source, game_id)
+        ws = await _ws_honest(port, source, game_id, tally)
     except Exception:
         tally.errors += 1
         return
@@ -303,7 +332,7 @@ async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest
     rng = Stream(seed, 999)
     generation = 0
     while not stop.is_set():
-        source = f"127.0.{1 + generation % 200}.250"
+        source = honest_address(generation, BOT_GAME)
         generation += 1
         status, created = await _http(port, source, "POST", "/api/games", {"game": game, "seats": [
             {"kind": "human"}, {"kind": "bot", "level": "greedy"}]})
@@ -312,9 +341,10 @@ async def _bot_game(port: int, game: str, think: float, seed: int, tally: Honest
             await asyncio.sleep(1)
             continue
         try:
-            ws = await _ws(port, source, created["id"])
+            ws = await _ws_honest(port, source, created["id"], tally)
         except Exception:
             tally.errors += 1
+            await asyncio.sleep(1)  # not a new game at once: each would take one more of the address's allowance
             continue
         async with ws:
             await ws.send(orjson.dumps({"type": "hello", "token": created["seats"][0]["token"]}).decode())
@@ -633,7 +663,7 @@ async def _run(port: int, pid: int, game: str, plan: Plan) -> tuple[list[Row], Q
         for _ in range(round(plan.recovery)):
             await asyncio.sleep(1)
             bar.update(1)
-        quiet = Quiet(warmed, growth, start_rss, end_rss, _rss_mb(pid))
+        quiet = Quiet(warmed, growth, start_rss, end_rss, _rss_mb(pid), tally.errors, tally.retried)
     finally:
         stop.set()
         for task in tasks:
@@ -647,13 +677,15 @@ async def _run(port: int, pid: int, game: str, plan: Plan) -> tuple[list[Row], Q
 @dataclass(frozen=True)
 class Quiet:
     """The warm-up (its seconds, and the RSS growth of its last 30 s) and the RSS at the start of the first measure,
-    after the attacks, and after the quiet."""
+    after the attacks, and after the quiet; the honest clients' errors and WebSocket openings tried again."""
 
     warmed: float
     growth: float
     start: float
     end: float
     later: float
+    errors: int = 0
+    retried: int = 0
 
 
 async def _warm_up(pid: int, warmup: Warmup, bar: Any) -> tuple[float, float]:
@@ -744,6 +776,9 @@ def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float,
                f"grew it by {' and '.join(f'{h:.1f}' for h in honest)} MB in its phases, so about {grown:.0f} MB "
                f"over the {len(rows)} phases of honest play: {(q.later - q.start - grown) / q.start:+.0%} of the "
                f"start beyond that (an estimate)")
+    click.echo(f"Honest clients: {q.retried} WebSocket openings refused before the upgrade (503 busy, 429) and "
+               f"tried again after Retry-After, as the browser page does; {q.errors} errors (actions refused, games "
+               f"or connections that failed)")
     during = rows[1:-1]
     worst = max(during, key=lambda r: r.p99)
     lowest = min(during, key=lambda r: r.rate)

@@ -71,6 +71,9 @@ class GameSpec:
     package: str = ""  # the game's package: its HOWTO.md, and its browser renderer in `web/` (renderer.js)
     encoder: str = ""  # "module:factory" of its RL observation encoder, factory(players, options) (rl face)
     metrics: tuple[str, ...] = ()  # names of `Rules.statistics` the arena shows in its summary
+    # A game whose seats are not alike (asymmetric roles: City of Remnants' gangs) names the `Rules.statistics` entry
+    # that gives each seat's role, one name per seat; the arena then reports win rates by role. "": no roles.
+    roles: str = ""
     # Older rules versions whose saves can still be loaded: each is replayed under the current rules and checked
     # position by position with `Rules.replay_difference`. Saves of other older versions are refused.
     replays: tuple[int, ...] = ()

@@ -35,6 +35,7 @@ WEB: dict[str, Message] = {
     "web.options": "Options",
     "web.clock": "Clock",
     "web.seconds_timeout": "seconds; when time runs out,",
+    "web.rated": "Rated: the result counts on the ladder (when every seat is an account or a bot)",
     "web.create": "Create game",
     "web.yes": "yes",
     "web.no": "no",

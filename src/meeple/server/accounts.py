@@ -31,6 +31,7 @@ from .db import accounts, seats, sessions
 from .guard import Client
 from .lobby import ERRORS, ApiError, clean_name, client_of, summary
 from .schemas import GameSummary, Strict
+from .store import notice, notify
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -127,9 +128,19 @@ def account_seats(engine: Engine, account_id: int) -> list[tuple[str, int]]:
                                                    .where(seats.c.account_id == account_id).limit(200))]
 
 
-def drop_session(engine: Engine, id_hash: str) -> None:
+def drop_session(engine: Engine, id_hash: str, origin: str) -> None:
+    """Revoke a session; on PostgreSQL every other server process hears of it (`NOTIFY`, status `logout`) and closes
+    the sockets whose seat the session proved there (`closed_session`)."""
     with engine.begin() as conn:
         conn.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
+        if engine.dialect.name == "postgresql":
+            notify(conn, notice(id_hash, 0, "logout", origin))
+
+
+def closed_session(hub: Hub, id_hash: str) -> None:
+    """A session was revoked: the WebSockets of this process whose seat it proved are closed (4403)."""
+    for close in list(hub.session_conns.pop(id_hash, ())):
+        close()
 
 
 def claim_seat(engine: Engine, game_id: str, seat: int, account_id: int) -> None:
@@ -197,13 +208,13 @@ async def who_am_i(request: Request) -> Me:
 
 @router.delete("/sessions", status_code=204, responses=ERRORS)
 async def log_out(request: Request) -> Response:
-    """Log out: the session is revoked on the server at once, and the cookie cleared."""
+    """Log out: the session is revoked on the server at once, its open sockets are closed (on every server process),
+    and the cookie cleared."""
     hub: Hub = request.app.state.hub
     value = request.cookies.get(COOKIE)
     if value:
-        await hub.store.run(drop_session, hub.store.store.engine, _digest(value))
-        for close in list(hub.session_conns.pop(_digest(value), ())):  # its open sockets here close at once
-            close()
+        await hub.store.run(drop_session, hub.store.store.engine, _digest(value), hub.store.store.origin)
+        closed_session(hub, _digest(value))  # its open sockets here close at once, the other processes' on notice
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/")
     return response

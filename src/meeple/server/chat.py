@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import Engine, insert, select, text, update
+from sqlalchemy import Engine, insert, select, update
 
 from .db import chat as chat_lines
 from .db import games
@@ -25,7 +25,7 @@ from .guard import Client
 from .lobby import ERRORS, ApiError, Bearer, _bearer
 from .rooms import Conn, Room, dumps
 from .schemas import Strict
-from .store import NOTIFY_CHANNEL
+from .store import notice, notify
 from .tokens import token_hash
 
 if TYPE_CHECKING:
@@ -66,14 +66,15 @@ def line_of(row: Any) -> dict[str, Any]:
 
 
 # -- storage -----------------------------------------------------------------------------------------------------
-def add_line(engine: Engine, game_id: str, seat: int | None, said: str, version: int) -> dict[str, Any]:
-    """Store a line; on PostgreSQL the other server processes hear of it (`NOTIFY`, status `chat`)."""
+def add_line(engine: Engine, game_id: str, seat: int | None, said: str, version: int,
+             origin: str) -> dict[str, Any]:
+    """Store a line; on PostgreSQL the other server processes hear of it (`NOTIFY`, status `chat`; `origin` names
+    this process, see `store.notice`)."""
     with engine.begin() as conn:
         row = conn.execute(insert(chat_lines).values(game_id=game_id, seat=seat, text=said, version=version,
                                                      at=time.time()).returning(*chat_lines.c)).mappings().one()
         if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{row['id']}:chat"})
+            notify(conn, notice(game_id, row["id"], "chat", origin))
     return line_of(row)
 
 
@@ -118,7 +119,8 @@ async def say(hub: Hub, room: Room, conn: Conn, client: Client, msg: dict[str, A
     if conn.seat is not None and conn.seat in rules["muted"]:
         return _refused("muted", "the host has muted your seat in the chat")
     hub.guard.hit("chat lines", client)
-    line = await hub.store.run(add_line, hub.store.store.engine, room.id, conn.seat, said, room.moves)
+    line = await hub.store.run(add_line, hub.store.store.engine, room.id, conn.seat, said, room.moves,
+                               hub.store.store.origin)
     tell(room, line)
     return None
 

@@ -58,7 +58,9 @@ games = Table(
     Column("moves", Integer, nullable=False, server_default="0"),
     # The host's rules of the table's chat: {"spectators": "apart" | "off", "muted": [seats]}; null: the defaults.
     Column("chat", JSON, nullable=True),
-    # The ladder: a game in which a seat took back an action is not rated; when it was rated (once, by one process).
+    # The ladder: whether the creator asked for a rated game; a game in which a seat took back an action, or resigned
+    # to a bot, is not rated (`unrated`); when it was rated (once, by one process).
+    Column("rated", Boolean, nullable=False, server_default="1"),
     Column("unrated", Boolean, nullable=False, server_default="0"),
     Column("rated_at", Float, nullable=True),
     Index("ix_games_status_deadline", "status", "deadline"),

@@ -1,8 +1,9 @@
 """A ladder per game: OpenSkill ratings (the Plackett-Luce model of the `openskill` library) of accounts and of each
 bot level, updated when a rated game ends.
 
-A game is rated when every seat is held by an account or played by a bot and no seat took an action back (an undo
-marks the game `unrated`). Each finished game is rated once, by whichever server process first marks it (`rated_at`).
+A game is rated when its creator asked for it (`rated` at creation, the default), every seat is held by an account
+or played by a bot, and no seat took an action back or resigned (an undo or a seat handed to a bot marks the game
+`unrated`). Each finished game is rated once, by whichever server process first marks it (`rated_at`).
 `GET /api/ladder/{game}` lists the players by their displayed rating (mu - 3 sigma, the library's `ordinal`), each
 with its number of rated games; fewer than `PROVISIONAL` games mark a rating provisional.
 """
@@ -53,9 +54,9 @@ def mark_unrated(engine: Engine, game_id: str) -> None:
 def rate(engine: Engine, game_id: str) -> bool:
     """Rate a finished game, once; returns whether this call rated it."""
     with engine.begin() as conn:
-        row = conn.execute(select(games.c.game, games.c.result, games.c.unrated, games.c.status)
+        row = conn.execute(select(games.c.game, games.c.result, games.c.rated, games.c.unrated, games.c.status)
                            .where(games.c.id == game_id)).first()
-        if row is None or row.status != "over" or row.unrated or not row.result:
+        if row is None or row.status != "over" or not row.rated or row.unrated or not row.result:
             return False
         held = conn.execute(select(seats.c.seat, seats.c.kind, seats.c.level, seats.c.account_id)
                             .where(seats.c.game_id == game_id).order_by(seats.c.seat)).all()

@@ -40,8 +40,16 @@ async def listen(url: str, hub: Hub, ready: asyncio.Event) -> None:
 
 
 async def _dispatch(hub: Hub, payload: str) -> None:
+    """Act on a notification (see `store.notice`), unless this process sent it: it told its clients already."""
     try:
-        game_id, version, status = payload.rsplit(":", 2)
+        game_id, version, status, *sender = payload.split(":")  # a process of an earlier version names no sender
+        if sender == [hub.store.store.origin]:
+            return
+        if status == "logout":  # a session was revoked there (the subject is its hash)
+            from .accounts import closed_session  # which imports the lobby, which imports the hub
+
+            closed_session(hub, game_id)
+            return
         if status == "chat":  # a chat line said there (the number is the line's)
             await chat.notified(hub, game_id, int(version))
             return

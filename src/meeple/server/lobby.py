@@ -144,6 +144,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     if body.clock is not None:
         spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
     rec = _new_record(game, seed, seats, spec)
+    rec.rated = body.rated
     if any(s.kind == "open" for s in seats):  # an open table: it waits for its players (see tables.py)
         rec.status, rec.bot_turn, rec.deadline = "open", False, None
         if rec.clock is not None:
@@ -315,6 +316,7 @@ async def rematch(game_id: str, request: Request, body: RematchIn | None = None,
         seats = [SeatRecord(s.seat, s.kind, s.level, s.name) for s in old.seats]
         game, seed = _new_game(old.game, old.players, old.options)
         rec = _new_record(game, seed, seats, spec)
+        rec.rated = old.rated  # the creator's choice carries over (not what happened in the old game)
         try:
             new_id = await hub.store.run(hub.store.store.create_rematch, game_id, rec)
         except Conflict:
@@ -522,5 +524,5 @@ def summary(rec: GameRecord, your_seat: int | None = None) -> GameSummary:
         status=rec.status, deciders=rec.deciders,
         seats=[SeatOut(seat=s.seat, kind=s.kind, level=s.level, name=s.name) for s in rec.seats],
         result=rec.result, clock=clocks.public(rec.clock, time.time()), created_at=rec.created_at,
-        updated_at=rec.updated_at, your_seat=your_seat,
+        updated_at=rec.updated_at, rated=rec.rated, your_seat=your_seat,
     )

@@ -2,10 +2,11 @@
 
 When a decision opens for a seat held by an account that gave an e-mail address (`PUT /api/accounts/me`), a mail
 is queued (one per seat and position), due `Settings.mail_delay` seconds later. The server given `--smtp HOST:PORT`
-sends the due mails every few seconds, each only if it is still that seat's move in that position (else it is
-dropped), in the account's language. The queue is rows of the database, so a mail queued before a restart, or while
-the SMTP server did not answer (tried again later, `MAIL_TRIES` times), is sent after it; among several server
-processes each mail is claimed by one. Without `--smtp` nothing is queued.
+sends the due mails every few seconds, each only if it is still that seat's move in that position and the seat
+still the account's (else it is dropped), in the account's language; a seat handed to a bot drops its queued
+mails. The queue is rows of the database, so a mail queued before a restart, or while the SMTP server did not answer
+(tried again later, `MAIL_TRIES` times), is sent after it; among several server processes each mail is claimed by
+one. Without `--smtp` nothing is queued.
 """
 
 from __future__ import annotations
@@ -55,12 +56,14 @@ def set_address(engine: Engine, account_id: int, email: str | None, lang: str) -
 
 
 def queue(engine: Engine, game_id: str, version: int, deciders: list[int], due: float) -> int:
-    """Queue a mail for each deciding seat held by an account with an address; returns how many. `version` is the
-    game's move (public moments, `games.moves`): the mail goes only if no move was made since."""
+    """Queue a mail for each deciding seat held by an account with an address (a seat its player resigned to a bot
+    is held by nobody); returns how many. `version` is the game's move (public moments, `games.moves`): the mail
+    goes only if no move was made since."""
     with engine.begin() as conn:
         held = conn.execute(select(seats.c.seat, seats.c.account_id).join(
             accounts, accounts.c.id == seats.c.account_id).where(
-            seats.c.game_id == game_id, seats.c.seat.in_(deciders), accounts.c.email.is_not(None))).all()
+            seats.c.game_id == game_id, seats.c.seat.in_(deciders), seats.c.resigned_at.is_(None),
+            accounts.c.email.is_not(None))).all()
     queued = 0
     for seat, account_id in held:
         try:
@@ -84,10 +87,11 @@ def claim(engine: Engine, now: float) -> list[dict[str, Any]]:
                             .values(state="sending")).rowcount != 1:
                 continue
             row = conn.execute(
-                select(mail.c.id, mail.c.seat, mail.c.version, mail.c.tries, mail.c.game_id, accounts.c.email,
-                       accounts.c.lang, accounts.c.name, games.c.game, games.c.moves.label("now"),
-                       games.c.status, games.c.deciders)
+                select(mail.c.id, mail.c.seat, mail.c.version, mail.c.tries, mail.c.game_id, mail.c.account_id,
+                       accounts.c.email, accounts.c.lang, accounts.c.name, games.c.game, games.c.moves.label("now"),
+                       games.c.status, games.c.deciders, seats.c.account_id.label("holder"), seats.c.resigned_at)
                 .join(accounts, accounts.c.id == mail.c.account_id).join(games, games.c.id == mail.c.game_id)
+                .join(seats, (seats.c.game_id == mail.c.game_id) & (seats.c.seat == mail.c.seat))
                 .where(mail.c.id == mail_id)).mappings().one()
         claimed.append(dict(row))
     return claimed
@@ -118,6 +122,13 @@ def deliver(smtp: str, msg: EmailMessage) -> None:
         server.send_message(msg)
 
 
+def still_due(row: dict[str, Any]) -> bool:
+    """Whether a claimed mail is still to send: the game is on, in the position the mail was queued for, the seat
+    decides there, and the seat is still the account's (not resigned to a bot, not held by another account)."""
+    return (row["status"] == "active" and row["now"] == row["version"] and row["seat"] in (row["deciders"] or [])
+            and row["holder"] == row["account_id"] and row["resigned_at"] is None)
+
+
 async def send_due(hub: Hub) -> None:
     """Send the due mails (those whose move is still to make), trying again later when the SMTP server fails."""
     settings = hub.settings
@@ -125,8 +136,7 @@ async def send_due(hub: Hub) -> None:
         return
     engine = hub.store.store.engine
     for row in await hub.store.run(claim, engine, time.time()):
-        still = row["status"] == "active" and row["now"] == row["version"] and row["seat"] in (row["deciders"] or [])
-        if not still:
+        if not still_due(row):
             await hub.store.run(settle, engine, row["id"], "dropped", row["tries"], time.time())
             continue
         try:

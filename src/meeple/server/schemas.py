@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictStr
 
 OptionValue = str | int | float | bool | None
 
@@ -45,6 +45,9 @@ class CreateGame(Strict):
     options: dict[str, OptionValue] = Field(default_factory=dict, description="game options, see /api/catalog")
     seats: list[SeatIn] = Field(min_length=1, max_length=16, description="one entry per seat, in seat order")
     clock: ClockIn | None = None
+    rated: StrictBool = Field(True, description="whether the game counts on the ladder when it ends (it does only when "
+                                          "every seat is an account or a bot and no seat took an action back or "
+                                          "resigned); false: never")
 
 
 class CreatedSeat(BaseModel):
@@ -94,6 +97,8 @@ class GameSummary(BaseModel):
     clock: dict[str, Any] | None
     created_at: float
     updated_at: float
+    rated: bool = Field(True, description="created rated: it counts on the ladder when it ends, if every seat is an "
+                                          "account or a bot and no seat took an action back or resigned")
     your_seat: int | None = None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import secrets
 import sqlite3
 import threading
 import time
@@ -16,11 +17,24 @@ import orjson
 from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 
-from .db import actions, games, make_engine, migrate, seats
+from .db import actions, games, mail, make_engine, migrate, seats
 
 T = TypeVar("T")
 NOTIFY_CHANNEL = "meeple_games"
 BATCH = 256  # writes committed together at most (group commit)
+
+
+def notice(subject: str, number: int, status: str, origin: str) -> str:
+    """The payload of a notification on `NOTIFY_CHANNEL`: what changed (a game id, or a session's hash for
+    `logout`), a number (the game's version, a chat line's id), the status (a game's, or `seats`, `undone`, `chat`,
+    `logout`) and the process that sent it (`Store.origin`), which ignores its own notices: it told its clients
+    already."""
+    return f"{subject}:{number}:{status}:{origin}"
+
+
+def notify(conn: Any, payload: str) -> None:
+    """Send a notification with the transaction of `conn` (heard only if it commits)."""
+    conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": NOTIFY_CHANNEL, "payload": payload})
 
 
 @dataclass
@@ -56,6 +70,7 @@ class GameRecord:
     rematch: str | None = None  # the game played next with the same seats ("play again")
     rematch_of: str | None = None  # the game this one plays again
     chat: dict[str, Any] | None = None  # the host's rules of the table's chat (see chat.py); None: the defaults
+    rated: bool = True  # the creator's choice: the game counts on the ladder when it can (see ladder.py)
 
 
 @dataclass
@@ -103,6 +118,8 @@ class Store:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self._write_lock = threading.Lock()
         self._write_conn: Any = None  # the pool connection kept for writes (see write_batch)
+        # Names this process in its notifications (`notice`), so that it ignores its own when it hears them.
+        self.origin = secrets.token_hex(8)
 
     def migrate(self) -> None:
         migrate(self.engine)
@@ -195,16 +212,15 @@ class Store:
                 return False
             conn.execute(actions.delete().where(actions.c.game_id == w.game_id, actions.c.seq > w.version))
             if self.is_postgres:
-                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                             {"channel": NOTIFY_CHANNEL, "payload": f"{w.game_id}:{w.version}:undone"})
+                notify(conn, notice(w.game_id, w.version, "undone", self.origin))
             return True
 
     def hand_to_bot(self, game_id: str, seat: int, version: int, level: str, bot_turn: bool,
                     clock: dict[str, Any] | None, deadline: float | None) -> bool:
         """A human seat's player resigned: a bot of `level` plays the seat on, its token stops holding it, and the
         game is no longer rated, if the game is still active at `version` and the seat a human's (False otherwise,
-        nothing changed). Other server processes on PostgreSQL hear of it with the status `seats` (they read the
-        seats again)."""
+        nothing changed). The seat's queued "your move" mails are dropped. Other server processes on PostgreSQL hear
+        of it with the status `seats` (they read the seats again)."""
         now = time.time()
         try:
             return self._hand_to_bot(game_id, seat, version, level, now,
@@ -226,9 +242,11 @@ class Store:
                                          resigned_at=now))
             if not moved.rowcount:
                 raise _NotHuman  # the transaction is rolled back: the game row stays as it was
+            # "Your move" mails queued for the seat's player go no more: the seat is not theirs now.
+            conn.execute(update(mail).where(mail.c.game_id == game_id, mail.c.seat == seat,
+                                            mail.c.state == "queued").values(state="dropped"))
             if self.is_postgres:
-                conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                             {"channel": NOTIFY_CHANNEL, "payload": f"{game_id}:{version}:seats"})
+                notify(conn, notice(game_id, version, "seats", self.origin))
             return True
 
     def get(self, game_id: str) -> GameRecord | None:
@@ -349,7 +367,7 @@ class Store:
             try:
                 rounds = _rounds(batch)
                 if self.is_postgres:
-                    applied = _write_pg(conn.dbapi_connection, rounds)
+                    applied = _write_pg(conn.dbapi_connection, rounds, self.origin)
                 else:
                     applied = set().union(*(_write_sqlite(conn.dbapi_connection, part) for part in rounds))
                     conn.commit()
@@ -410,29 +428,30 @@ def _write_sqlite_one(cursor: Any, w: Write) -> bool:
     return True
 
 
-def _write_pg(dbapi: Any, rounds: list[list[Write]]) -> set[int]:
+def _write_pg(dbapi: Any, rounds: list[list[Write]], origin: str) -> set[int]:
     """PostgreSQL: each round as one statement over arrays (update, append, notify), which answers the ids of the
     games it changed. A batch of one round is a single statement in autocommit, one round trip to the database;
     several rounds go in one transaction. A notification reaches every listening server process when, and only if,
     the transaction commits."""
     if len(rounds) == 1:
-        return _write_pg_round(dbapi, rounds[0])
+        return _write_pg_round(dbapi, rounds[0], origin)
     with dbapi.transaction():
-        return set().union(*(_write_pg_round(dbapi, part) for part in rounds))
+        return set().union(*(_write_pg_round(dbapi, part, origin) for part in rounds))
 
 
-def _write_pg_round(dbapi: Any, part: list[Write]) -> set[int]:
+def _write_pg_round(dbapi: Any, part: list[Write], origin: str) -> set[int]:
     with dbapi.cursor() as cursor:
-        cursor.execute(_PG_WRITE, _pg_params(part))
+        cursor.execute(_PG_WRITE, _pg_params(part, origin))
         return _applied(part, cursor.fetchall())
 
 
-def _pg_params(part: list[Write]) -> list[Any]:
-    """The parameters of `_PG_WRITE`: a column array per value of the rows, then of the actions, then the channel."""
+def _pg_params(part: list[Write], origin: str) -> list[Any]:
+    """The parameters of `_PG_WRITE`: a column array per value of the rows, then of the actions, then the channel
+    and the writing process (see `notice`)."""
     columns = zip(*[(w.game_id, w.expect_version, *_new_values(w)) for w in part], strict=True)
     acts = [_action_values(w) for w in part if w.action is not None]
     act_columns: Iterable[Sequence[Any]] = zip(*acts, strict=True) if acts else [[] for _ in range(7)]
-    return [*(list(c) for c in columns), *(list(c) for c in act_columns), NOTIFY_CHANNEL]
+    return [*(list(c) for c in columns), *(list(c) for c in act_columns), NOTIFY_CHANNEL, origin]
 
 
 def _applied(part: list[Write], rows: list[Any]) -> set[int]:
@@ -483,7 +502,7 @@ _PG_WRITE = (
     "SELECT x.game_id, x.seq, x.seat, x.action, x.by, x.ref, x.at FROM unnest(%s::text[], %s::int[], %s::int[], "
     "%s::text[], %s::text[], %s::text[], %s::float8[]) AS x(game_id, seq, seat, action, by, ref, at) "
     "JOIN u ON u.id = x.game_id) "
-    "SELECT u.id, pg_notify(%s, u.id || ':' || u.version || ':' || u.status) FROM u"
+    "SELECT u.id, pg_notify(%s, u.id || ':' || u.version || ':' || u.status || ':' || %s) FROM u"
 )
 
 
@@ -492,7 +511,7 @@ def _game_values(rec: GameRecord) -> dict[str, Any]:
         "id": rec.id, "game": rec.game, "players": rec.players, "seed": rec.seed, "options": rec.options,
         "version": rec.version, "status": rec.status, "deciders": rec.deciders, "bot_turn": rec.bot_turn,
         "clock": rec.clock, "deadline": rec.deadline, "result": rec.result, "created_at": rec.created_at,
-        "updated_at": rec.updated_at, "rules_version": rec.rules_version, "moves": rec.moves,
+        "updated_at": rec.updated_at, "rules_version": rec.rules_version, "moves": rec.moves, "rated": rec.rated,
     }
 
 
@@ -502,7 +521,7 @@ def _record(row: Any) -> GameRecord:
         version=row["version"], status=row["status"], deciders=list(row["deciders"]), bot_turn=bool(row["bot_turn"]),
         clock=row["clock"], deadline=row["deadline"], result=row["result"], created_at=row["created_at"],
         updated_at=row["updated_at"], rules_version=row["rules_version"], rematch=row["rematch"],
-        rematch_of=row["rematch_of"], moves=row["moves"], chat=row["chat"],
+        rematch_of=row["rematch_of"], moves=row["moves"], chat=row["chat"], rated=bool(row["rated"]),
     )
 
 
@@ -644,12 +663,12 @@ class _LoopWriter:
         try:
             rounds = _rounds(batch)
             if len(rounds) == 1:
-                applied = await _write_pg_round_async(conn, rounds[0])
+                applied = await _write_pg_round_async(conn, rounds[0], self.store.origin)
             else:
                 async with conn.transaction():
                     applied = set()
                     for part in rounds:
-                        applied |= await _write_pg_round_async(conn, part)
+                        applied |= await _write_pg_round_async(conn, part, self.store.origin)
             return [id(w) in applied for w in batch]
         except BaseException:
             self._conn = None
@@ -658,9 +677,9 @@ class _LoopWriter:
             raise
 
 
-async def _write_pg_round_async(conn: Any, part: list[Write]) -> set[int]:
+async def _write_pg_round_async(conn: Any, part: list[Write], origin: str) -> set[int]:
     async with conn.cursor() as cursor:
-        await cursor.execute(_PG_WRITE, _pg_params(part))
+        await cursor.execute(_PG_WRITE, _pg_params(part, origin))
         return _applied(part, await cursor.fetchall())
 
 

@@ -47,6 +47,8 @@ function createForm(catalog, created) {
   const clockSeconds = el("input", { id: "clock-seconds", type: "number", min: 5, value: 300, step: 5 });
   const clockPolicy = el("select", { id: "clock-policy" }, el("option", { value: "default" }, t("web.timeout.default")),
     el("option", { value: "bot" }, t("web.timeout.bot")), el("option", { value: "forfeit" }, t("web.timeout.forfeit")));
+  // Rated by default: the result counts on the ladder when every seat is an account or a bot.
+  const rated = el("input", { type: "checkbox", id: "rated", checked: true });
   const error = el("p", { class: "error", role: "alert" });
   const description = el("p", { class: "game-description", id: "game-description" });
   const clockDetails = el("span", { class: "clock-details", id: "clock-details" }, " ", clockSeconds,
@@ -109,7 +111,7 @@ function createForm(catalog, created) {
     });
     const options = {};
     for (const s of optionsBox.querySelectorAll("select")) options[s.dataset.option] = JSON.parse(s.value);
-    const body = { game: gameSelect.value, options, seats };
+    const body = { game: gameSelect.value, options, seats, rated: rated.checked };
     if (clockMode.value) {
       body.clock = { mode: clockMode.value, seconds: Number(clockSeconds.value), on_timeout: clockPolicy.value };
     }
@@ -126,6 +128,7 @@ function createForm(catalog, created) {
     el("h3", {}, t("web.seats")), seatsBox,
     el("h3", {}, t("web.options")), optionsBox,
     el("h3", {}, t("web.clock")), el("div", { class: "clock-row" }, clockMode, clockDetails),
+    el("label", { class: "rated-row" }, rated, ` ${t("web.rated")}`),
     el("div", { class: "form-end" }, name, el("button", { type: "submit", id: "create" }, t("web.create"))),
     error);
   return form;

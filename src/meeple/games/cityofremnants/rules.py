@@ -43,6 +43,7 @@ SPEC = GameSpec(
     description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
     package="meeple.games.cityofremnants",
     metrics=("renown", "arc", "developments", "battles_won"),
+    roles="gang",
     search_iterations=SEARCH_ITERATIONS,
     bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.60, "median_decision_seconds": 0.5},
     encoder="meeple.games.cityofremnants.encoder:make_encoder",

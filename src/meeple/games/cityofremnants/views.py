@@ -301,6 +301,7 @@ def statistics(eng: Engine, s: State) -> dict[str, Any]:
         "battles_lost": list(s.stats["battles_lost"]),
         "recruited": list(s.stats["recruited"]),
         "rounds": s.round,
+        "gang": [eng.comp.gangs[g].key if g >= 0 else "" for g in s.gang],  # each seat's role (`GameSpec.roles`)
     }
 
 
