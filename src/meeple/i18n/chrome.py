@@ -211,6 +211,11 @@ WEB: dict[str, Message] = {
     "web.replay.close": "Back to the table",
 }
 
+# A bot level's words, shared by the faces: the browser's `levelName` (web/i18n.js) reads the same ids. A level
+# not named here (`ismcts:3s`) shows as its notation.
+LEVEL_WORDS: dict[str, str] = {"random": "web.level.random", "greedy": "web.level.greedy",
+                               "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest"}
+
 # The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {
     "tui.you": "{name} (you)",

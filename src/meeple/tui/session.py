@@ -11,6 +11,7 @@ from typing import Any
 import meeple
 from meeple.agents import Agent, make_agent
 from meeple.engine import Catalogue
+from meeple.i18n.chrome import LEVEL_WORDS
 
 from .help import legend, phase_help, questions, status
 from .lines import Reader, normal, split_actions, suggestions
@@ -108,7 +109,12 @@ class PlaySession:
         name = self.cat.seat_name(seat)
         if bot is None:
             return self.cat.text("tui.you", {"name": name})
-        return self.cat.text("tui.bot", {"name": name, "level": bot.level})
+        return self.cat.text("tui.bot", {"name": name, "level": self.level_name(bot.level)})
+
+    def level_name(self, level: str) -> str:
+        """A bot level in the catalogue's words ("easy", "strong"), as the browser names it; a level without a
+        name as its notation."""
+        return self.cat.text(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> int:
@@ -319,7 +325,7 @@ class PlaySession:
         self.viewer = humans[0] if len(humans) == 1 else None
         self.hot_seat = len(humans) > 1
         self.last_active = None
-        self.say("tui.resigned_bot", name=name, level=self.bots[seat].level)  # type: ignore[union-attr]
+        self.say("tui.resigned_bot", name=name, level=self.level_name(level))
         self.autosave()
         return "acted"
 
@@ -412,7 +418,7 @@ class PlaySession:
     def hint(self, seat: int) -> None:
         if self.hinter is None:
             self.hinter = make_agent(HINT_LEVEL, seed=self.game.seed)
-        self.say("tui.hint", level=HINT_LEVEL, action=self.hinter.choose(self.game.seat_table(seat)))
+        self.say("tui.hint", level=self.level_name(HINT_LEVEL), action=self.hinter.choose(self.game.seat_table(seat)))
 
     # -- output --------------------------------------------------------------------
     def show_events(self, viewer: int | None = None) -> None:
