@@ -26,7 +26,7 @@ def test_play_in_spanish_with_lang(tmp_path: Path) -> None:
     assert "No es posible: `xyz` no es una acción ni un comando aquí. Escribe un número del 1 al" in out
     assert "No hay acción 999: elige un número del 1 al" in out
     assert "Movimiento: da hasta los pasos que te quedan" in out and "Legal ahora: " in out  # phase help
-    assert "Jugador 1 (tú) descarta nada y roba 2 cartas" in out and "Turno 3: Jugador 2 (codicioso)" in out  # log lines
+    assert "Jugador 1 (tú) descarta nada y roba 2 cartas" in out and "Turno 3: Jugador 2 (codicioso)" in out  # log
     assert "Jugador 1 (tú)> " in out
     assert f"Has salido: partida guardada en {tmp_path / 'g.json'}; para seguir: meeple play --resume" in out
 
