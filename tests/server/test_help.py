@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 
 import meeple
 from meeple.agents import make_agent
+from meeple.agents.simple import GreedyAgent
 from meeple.server.app import create_app
 
 from .conftest import fast_settings
@@ -39,11 +40,14 @@ def test_a_hint_is_what_the_greedy_bot_plays_from_the_seats_own_table(sqlite_url
                 r = client.post(f"/api/games/{gid}/hint", headers=auth[seat])
                 assert r.status_code == 200, r.text
                 body = r.json()
-                assert set(body) == {"action", "version", "level"}  # the move only: nothing of what the seat cannot see
+                # the move and why, judged on a position sampled from the seat's own view
+                assert set(body) == {"action", "version", "level", "reason"}
                 assert body["version"] == game.log_length() and body["level"] == "greedy"
                 assert body["action"] in game.legal_actions(seat)
                 expected = make_agent("greedy", seed=body["version"]).choose(game.seat_table(seat))
                 assert body["action"] == expected
+                _, why = GreedyAgent(seed=body["version"]).suggest(game.seat_table(seat))
+                assert why is not None and body["reason"] == why.to_dict()
                 # the other seat does not decide: no hint for it
                 other = 1 - seat
                 refused = client.post(f"/api/games/{gid}/hint", headers=auth[other])

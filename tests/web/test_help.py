@@ -87,6 +87,7 @@ def test_a_newcomer_plays_a_whole_game_by_following_the_hints(browser: Any, live
             action = str(page.get_attribute("#play-hint", "data-action"))
             # the suggestion in words (not the notation) and the move marked in the list of moves
             assert said.startswith("Suggestion: ") and action not in said, said
+            assert page.inner_text("#hint-why").startswith("(")  # and why, in the game's words
             assert page.locator(f'#all-moves button.hinted[data-action="{action}"]').count() == 1
             words.append(said)
             seen = _version(page)

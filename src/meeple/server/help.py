@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import HTMLResponse
@@ -21,15 +21,22 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple import i18n
-from meeple.agents import make_agent
+from meeple.agents.simple import GreedyAgent
 from meeple.engine import get_rules
 
 from . import faces
 from .lobby import ERRORS, ApiError, Bearer, _hub, _lang, _room, client_of, seat_of
 
-HINT_LEVEL = "greedy"  # the bot that answers: fast, and it plays a whole game sensibly
+HINT_LEVEL = GreedyAgent.level  # the bot that answers: fast, and it plays a whole game sensibly
 
 router = APIRouter(tags=["help"])
+
+
+class Reason(BaseModel):
+    """Why a move is suggested, as a message of the game's catalogue that the face renders in its language."""
+
+    msg: str = Field(description="message id of the game's catalogue")
+    params: dict[str, Any] = Field(default_factory=dict, description="the message's parameters")
 
 
 class Hint(BaseModel):
@@ -38,6 +45,7 @@ class Hint(BaseModel):
     action: str = Field(description="the suggested action, one of the seat's legal actions")
     version: int = Field(description="the position (number of actions played) the suggestion is for")
     level: str = Field(description="the bot level that suggested it")
+    reason: Reason | None = Field(default=None, description="why, in the game's words; null: the game gives none")
 
 
 @router.post("/api/games/{game_id}/hint", response_model=Hint, responses=ERRORS)
@@ -59,9 +67,9 @@ async def hint(game_id: str, request: Request, authorization: Bearer = None) -> 
             version, moves = room.version, room.moves
     finally:
         hub.release(room)
-    agent = make_agent(HINT_LEVEL, seed=version)
-    action = await asyncio.to_thread(agent.choose, table)
-    return Hint(action=action, version=moves, level=HINT_LEVEL)
+    action, why = await asyncio.to_thread(GreedyAgent(seed=version).suggest, table)
+    reason = Reason(msg=why.msg, params=dict(why.params)) if why is not None else None
+    return Hint(action=action, version=moves, level=HINT_LEVEL, reason=reason)
 
 
 @router.get("/rules/{game}", include_in_schema=False)

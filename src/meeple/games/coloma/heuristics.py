@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from meeple.engine.rules import Event
+
 from .actions import DIAL, END
 from .rules.context import Ctx
 from .rules.effects import can_pay
@@ -119,3 +121,25 @@ def rollout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[int], below: C
         if others and below(4):
             return others[below(len(others))]
     return legal[below(len(legal))]
+
+
+def hint_reason(ctx: Ctx, before: State, after: State, seat: int, action: int) -> Event:
+    """Why the greedy hint plays `action` (judged as `evaluate` judges it): a dial by what its Site's two
+    sections are worth to the seat if it does not Bust; another move by what it gains the seat most, VP now, VP
+    at the final scoring or holdings; ending the turn when nothing left is worth more."""
+    act = ctx.acts[action]
+    if act.kind == DIAL:
+        worth = open_value(ctx, after, seat) / DIALLED
+        return Event("hint.dial" if worth >= 0.5 else "hint.dial_any", {"site": act.site, "vp": round(worth)})
+    if act.kind == END:
+        return Event("hint.end_turn")
+    vp = after.vp[seat] - before.vp[seat]
+    final = end_score(ctx, after, seat) - end_score(ctx, before, seat)
+    held = holdings(after, seat) - holdings(before, seat)
+    if vp > 0 and vp >= final:
+        return Event("hint.vp", {"vp": vp})
+    if final > 0:
+        return Event("hint.final", {"vp": round(final)})
+    if held > 0.25:
+        return Event("hint.holdings", {"vp": max(1, round(held))})
+    return Event("hint.best")
