@@ -90,6 +90,8 @@ WEB: dict[str, Message] = {
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
     "web.hint_why": "({reason})",
+    "web.undone": "{seat} takes back a move: {move}",
+    "web.undone_move": "{seat} takes back a move",
     "web.play_hint": "Play it",
     "web.hint_failed": "No hint now: {reason}",
     "web.nothing_to_do": "Nothing to do right now.",
