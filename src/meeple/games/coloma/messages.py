@@ -370,7 +370,9 @@ BOARD: dict[str, Message] = {
 
 # Why a hint suggests its move (`heuristics.hint_reason`), shown after it: "Suggestion: … (why)".
 HINTS: dict[str, Message] = {
-    "hint.dial": "Site {site} is worth about {vp} VP to you if it does not Bust",
+    "hint.dial_safe": "Site {site} is worth about {vp} VP to you, and a Bust there is unlikely: about {bust} times "
+                      "in 100",
+    "hint.dial_risky": "Site {site} is worth about {vp} VP to you even though it Busts about {bust} times in 100",
     "hint.dial_any": "no Site is worth much to you this chapter; Site {site} is as good as any",
     "hint.end_turn": "nothing left this turn is worth more than ending it",
     "hint.vp": "it scores {vp} VP now",
