@@ -89,7 +89,7 @@ WEB: dict[str, Message] = {
     "web.how_to_play": "How to play",
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
-    "web.hint_why": "({reason})",
+    "web.hint_why": "— {reason}",
     "web.undone": "{seat} takes back a move: {move}",
     "web.undone_move": "{seat} takes back a move",
     "web.play_hint": "Play it",
