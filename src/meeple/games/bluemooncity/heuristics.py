@@ -408,7 +408,7 @@ def hint_reason(ctx: Ctx, before: State, after: State, seat: int, action: int) -
         (SCALE * (after.scales[seat] - before.scales[seat]), Event("hint.scales", {"count": after.scales[seat]})),
         (_shares(ctx, tab, after)[seat] - _shares(ctx, tab, before)[seat], Event("hint.buildings")),
         (cards(after) - cards(before), Event("hint.cards")),
-        (prospect(after) - prospect(before), Event("hint.prospect")),
+        (prospect(after) - prospect(before), Event("hint.paying" if after.phase == PAY else "hint.prospect")),
     ]
     gain, why = max(gains, key=lambda g: g[0])
     return why if gain > 1e-9 else Event("hint.best")

@@ -405,6 +405,7 @@ HINTS: dict[str, Message] = {
     "hint.buildings": "your markers on unfinished buildings are worth more",
     "hint.cards": "it strengthens your hand",
     "hint.prospect": "it brings a building you can help build within reach this turn",
+    "hint.paying": "it brings the payment of the box closer to complete",
     "hint.best": "no other move does more for you now",
 }
 
