@@ -6,7 +6,8 @@ preferring the shortest. So the twins differ in what was chosen and, where the g
 took. Both twins are then played on with the same actions. Until the secret surfaces in the state the others see
 (a view of another seat or of a spectator differs: a rule revealed it, or a patrol drew the deck the seat ordered),
 every other viewer must read exactly the same in both: the log, the events, the number of public moments, who
-decides and the legal actions. A game that reveals a seat's earlier secret together with a later one, or shows how
+decides and the legal actions, and the terminal's screens of that viewer (its whole board, each screen it switches
+between, the log in words). A game that reveals a seat's earlier secret together with a later one, or shows how
 many steps a secret took, fails here.
 """
 
@@ -20,6 +21,7 @@ import meeple
 from meeple.engine import Game
 from meeple.engine.game import _secret_kind
 from meeple.engine.rng import Stream
+from meeple.tui.text import event_lines
 
 CONTINUE = 400  # actions played on after the choice, at most (the comparison usually ends earlier)
 LONG_BIAS = 0.75  # the long path takes a step that keeps the choice open this often, when it can
@@ -31,6 +33,7 @@ class TwinTally:
 
     twins: int = 0
     steps: int = 0  # continuation steps compared through every other viewer
+    screens: int = 0  # terminal screens compared (a viewer's board, each screen and its log in words)
     different_lengths: int = 0  # twins whose choices took different numbers of steps
     kinds: dict[str, int] = field(default_factory=dict)
 
@@ -134,6 +137,8 @@ def compare_twins(a: Game, b: Game, owner: int, start: int, stream: Stream, tall
             if viewer is not None and viewer in a.deciders():
                 assert a.legal_indices(viewer) == b.legal_indices(viewer), (
                     f"the legal actions of {who} depend on seat {owner}'s secret choice")
+        for viewer in others:
+            compare_screens(a, b, viewer, owner, start, tally)
         assert a.moments() == b.moments(), (
             f"the number of public moments ({a.moments()} vs {b.moments()}) tells how seat {owner} made its choice")
         assert a.deciders() == b.deciders(), f"who decides ({a.deciders()} vs {b.deciders()}) depends on a secret"
@@ -161,6 +166,28 @@ def compare_twins(a: Game, b: Game, owner: int, start: int, stream: Stream, tall
         idx = legal[stream.below(len(legal))]
         a.apply(seat, idx)
         b.apply(seat, idx)
+
+
+def terminal_screens(game: Game, viewer: int | None, start: int) -> dict[str, str]:
+    """What the terminal shows `viewer` (`meeple play` or `meeple replay`): the whole board, each screen a small
+    terminal switches between (`Rules.screens`) and the log from `start` in words, without colour."""
+    cat = game.catalogue()
+    out = {"whole board": game.render(viewer, color=False, catalogue=cat)}
+    out.update(game.screens(viewer, color=False, catalogue=cat))
+    out["log"] = "\n".join(" / ".join(entry) for entry in event_lines(game, viewer, start, catalogue=cat))
+    return out
+
+
+def compare_screens(a: Game, b: Game, viewer: int | None, owner: int, start: int, tally: TwinTally) -> None:
+    """The terminal shows `viewer` exactly the same in both twins."""
+    seen_a, seen_b = terminal_screens(a, viewer, start), terminal_screens(b, viewer, start)
+    assert seen_a.keys() == seen_b.keys(), f"the terminal's screens {seen_a.keys()} vs {seen_b.keys()}"
+    who = "the spectator" if viewer is None else f"seat {viewer}"
+    for name, text in seen_a.items():
+        assert text == seen_b[name], (
+            f"the terminal's {name!r} screen of {who} differs in two games that differ only in seat {owner}'s "
+            f"secret choice:\n{text}\n---\n{seen_b[name]}")
+        tally.screens += 1
 
 
 def check_game(game_id: str, players: int, options: dict[str, Any], seed: int, twins: int, tally: TwinTally,

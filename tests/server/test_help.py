@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 
 import meeple
 from meeple.agents import make_agent
+from meeple.agents.simple import GreedyAgent
 from meeple.server.app import create_app
 
 from .conftest import fast_settings
@@ -39,11 +40,14 @@ def test_a_hint_is_what_the_greedy_bot_plays_from_the_seats_own_table(sqlite_url
                 r = client.post(f"/api/games/{gid}/hint", headers=auth[seat])
                 assert r.status_code == 200, r.text
                 body = r.json()
-                assert set(body) == {"action", "version", "level"}  # the move only: nothing of what the seat cannot see
+                # the move and why, judged on a position sampled from the seat's own view
+                assert set(body) == {"action", "version", "level", "reason"}
                 assert body["version"] == game.log_length() and body["level"] == "greedy"
                 assert body["action"] in game.legal_actions(seat)
                 expected = make_agent("greedy", seed=body["version"]).choose(game.seat_table(seat))
                 assert body["action"] == expected
+                _, why = GreedyAgent(seed=body["version"]).suggest(game.seat_table(seat))
+                assert why is not None and body["reason"] == why.to_dict()
                 # the other seat does not decide: no hint for it
                 other = 1 - seat
                 refused = client.post(f"/api/games/{gid}/hint", headers=auth[other])
@@ -108,23 +112,21 @@ def test_a_refusal_over_the_websocket_carries_the_games_message(sqlite_url: str)
 
 def test_a_hint_does_not_depend_on_what_the_seat_cannot_see() -> None:
     """The hint's bot gets the seat's table only: redealing every card the seat cannot see (other hands, the deck)
-    changes no suggestion."""
+    changes no suggestion and no reason given for it."""
     from meeple.engine.table import SeatTable
-    from meeple.server.help import HINT_LEVEL
-
     game = meeple.new_game("bluemooncity", 3, 11)
     bot = make_agent("greedy", seed=5)
     compared = differed = 0
     while not game.is_over() and game.log_length() < 120:
         seat = game.deciders()[0]
         version = game.log_length()
-        hint = make_agent(HINT_LEVEL, seed=version).choose(game.seat_table(seat))
+        hint = GreedyAgent(seed=version).suggest(game.seat_table(seat))
         for stream in (1, 2):
             other = game.sample(seat, stream)  # the same view for the seat, other hidden cards
             assert game.rules.view(other, seat) == game.view(seat)
             differed += other.hands != game.state.hands or other.deck != game.state.deck
             redealt = SeatTable(game.rules, other, seat, game.players)
-            assert make_agent(HINT_LEVEL, seed=version).choose(redealt) == hint
+            assert GreedyAgent(seed=version).suggest(redealt) == hint
             compared += 1
         game.apply(seat, bot.choose(game.seat_table(seat)))
     assert compared > 100 and differed > compared // 2  # the hidden cards were really dealt otherwise

@@ -83,7 +83,8 @@ def test_hint_asks_the_bot_through_the_seat_table(tmp_path: Path) -> None:
     game = table()
     code, out = play(game, ["hint", "quit"], tmp_path)
     assert code == 0
-    hint = out.split("Hint (greedy): ")[1].split("\n")[0]
+    hint, why = out.split("Hint (greedy): ")[1].split("\n")[0].split(" (", 1)
+    assert why.endswith(")")  # why, in the game's words
     assert hint in game.legal_actions(0) and game.full_log() == []
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
+import meeple
 from meeple.tui.commands import play, replay
+from meeple.tui.session import PlaySession
 
 INPUT = ["xyz", "999", "help", "end", "end", "refill", "log 3", "quit"]
 
@@ -23,7 +26,7 @@ def test_play_in_spanish_with_lang(tmp_path: Path) -> None:
     assert "No es posible: `xyz` no es una acción ni un comando aquí. Escribe un número del 1 al" in out
     assert "No hay acción 999: elige un número del 1 al" in out
     assert "Movimiento: da hasta los pasos que te quedan" in out and "Legal ahora: " in out  # phase help
-    assert "Jugador 1 (tú) descarta nada y roba 2 cartas" in out and "Turno 3: Jugador 2 (greedy)" in out  # log lines
+    assert "Jugador 1 (tú) descarta nada y roba 2 cartas" in out and "Turno 3: Jugador 2 (codicioso)" in out  # log
     assert "Jugador 1 (tú)> " in out
     assert f"Has salido: partida guardada en {tmp_path / 'g.json'}; para seguir: meeple play --resume" in out
 
@@ -56,3 +59,19 @@ def test_replay_in_spanish(tmp_path: Path) -> None:
     assert "acciones. Intro o n: acción siguiente" in out and "Inicio de la partida." in out
     assert "Acción 1/18: Jugador 2: vulca1 b3" in out  # the bot moves first in this deal
     assert "La partida tiene 18 acciones." in out
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ["(greedy)", "(strong)", "(strongest)"]),
+                                             ("es", ["(codicioso)", "(fuerte)"]),
+                                             ("pt", ["(forte)", "(ganancioso)"]),
+                                             ("he", ["(חזק)", "(חמדן)"])])
+def test_bots_are_named_by_the_catalogue_words_of_their_level(lang: str, words: list[str]) -> None:
+    """As in the browser ("Easy", "Strong"), never by the level's notation (`ismcts:0.5s`); a level without a
+    name keeps its notation."""
+    game = meeple.new_game("coloma", players=5, seed=1)
+    seats = ["me", "greedy", "ismcts:0.5s", "ismcts:2s", "ismcts:3s"]
+    session = PlaySession(game, seats, lambda _prompt: None, lambda _line: None, lang=lang)
+    names = " ".join(session.names())
+    for word in words:
+        assert word in names, names
+    assert "ismcts:0.5s" not in names and "ismcts:2s" not in names and "(ismcts:3s)" in names

@@ -85,8 +85,11 @@ def test_a_newcomer_plays_a_whole_game_by_following_the_hints(browser: Any, live
             page.wait_for_selector("#play-hint")
             said = page.inner_text("#hint-box")
             action = str(page.get_attribute("#play-hint", "data-action"))
+            why = page.inner_text("#hint-why")  # and why, in the game's words
+            assert why.startswith("— ") and len(why) > 4, why
             # the suggestion in words (not the notation) and the move marked in the list of moves
-            assert said.startswith("Suggestion: ") and action not in said, said
+            move = said.split(why)[0]
+            assert move.startswith("Suggestion: ") and action not in move, said
             assert page.locator(f'#all-moves button.hinted[data-action="{action}"]').count() == 1
             words.append(said)
             seen = _version(page)

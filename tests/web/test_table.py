@@ -160,7 +160,9 @@ def test_undo_turn_signals_and_a_dropped_connection(browser: Any, live_server: s
         _wait_version(mover, 0)
         _wait_version(other, 0)
         other.wait_for_function("() => document.getElementById('toast').textContent.includes('takes back')")
-        assert action in other.inner_text("#toast")
+        told = other.inner_text("#toast")  # the move in the renderer's words, not the notation
+        assert "takes back a move: " in told and f"`{action}`" not in told
+        assert told.split("takes back a move: ")[1].strip()
         assert other.locator("#log li").count() == 0
         assert mover.locator("#undo").is_hidden()
         # The connection drops: no input until it is back, and the page says so.

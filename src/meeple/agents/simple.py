@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from meeple.engine.rules import Event
 from meeple.engine.table import SeatTable
 
 from .base import Agent
@@ -27,9 +30,24 @@ class GreedyAgent(Agent):
     level = "greedy"
 
     def pick(self, table: SeatTable, legal: list[int]) -> int:
+        return self._best(table, table.sample(self.stream_value()), legal)
+
+    def suggest(self, table: SeatTable) -> tuple[str, Event | None]:
+        """A hint: the action this bot plays now and why (`Rules.hint_reason`, judged on the same sampled
+        position its choice was made on), or no reason when the game gives none."""
+        legal = table.legal_indices()
+        if not legal:
+            raise ValueError(f"seat {table.seat} has no legal action now (is it this seat's turn?)")
+        rules = table.rules
+        base = table.sample(self.stream_value())
+        idx = self._best(table, base, legal) if len(legal) > 1 else legal[0]
+        after = rules.copy(base)
+        rules.apply(after, table.seat, idx)
+        return table.action_text(idx), rules.hint_reason(base, after, table.seat, idx)
+
+    def _best(self, table: SeatTable, base: Any, legal: list[int]) -> int:
         rules = table.rules
         seat = table.seat
-        base = table.sample(self.stream_value())
         best: list[int] = []
         best_value = float("-inf")
         for idx in legal:

@@ -302,6 +302,13 @@ class Rules(ABC, Generic[S]):
                 behind = sum(map(len, ranking[place + 1:])) + (len(seats) - 1) / 2
         return behind / others
 
+    def hint_reason(self, before: S, after: S, seat: int, action: int) -> Event | None:
+        """Why a hint suggests `action` for `seat`, in the game's words: an event whose message id and parameters
+        the faces render in the reader's language ("Site 3: worth about 4 VP to you"). `before` and `after` are a
+        position the seat could be in (sampled from its view) and the same after the action, so a reason never
+        tells what the seat cannot see. Default: no reason."""
+        return None
+
     # Hooks of the search bot (see `meeple.agents.ismcts`), which searches a seat's own decisions to an
     # evaluation cut-off, other seats' decisions on the way played by the rollout policy. The defaults make any
     # game searchable: the cut-off is the end of the game, the value there is `evaluate` (the seat's place), and

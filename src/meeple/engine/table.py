@@ -40,6 +40,8 @@ class SearchRules(Protocol):
 
     def rollout_action(self, state: Any, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int: ...
 
+    def hint_reason(self, before: Any, after: Any, seat: int, action: int) -> Event | None: ...
+
 
 class SeatTable:
     """One seat's table at one decision (like TAG's `copy(playerId)`): what a bot may know and use.

@@ -90,6 +90,9 @@ WEB: dict[str, Message] = {
     "web.how_to_play": "How to play",
     "web.hint": "Hint",
     "web.hint_is": "Suggestion: {move}",
+    "web.hint_why": "— {reason}",
+    "web.undone": "{seat} takes back a move: {move}",
+    "web.undone_move": "{seat} takes back a move",
     "web.play_hint": "Play it",
     "web.hint_failed": "No hint now: {reason}",
     "web.nothing_to_do": "Nothing to do right now.",
@@ -212,6 +215,11 @@ WEB: dict[str, Message] = {
     "web.replay.close": "Back to the table",
 }
 
+# A bot level's words, shared by the faces: the browser's `levelName` (web/i18n.js) reads the same ids. A level
+# not named here (`ismcts:3s`) shows as its notation.
+LEVEL_WORDS: dict[str, str] = {"random": "web.level.random", "greedy": "web.level.greedy",
+                               "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest"}
+
 # The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {
     "tui.you": "{name} (you)",
@@ -229,6 +237,7 @@ TERMINAL: dict[str, Message] = {
     "tui.undone": "{seat} takes back `{action}`",
     "tui.cannot_undo": "Cannot take that back: {reason}.",
     "tui.hint": "Hint ({level}): {action}",
+    "tui.hint_why": "Hint ({level}): {action} ({reason})",
     "tui.line_stopped": "Stopped at `{action}`: {reason}.",
     "tui.line_taken_back": "Nothing of the line was kept.",
     "tui.line_kept": "Played: {actions} (they drew or showed something and stay played).",

@@ -4,7 +4,8 @@ The suggestion is what the server's greedy bot would play from the asking seat's
 actions and samples of what it cannot see: `Game.seat_table`), so it knows nothing the seat does not. Asking is
 counted against the `hint_rate` limit per address and per seat.
 
-The how-to-play page is the `HOWTO.md` of the game's package, a rules summary its `RULES.md` when it ships one
+The how-to-play page is the `HOWTO.md` of the game's package (its pictures drawn in the reader's language by
+`meeple.server.pictures`), a rules summary its `RULES.md` when it ships one
 (each `<stem>.<lang>.md` first when the game has one in the reader's language), rendered to HTML with markdown-it;
 raw HTML in the file is not passed through.
 """
@@ -13,23 +14,32 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from meeple import i18n
-from meeple.agents import make_agent
+from meeple.agents.simple import GreedyAgent
 from meeple.engine import get_rules
+from meeple.engine.errors import UnknownGame
 
-from . import faces
+from . import faces, pictures
 from .lobby import ERRORS, ApiError, Bearer, _hub, _lang, _room, client_of, seat_of
 
-HINT_LEVEL = "greedy"  # the bot that answers: fast, and it plays a whole game sensibly
+PICTURE = "picture:"  # an image of a page written `![](picture:NAME)` is the game's picture NAME (`pictures`)
+HINT_LEVEL = GreedyAgent.level  # the bot that answers: fast, and it plays a whole game sensibly
 
 router = APIRouter(tags=["help"])
+
+
+class Reason(BaseModel):
+    """Why a move is suggested, as a message of the game's catalogue that the face renders in its language."""
+
+    msg: str = Field(description="message id of the game's catalogue")
+    params: dict[str, Any] = Field(default_factory=dict, description="the message's parameters")
 
 
 class Hint(BaseModel):
@@ -38,6 +48,7 @@ class Hint(BaseModel):
     action: str = Field(description="the suggested action, one of the seat's legal actions")
     version: int = Field(description="the position (number of actions played) the suggestion is for")
     level: str = Field(description="the bot level that suggested it")
+    reason: Reason | None = Field(default=None, description="why, in the game's words; null: the game gives none")
 
 
 @router.post("/api/games/{game_id}/hint", response_model=Hint, responses=ERRORS)
@@ -59,9 +70,9 @@ async def hint(game_id: str, request: Request, authorization: Bearer = None) -> 
             version, moves = room.version, room.moves
     finally:
         hub.release(room)
-    agent = make_agent(HINT_LEVEL, seed=version)
-    action = await asyncio.to_thread(agent.choose, table)
-    return Hint(action=action, version=moves, level=HINT_LEVEL)
+    action, why = await asyncio.to_thread(GreedyAgent(seed=version).suggest, table)
+    reason = Reason(msg=why.msg, params=dict(why.params)) if why is not None else None
+    return Hint(action=action, version=moves, level=HINT_LEVEL, reason=reason)
 
 
 @router.get("/rules/{game}", include_in_schema=False)
@@ -69,6 +80,19 @@ def rules_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = N
                accept_language: Annotated[str | None, Header(max_length=500)] = None) -> HTMLResponse:
     """The game's rules summary as a page (its language: the one asked for, else the request's, else English)."""
     return _page(game, _lang(lang, accept_language), faces.RULES_FILE)
+
+
+@router.get("/howto/{game}/{name}.svg", include_in_schema=False)
+def howto_picture(game: str, name: str, lang: Annotated[str | None, Query(max_length=200)] = None,
+                  accept_language: Annotated[str | None, Header(max_length=500)] = None) -> Response:
+    """A picture of the how-to-play page (an action a player takes), its words in the reader's language."""
+    try:
+        drawn = pictures.picture(game, name, _lang(lang, accept_language))
+    except UnknownGame:
+        drawn = None
+    if drawn is None:
+        raise StarletteHTTPException(404, f"game {game!r} has no picture {name!r}")
+    return Response(drawn, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/howto/{game}", include_in_schema=False)
@@ -80,13 +104,23 @@ def howto_page(game: str, lang: Annotated[str | None, Query(max_length=200)] = N
 
 def _page(game: str, language: str, stem: str) -> HTMLResponse:
     from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
     found = faces.rules_file(game, language, stem)
     if found is None:
         raise StarletteHTTPException(404, f"game {game!r} has no such page")
     text, written_in = found
     title = get_rules(game).spec.title
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(text)
+    for token in tokens:
+        for child in token.children or []:
+            src = str(child.attrGet("src") or "") if child.type == "image" else ""
+            if src.startswith(PICTURE):  # `![](picture:dial)`: the game's picture, drawn in the page's language
+                name = src[len(PICTURE):]
+                child.attrSet("src", f"/howto/{game}/{name}.svg?lang={written_in}")
+                child.children = [Token("text", "", 0, content=pictures.caption(game, name, written_in) or name)]
+    body = md.renderer.render(tokens, md.options, {})
     page = (f'<!doctype html><html lang="{html.escape(written_in)}" dir="{i18n.direction(written_in)}"><head>'
             '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/style.css"></head>'

@@ -10,7 +10,9 @@ from typing import Any
 
 import meeple
 from meeple.agents import Agent, make_agent
+from meeple.agents.simple import GreedyAgent
 from meeple.engine import Catalogue
+from meeple.i18n.chrome import LEVEL_WORDS
 
 from .help import legend, phase_help, questions, status
 from .lines import Reader, normal, split_actions, suggestions
@@ -20,7 +22,7 @@ from .text import columns, event_lines, result_lines
 
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
-HINT_LEVEL = "greedy"  # the bot that answers `hint`
+HINT_LEVEL = GreedyAgent.level  # the bot that answers `hint`
 STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")  # bot levels, weakest first
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
@@ -91,7 +93,7 @@ class PlaySession:
         self.last_active: int | None = None
         self.recent: deque[str] = deque(maxlen=RECENT_LINES)
         self.words: list[str] = []  # what the line editor completes now
-        self.hinter: Agent | None = None
+        self.hinter: GreedyAgent | None = None
         self.stale = False  # the table shown scrolled out of date: draw it again before the next question
         self.board_at: int | None = None  # the length of the log when the whole board was last printed
         self.screen = "board"  # the part of the table a redrawn screen shows (`Rules.screens`, or the log)
@@ -108,7 +110,12 @@ class PlaySession:
         name = self.cat.seat_name(seat)
         if bot is None:
             return self.cat.text("tui.you", {"name": name})
-        return self.cat.text("tui.bot", {"name": name, "level": bot.level})
+        return self.cat.text("tui.bot", {"name": name, "level": self.level_name(bot.level)})
+
+    def level_name(self, level: str) -> str:
+        """A bot level in the catalogue's words ("easy", "strong"), as the browser names it; a level without a
+        name as its notation."""
+        return self.cat.text(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
     # -- the loop ------------------------------------------------------------------
     def run(self) -> int:
@@ -319,7 +326,7 @@ class PlaySession:
         self.viewer = humans[0] if len(humans) == 1 else None
         self.hot_seat = len(humans) > 1
         self.last_active = None
-        self.say("tui.resigned_bot", name=name, level=self.bots[seat].level)  # type: ignore[union-attr]
+        self.say("tui.resigned_bot", name=name, level=self.level_name(level))
         self.autosave()
         return "acted"
 
@@ -411,8 +418,14 @@ class PlaySession:
 
     def hint(self, seat: int) -> None:
         if self.hinter is None:
-            self.hinter = make_agent(HINT_LEVEL, seed=self.game.seed)
-        self.say("tui.hint", level=HINT_LEVEL, action=self.hinter.choose(self.game.seat_table(seat)))
+            self.hinter = GreedyAgent(seed=self.game.seed)
+        action, why = self.hinter.suggest(self.game.seat_table(seat))
+        level = self.level_name(HINT_LEVEL)
+        if why is None:
+            self.say("tui.hint", level=level, action=action)
+        else:
+            reason = self.cat.event_text(why.to_dict(), self.names())
+            self.say("tui.hint_why", level=level, action=action, reason=reason)
 
     # -- output --------------------------------------------------------------------
     def show_events(self, viewer: int | None = None) -> None:

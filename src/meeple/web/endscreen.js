@@ -65,12 +65,13 @@ function figures(screen) {
   if (!ids.length) return null;
   const names = screen.names();
   const seats = (result.ranking || []).flat();
-  return el("table", { class: "figures", id: "figures" },
+  // in a box of its own that scrolls sideways: a game with many figures is wider than a phone
+  return el("div", { class: "figures-box" }, el("table", { class: "figures", id: "figures" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("web.end.player")),
       ids.map((id) => el("th", { scope: "col", "data-figure": id }, labelOf(screen, id))))),
     el("tbody", {}, seats.map((seat) => el("tr", { "data-seat": seat },
       el("th", { scope: "row" }, seatBadge(seat, names[seat])),
-      ids.map((id) => el("td", { "data-figure": id }, valueOf(result, id, seat) === null ? "–" : figure(valueOf(result, id, seat))))))));
+      ids.map((id) => el("td", { "data-figure": id }, valueOf(result, id, seat) === null ? "–" : figure(valueOf(result, id, seat)))))))));
 }
 
 // Which figure told two places with the same score apart (the game's tie-breakers, in order).

@@ -188,7 +188,7 @@ class GameScreen {
       this.renderSeatBar(); // a seat that took a name (here or in another tab) is named at once
     } else if (msg.type === "notice") {
       // A notice names seats by number in its parameters: said here with their names, in the reader's language.
-      this.say(msg.msg && this.face ? this.text(msg.msg, msg.params || {}) : msg.message);
+      this.say(msg.msg && this.face ? this.noticeText(msg.msg, msg.params || {}) : msg.message);
     } else if (msg.type.startsWith("chat") && this.state) {
       this.chat.handle(msg);
     } else if (msg.type === "rematch" && this.state) {
@@ -336,6 +336,14 @@ class GameScreen {
     const yourMove = s.status === "active" && s.seat !== null && s.deciders.includes(s.seat) && s.legal.length > 0;
     tabTitle(s.title, yourMove);
     this.turn.update(yourMove, s.title);
+  }
+
+  // A notice in words: a move taken back is named as the game's renderer says it, never in the terminal's notation.
+  noticeText(id, params) {
+    if (id !== "engine.undo.done") return this.text(id, params);
+    const words = this.renderer && typeof this.renderer.describe === "function" && this.state
+      ? this.renderer.describe(params.action, this.context({ view: this.state.view, legal: this.state.legal })) : null;
+    return this.text(words ? "web.undone" : "web.undone_move", { ...params, move: words || "" });
   }
 
   // What every renderer gets besides the position (see the top of this file).

@@ -46,7 +46,10 @@ export class TableHelp {
     if (!this.hint || !mine) return;
     const action = this.hint.action;
     const words = renderer && typeof renderer.describe === "function" ? renderer.describe(action, ctx) : null;
+    // why, in the game's words ("Site 3: worth about 4 VP to you"), when the game says
+    const why = this.hint.reason && ctx.has(this.hint.reason.msg) ? ctx.text(this.hint.reason.msg, this.hint.reason.params) : "";
     this.hintBox.append(t("web.hint_is", { move: words || action }), " ",
+      ...(why ? [el("span", { class: "hint-why", id: "hint-why" }, t("web.hint_why", { reason: why })), " "] : []),
       el("button", { type: "button", id: "play-hint", "data-action": action,
         onclick: () => { this.hint = null; this.screen.send(action); } }, t("web.play_hint")));
     for (const node of document.querySelectorAll("[data-action]")) {
@@ -61,7 +64,7 @@ export class TableHelp {
     this.hintButton.disabled = true;
     try {
       const found = await api("POST", `/api/games/${this.screen.gameId}/hint`, undefined, this.screen.token);
-      this.hint = { action: found.action, version: found.version };
+      this.hint = { action: found.action, version: found.version, reason: found.reason };
     } catch (e) {
       this.screen.say(t("web.hint_failed", { reason: e.message }), "warn");
     } finally {

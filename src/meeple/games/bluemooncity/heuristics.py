@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from operator import mul
 
+from meeple.engine.rules import Event
+
 from .data import Reward, Tile
 from .payments import KHIND, LUX1, LUX2, MIMIX, PILLAR1, PILLAR2
 from .rules.context import COURTYARD_SQ, Ctx
@@ -382,3 +384,31 @@ def _fresh_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     t.pay_cards = [0] * NCARD
     t.pay_lux = [0] * NCARD
     return _prospect(ctx, tab, t, p)
+
+
+def hint_reason(ctx: Ctx, before: State, after: State, seat: int, action: int) -> Event:
+    """Why the greedy hint plays `action`: what it gains the seat most, weighed as `score` weighs it: offerings,
+    crystals, dragon scales, its markers on unfinished buildings, its cards, or the building this turn can still
+    reach or pay; else that no other move does more."""
+    if after.over:
+        return Event("hint.best")
+    tab = _tables(ctx)
+
+    def cards(s: State) -> float:
+        pending: float = sum(map(mul, CARD_VALUE, seat_cards(s.pending, seat)))
+        return _hand_value(s, seat) + pending
+
+    def prospect(s: State) -> float:
+        return _prospect(ctx, tab, s, seat) if seat == s.active and s.phase in (MOVE, CONTRIB, PAY) else 0.0
+
+    gains = [
+        (OFFERING * (after.offerings[seat] - before.offerings[seat]), Event("hint.offerings",
+                                                                          {"count": after.offerings[seat]})),
+        (float(after.crystals[seat] - before.crystals[seat]), Event("hint.crystals", {"count": after.crystals[seat]})),
+        (SCALE * (after.scales[seat] - before.scales[seat]), Event("hint.scales", {"count": after.scales[seat]})),
+        (_shares(ctx, tab, after)[seat] - _shares(ctx, tab, before)[seat], Event("hint.buildings")),
+        (cards(after) - cards(before), Event("hint.cards")),
+        (prospect(after) - prospect(before), Event("hint.paying" if after.phase == PAY else "hint.prospect")),
+    ]
+    gain, why = max(gains, key=lambda g: g[0])
+    return why if gain > 1e-9 else Event("hint.best")

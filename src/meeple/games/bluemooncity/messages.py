@@ -397,9 +397,23 @@ BOARD: dict[str, Message] = {
 }
 
 
+# Why a hint suggests its move (`heuristics.hint_reason`), shown after it: "Suggestion: … (why)".
+HINTS: dict[str, Message] = {
+    "hint.offerings": "your offerings at the obelisk reach {count}",
+    "hint.crystals": "your crystals reach {count}",
+    "hint.scales": "your dragon scales reach {count}",
+    "hint.buildings": "your markers on unfinished buildings are worth more",
+    "hint.cards": "it strengthens your hand",
+    "hint.prospect": "it brings a building you can help build within reach this turn",
+    "hint.paying": "it brings the payment of the box closer to complete",
+    "hint.best": "no other move does more for you now",
+}
+
+
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS, **BOARD}
+    out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS, **BOARD,
+                               **HINTS}
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from meeple.engine.rules import Event
+
 from .engine import Engine
 from .state import Battle, Snapshot, State
 
@@ -253,3 +255,51 @@ def rollout_action(eng: Engine, s: State, seat: int, legal: Sequence[int], below
     if plain and below(4) != 0:
         return plain[below(len(plain))]
     return legal[below(len(legal))]
+
+
+def hint_reason(eng: Engine, before: State, after: State, seat: int, action: int) -> Event:
+    """Why the greedy hint plays `action`: what it gains the seat most, weighed in renown as `worth` weighs it:
+    renown now, the award it collects each round, influence, ARC, figures on the board, cards, its chance in the
+    battle at hand or the card it bids for; ending or passing when nothing else is worth more."""
+    if after.over:
+        return Event("hint.best")
+    kind = eng.cat.acts[action].kind
+    if kind in ("end", "pass"):
+        return Event("hint.end_turn")
+    if kind in ("stop", "nobuild", "done"):
+        return Event("hint.stop")
+    ctrl_b, ctrl_a = eng.controllers(before), eng.controllers(after)
+    award_b = eng.awards(before, ctrl_b, eng.dev_controllers(before, ctrl_b))[seat]
+    award_a = eng.awards(after, ctrl_a, eng.dev_controllers(after, ctrl_a))[seat]
+    left = rounds_left(eng, after, eng.awards(after, ctrl_a, eng.dev_controllers(after, ctrl_a)))
+
+    def board(s: State) -> int:
+        return sum(column[seat] for column in s.figures)
+
+    gains: list[tuple[float, Event]] = [
+        (float(eng.score(after, seat) - eng.score(before, seat)),
+         Event("hint.renown", {"amount": eng.score(after, seat) - eng.score(before, seat)})),
+        ((award_a - award_b) * left, Event("hint.award", {"award": award_a})),
+        (_influence(after.influence[seat]) - _influence(before.influence[seat]),
+         Event("hint.influence", {"influence": after.influence[seat]})),
+        ((after.arc[seat] - before.arc[seat]) * ARC_RENOWN,
+         Event("hint.arc", {"amount": after.arc[seat] - before.arc[seat]})),
+        ((board(after) - board(before)) * FIGURE_BOARD, Event("hint.figures", {"count": board(after)})),
+        ((len(after.hand[seat]) - len(before.hand[seat])) * HAND_CARD, Event("hint.cards")),
+    ]
+    if after.active == seat and after.patrol is None:
+        gains.append((prospect(eng, after, seat) - (prospect(eng, before, seat) if before.active == seat else 0.0),
+                      Event("hint.declare")))
+        if after.phase == "move" and after.enemy_space >= 0 and before.enemy_space != after.enemy_space:
+            chance = coming_battle(eng, after, seat)
+            gains.append((0.01 + chance - 0.5, Event("hint.attack", {"percent": round(100 * chance)})))
+    bt = after.battle
+    if bt is not None and seat in bt.seats:
+        edge = battle_edge(eng, after, bt, seat)
+        gains.append((0.01 + edge - 0.5, Event("hint.battle", {"percent": round(100 * edge)})))
+    a = after.auction
+    if a is not None and a.bidder == seat:
+        gains.append((0.01 + card_worth(eng, after, seat, a.card) - a.high * ARC_RENOWN,
+                      Event("hint.bid", {"arc": a.high})))
+    gain, why = max(gains, key=lambda g: g[0])
+    return why if gain > 0 else Event("hint.best")

@@ -374,9 +374,27 @@ UI: dict[str, Message] = {
 }
 
 
+# Why a hint suggests its move (`heuristics.hint_reason`), shown after it: "Suggestion: … (why)".
+HINTS: dict[str, Message] = {
+    "hint.renown": "it scores {amount} renown now",
+    "hint.award": "you would collect {award} renown each round",
+    "hint.influence": "it raises your influence to {influence}",
+    "hint.arc": "it gains {amount} ARC",
+    "hint.figures": "it brings your figures on the board to {count}",
+    "hint.cards": "it strengthens your hand",
+    "hint.battle": "you would win the battle about {percent} times in 100",
+    "hint.bid": "the card is worth more to you than {arc} ARC",
+    "hint.declare": "of the actions open to you, this one promises the most this turn",
+    "hint.attack": "it starts a battle you would win about {percent} times in 100",
+    "hint.end_turn": "nothing left this turn is worth more than ending it",
+    "hint.stop": "nothing more of this step is worth doing",
+    "hint.best": "no other move does more for you now",
+}
+
+
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
-    out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS, **BOARD, **UI}
+    out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS, **BOARD, **UI, **HINTS}
     for card in comp.cards:
         out[f"card.{card.id}"] = card.name
         out[f"power.{card.id}"] = card.text  # what the card does, as its data entry words it

@@ -184,6 +184,9 @@ class CityOfRemnants(Rules[State]):
     def plan_horizon(self, state: State, seat: int) -> bool:
         return heuristics.plan_horizon(state, seat)
 
+    def hint_reason(self, before: State, after: State, seat: int, action: int) -> Event | None:
+        return heuristics.hint_reason(self.eng, before, after, seat, action)
+
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         return heuristics.rollout_action(self.eng, state, seat, legal, below)
 

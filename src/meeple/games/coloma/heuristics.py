@@ -6,12 +6,15 @@ holds, and the value of the sections still open to it this chapter (or of the Si
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
+
+from meeple.engine.rules import Event
 
 from .actions import DIAL, END
 from .rules.context import Ctx
 from .rules.effects import can_pay
-from .rules.flow import bridge_score, sections
+from .rules.flow import bridge_score, bust_position, sections
 from .state import EVENT, KEEP, SELECT, TURN, State
 
 # VP worth of one piece held (money, pieces, cards, Barrels)
@@ -19,6 +22,7 @@ WORTH = {"bucks": 0.35, "gold": 0.55, "dudes": 0.45, "tents": 0.5, "horses": 0.7
          "barrel": 1.0}
 OPEN_SECTION = 0.8  # share of a section's value counted while it is still to be used
 DIALLED = 0.6  # share of the dialled Site's value counted before the reveal (it may Bust)
+SAFE_BUST = 25  # a hint calls a Site's Bust unlikely up to this many times in 100
 
 
 def end_score(ctx: Ctx, s: State, p: int) -> float:
@@ -119,3 +123,48 @@ def rollout_action(ctx: Ctx, s: State, seat: int, legal: Sequence[int], below: C
         if others and below(4):
             return others[below(len(others))]
     return legal[below(len(legal))]
+
+
+def bust_chance(ctx: Ctx, s: State, seat: int, site: int) -> float:
+    """The chance that `site` Busts if `seat` dials it, from what the seat knows: every other pioneer's dial
+    unknown (each Site as likely), Buster on one of the Sites it was not shown on, Shade on one of those shown."""
+    others = [q for q in range(s.players) if q != seat]
+    busters = [x for x in range(1, 6) if x not in s.buster_shown] if s.buster else [0]
+    shades = list(s.buster_shown) if s.solo else [0]
+    busts = total = 0
+    for dials in itertools.product(range(1, 6), repeat=len(others)):
+        for buster in busters:
+            for shade in shades:
+                counts = [0] * 6
+                counts[site] += 1
+                for pos in (*dials, buster, shade):
+                    counts[pos] += 1
+                busts += bust_position(ctx, counts) == site
+                total += 1
+    return busts / total
+
+
+def hint_reason(ctx: Ctx, before: State, after: State, seat: int, action: int) -> Event:
+    """Why the greedy hint plays `action` (judged as `evaluate` judges it): a dial by what its Site's two
+    sections are worth to the seat and how likely it Busts; another move by what it gains the seat most, VP now, VP
+    at the final scoring or holdings; ending the turn when nothing left is worth more."""
+    act = ctx.acts[action]
+    if act.kind == DIAL:
+        worth = open_value(ctx, after, seat) / DIALLED
+        if worth < 0.5:
+            return Event("hint.dial_any", {"site": act.site})
+        bust = round(100 * bust_chance(ctx, before, seat, act.site))
+        return Event("hint.dial_safe" if bust <= SAFE_BUST else "hint.dial_risky",
+                     {"site": act.site, "vp": round(worth), "bust": bust})
+    if act.kind == END:
+        return Event("hint.end_turn")
+    vp = after.vp[seat] - before.vp[seat]
+    final = end_score(ctx, after, seat) - end_score(ctx, before, seat)
+    held = holdings(after, seat) - holdings(before, seat)
+    if vp > 0 and vp >= final:
+        return Event("hint.vp", {"vp": vp})
+    if final > 0:
+        return Event("hint.final", {"vp": round(final)})
+    if held > 0.25:
+        return Event("hint.holdings", {"vp": max(1, round(held))})
+    return Event("hint.best")

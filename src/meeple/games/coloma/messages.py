@@ -368,6 +368,20 @@ BOARD: dict[str, Message] = {
 }
 
 
+# Why a hint suggests its move (`heuristics.hint_reason`), shown after it: "Suggestion: … (why)".
+HINTS: dict[str, Message] = {
+    "hint.dial_safe": "Site {site} is worth about {vp} VP to you, and a Bust there is unlikely: about {bust} times "
+                      "in 100",
+    "hint.dial_risky": "Site {site} is worth about {vp} VP to you even though it Busts about {bust} times in 100",
+    "hint.dial_any": "no Site is worth much to you this chapter; Site {site} is as good as any",
+    "hint.end_turn": "nothing left this turn is worth more than ending it",
+    "hint.vp": "it scores {vp} VP now",
+    "hint.final": "it adds about {vp} VP to your final scoring",
+    "hint.holdings": "it adds about {vp} VP worth of Bucks, Gold, pieces or cards",
+    "hint.best": "no other move does more for you now",
+}
+
+
 def catalogue(comp: Components) -> dict[str, Message]:
     """The whole English catalogue, names from the data file included."""
     out = dict(EVENTS)
@@ -375,6 +389,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
     out.update(PHASES)
     out.update(UI)
     out.update(BOARD)
+    out.update(HINTS)
     out.update({f"card.{c.id}": c.name for c in comp.cards})
     out.update({f"space.{s.id}": s.name for s in comp.spaces})
     out.update({f"land.{land.id}": f"Land {land.id} by {comp.spaces[land.at].name}" for land in comp.lands})

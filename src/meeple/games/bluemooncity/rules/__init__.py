@@ -167,6 +167,11 @@ class BlueMoonCity(Rules[State]):
 
         return float(evaluate(self.ctx, state, seat))
 
+    def hint_reason(self, before: State, after: State, seat: int, action: int) -> Event | None:
+        from ..heuristics import hint_reason
+
+        return hint_reason(self.ctx, before, after, seat, action)
+
     def plan_horizon(self, state: State, seat: int) -> bool:
         # The refill draws unseen cards: the search of a turn stops before it, the refill is chosen on its own.
         return state.over or state.active != seat or state.phase == PHASE_REFILL

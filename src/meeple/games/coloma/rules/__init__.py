@@ -192,6 +192,11 @@ class Coloma(Rules[State]):
 
         return evaluate(self.ctx, state, seat)
 
+    def hint_reason(self, before: State, after: State, seat: int, action: int) -> Event | None:
+        from ..heuristics import hint_reason
+
+        return hint_reason(self.ctx, before, after, seat, action)
+
     def plan_horizon(self, state: State, seat: int) -> bool:
         """The search of a seat's decisions stops once its decisions of the moment are done: its cards kept, its
         Event answered, or its turn of the chapter over (a dial is searched through the reveal and that turn)."""
