@@ -47,7 +47,7 @@ def meeple_game(game_id: str, players: int, seed: int, keep: list[Any] | None = 
     actions = 0
     while not rules.is_over(state):
         deciders = rules.deciders(state)
-        seat = deciders[pick.below(len(deciders))]
+        seat = deciders[0] if len(deciders) == 1 else deciders[pick.below(len(deciders))]
         legal = rules.legal(state, seat)
         rules.apply(state, seat, legal[pick.below(len(legal))])
         actions += 1

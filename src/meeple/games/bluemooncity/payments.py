@@ -25,6 +25,7 @@ PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pi
 COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")
 CARD_TYPES = tuple(t for t in range(NCARD) if t // 3 != KHIND or t % 3 == 0)
 
+_PEOPLE_VALUE = tuple((t, t // 3, t % 3 + 1) for t in CARD_TYPES)  # card type, its people, its value
 Powers = tuple[tuple[int, int], ...]
 Payment = tuple[tuple[int, ...], Powers]
 
@@ -50,12 +51,10 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
     native = wild = rec_total = 0
     low: list[int] = []
     rec = [0] * 8
-    for t in CARD_TYPES:
+    for t, p, v in _PEOPLE_VALUE:
         c = cards[t]
         if not c:
             continue
-        p, v = divmod(t, 3)
-        v += 1
         if p == KHIND:
             wild += c
         elif p == colour:
@@ -67,14 +66,14 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
         else:
             rec[p] += c
             rec_total += v * c
-    for p in range(8):
+    for p in range(8) if rec_total else ():
         if rec[p] > caps[p]:
             params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
                       "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
             if caps[p] == 0:
                 return 0, Event("refuse.wrong_colour", params)
             return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
-    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
+    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial) if low else 0
     if best < 0:
         return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
@@ -286,8 +285,10 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
 
 
+@lru_cache(maxsize=PAYMENTS_CACHE)
 def is_minimal(payment: Payment, colour: int, need: int) -> bool:
-    """A payment is useful when it pays and no single card or Lux power can be left out."""
+    """A payment is useful when it pays and no single card or Lux power can be left out (the same payments come
+    out of many hands, so the answers are remembered)."""
     if not pays(payment, colour, need):
         return False
     cards, powers = payment

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import ge
+from typing import NamedTuple
 
 from meeple.engine.rules import Event
 from meeple.kit import say
@@ -112,23 +113,31 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
 
 PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
 
-_Plan = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], ...]
+_Useful = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+class _Plan(NamedTuple):
+    """The useful payments of a hand as the steps of a payment read them."""
+
+    payments: tuple[_Useful, ...]  # per payment: its cards, its Lux powers counted as `pay_lux` counts them
+    # ([c] Lux 1, [8 + c] Lux 2 on colour c), its (card type, count) pairs, the (power, action) pairs of its powers
+    first_lux: frozenset[int]  # the Lux actions of any of them: the first Lux steps of an empty payment
+    first_cards: tuple[int, ...]  # the card types of any of them, in order
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
 def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
-    """The useful payments of a hand as the steps of a payment read them: per payment its cards, its Lux powers
-    counted as `pay_lux` counts them ([c] Lux 1, [8 + c] Lux 2 on colour c), its (card type, count) pairs and the
-    (power, action) pairs of its Lux powers."""
-    out = []
+    payments = []
     for cards, powers in relevant_payments(relevant, colour, need):
         counts = [0] * 16
         for lux, c in powers:
             counts[(0 if lux == LUX1 else 8) + c] += 1
         items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
         lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
-        out.append((cards, tuple(counts), items, lux_steps))
-    return tuple(out)
+        payments.append((cards, tuple(counts), items, lux_steps))
+    types = {t for _, _, items, _ in payments for t, _ in items}
+    return _Plan(tuple(payments), frozenset(action for *_, steps in payments for _, action in steps),
+                 tuple(t for t in CARD_TYPES if t in types))
 
 
 @lru_cache(maxsize=PAY_STEPS_CACHE)
@@ -138,9 +147,15 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
     a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
     total, reason = evaluate(sel, caps, colour)
     done = reason is None and total >= need
-    steps: set[int] = set()
+    plan = _plan(relevant, colour, need)
+    steps: set[int]
+    if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
+        steps = set(plan.first_lux)
+        steps.update(_PAY[t] for t in plan.first_cards if _countable(sel, caps, t, colour))
+        return _listing(done, steps)
+    steps = set()
     countable: dict[int, bool] = {}
-    for cards, counts, items, lux_steps in _plan(relevant, colour, need):
+    for cards, counts, items, lux_steps in plan.payments:
         if not all(map(ge, counts, lux)) or not all(map(ge, cards, sel)):
             continue
         for i, action in lux_steps:
@@ -153,6 +168,10 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
                     ok = countable[t] = _countable(sel, caps, t, colour)
                 if ok:
                     steps.add(_PAY[t])
+    return _listing(done, steps)
+
+
+def _listing(done: bool, steps: set[int]) -> tuple[int, ...]:
     if not steps and not done:
         return ()
     return (_DONE, *sorted(steps)) if done else tuple(sorted(steps))
