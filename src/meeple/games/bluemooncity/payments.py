@@ -181,14 +181,6 @@ def relevant_payments(relevant: tuple[int, ...], colour: int, need: int) -> tupl
     return tuple(sorted(_enumerate(relevant, colour, need)))
 
 
-def payment_key(hand: Sequence[int], colour: int) -> tuple[int, ...]:
-    """The card counts that whether a hand can pay depends on: without a Lux card only the box's colour, Khind and
-    low Mimix cards count (in the order of `_KEEP`); with one, every card."""
-    if hand[LUX1] or hand[LUX2]:
-        return tuple(hand)
-    return _GET[colour](hand)  # type: ignore[no-any-return]
-
-
 def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
     """The part of a hand that can matter for paying `need` <= 5 in `colour`: without a Lux card only the
     box's colour, Khind and low Mimix cards count; no payment uses more than 5 cards of one type."""
@@ -323,26 +315,28 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 
 
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
-    """Whether the hand can pay the box at all."""
-    return _can_pay(payment_key(hand, colour), colour, need)
+    """Whether the hand can pay the box at all: with the cards that count as they are (the box's colour, Khind,
+    low Mimix cards), or else, with Lux cards, by recolouring some."""
+    if _pays_plainly(_GET[colour](hand), colour, need):
+        return True
+    return bool(hand[LUX1] or hand[LUX2]) and colour != WILD and _pays_with_lux(tuple(hand), colour, need)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
-def _can_pay(key: tuple[int, ...], colour: int, need: int) -> bool:
-    """`can_pay` of the hand that `payment_key` gives `key`: the counts it leaves out never pay this box."""
-    if len(key) == NCARD:
-        hand: Sequence[int] = key
-    else:
-        full = [0] * NCARD
-        for t, c in zip(_KEEP[colour], key, strict=True):
-            full[t] = c
-        hand = full
-    found = can_reach(_ZERO, hand, _NO_CAPS, colour, need)
-    if not found and hand[LUX1] + hand[LUX2] > 0 and colour != WILD:
-        # With Lux cards: a quick estimate settles most hands; only close calls are enumerated.
-        low, high = _lux_bounds(hand, colour)
-        found = low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
-    return found
+def _pays_plainly(kept: tuple[int, ...], colour: int, need: int) -> bool:
+    """Whether the cards that count without a Lux power (their counts `kept`, in the order of `_KEEP`) pay."""
+    hand = [0] * NCARD
+    for t, c in zip(_KEEP[colour], kept, strict=True):
+        hand[t] = c
+    return can_reach(_ZERO, hand, _NO_CAPS, colour, need)
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _pays_with_lux(hand: tuple[int, ...], colour: int, need: int) -> bool:
+    """Whether a hand with Lux cards that cannot pay plainly pays by recolouring: a quick estimate settles most
+    hands; only close calls are enumerated."""
+    low, high = _lux_bounds(hand, colour)
+    return low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
 
 
 def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
