@@ -36,9 +36,13 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: MutableSequence[T]) -> int:
-    """Shuffle items in place (Fisher-Yates) and return the next stream state."""
+    """Shuffle items in place (Fisher-Yates) and return the next stream state: the draws of `below`, written out
+    in the loop (a deck reshuffle is a hot path)."""
     for i in range(len(items) - 1, 0, -1):
-        j, state = below(state, i + 1)
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) >> 32) * (i + 1) >> 32
         items[i], items[j] = items[j], items[i]
     return state
 

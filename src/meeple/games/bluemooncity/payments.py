@@ -8,6 +8,7 @@ count: in the box's colour, as a Khind wild 1, in a Mimix pair (wild 3), or reco
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 
 from meeple.engine.rules import Event
@@ -24,6 +25,7 @@ PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pi
 COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")
 CARD_TYPES = tuple(t for t in range(NCARD) if t // 3 != KHIND or t % 3 == 0)
 
+_PEOPLE_VALUE = tuple((t, t // 3, t % 3 + 1) for t in CARD_TYPES)  # card type, its people, its value
 Powers = tuple[tuple[int, int], ...]
 Payment = tuple[tuple[int, ...], Powers]
 
@@ -49,12 +51,10 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
     native = wild = rec_total = 0
     low: list[int] = []
     rec = [0] * 8
-    for t in CARD_TYPES:
+    for t, p, v in _PEOPLE_VALUE:
         c = cards[t]
         if not c:
             continue
-        p, v = divmod(t, 3)
-        v += 1
         if p == KHIND:
             wild += c
         elif p == colour:
@@ -66,14 +66,14 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
         else:
             rec[p] += c
             rec_total += v * c
-    for p in range(8):
+    for p in range(8) if rec_total else ():
         if rec[p] > caps[p]:
             params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
                       "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
             if caps[p] == 0:
                 return 0, Event("refuse.wrong_colour", params)
             return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
-    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
+    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial) if low else 0
     if best < 0:
         return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
@@ -162,33 +162,26 @@ def can_complete(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int],
 
 # ---------------------------------------------------------------- minimal payments
 _Unit = tuple[int, int, int, int]  # value, card type, second card type or -1, colour recoloured or -1
-_CACHE: dict[tuple[tuple[int, ...], int, int], list[Payment]] = {}
+PAYMENTS_CACHE = 1 << 16  # hands remembered with their useful payments (and with whether they can pay a box)
 
 
-def minimal_payments(hand: Sequence[int], colour: int, need: int) -> list[Payment]:
-    """Every useful way to pay `need` into a box of `colour` from `hand`.
+def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payment, ...]:
+    """Every useful way to pay `need` into a box of `colour` from `hand`, in order.
 
     Useful means minimal: removing any card (or any Lux power) would no longer pay. Cards of the same
     people and value are interchangeable, so payments are multisets.
     """
-    key = (payment_key(hand, colour), colour, need)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > 200_000:
-            _CACHE.clear()
-        found = sorted(_enumerate(_relevant(hand, colour), colour, need))
-        _CACHE[key] = found
-    return found
+    return relevant_payments(relevant_hand(hand, colour), colour, need)
 
 
-def payment_key(hand: Sequence[int], colour: int) -> tuple[int, ...]:
-    """A short cache key: the card counts that paying depends on (see `_relevant`)."""
-    if hand[LUX1] or hand[LUX2]:
-        return tuple(hand)
-    return _GET[colour](hand)  # type: ignore[no-any-return]
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def relevant_payments(relevant: tuple[int, ...], colour: int, need: int) -> tuple[Payment, ...]:
+    """`minimal_payments` of the part of a hand that paying depends on (`relevant_hand`): hands that share it share
+    their payments."""
+    return tuple(sorted(_enumerate(relevant, colour, need)))
 
 
-def _relevant(hand: Sequence[int], colour: int) -> tuple[int, ...]:
+def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
     """The part of a hand that can matter for paying `need` <= 5 in `colour`: without a Lux card only the
     box's colour, Khind and low Mimix cards count; no payment uses more than 5 cards of one type."""
     if hand[LUX1] or hand[LUX2]:
@@ -198,7 +191,6 @@ def _relevant(hand: Sequence[int], colour: int) -> tuple[int, ...]:
         c = hand[t]
         keep[t] = c if c < 5 else 5
     return tuple(keep)
-
 
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
@@ -232,7 +224,7 @@ class _Search:
     """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
     in a reference cycle and outlive every call until the next garbage collection)."""
 
-    __slots__ = ("chosen", "hand", "max_cards", "max_colours", "need", "out", "recoloured", "units", "used")
+    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "recoloured", "units", "used")
 
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
@@ -240,7 +232,6 @@ class _Search:
         self.units = _units(hand, colour)
         self.out: set[Payment] = set()
         self.used = [0] * NCARD
-        self.chosen: list[_Unit] = []
         self.recoloured = [0] * 8
         # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
         self.max_colours = hand[LUX1] + hand[LUX2]
@@ -249,7 +240,7 @@ class _Search:
     def extend(self, start: int, total: int, smallest: int, colours: int, cards: int) -> None:
         if total >= self.need:
             if total - smallest < self.need:
-                _emit(self.chosen, self.used, self.hand, self.out)
+                _emit(self.recoloured, self.used, self.hand, self.out)
             return
         units, used, hand, recoloured = self.units, self.used, self.hand, self.recoloured
         for i in range(start, len(units)):
@@ -266,13 +257,11 @@ class _Search:
             if b >= 0:
                 used[b] += 1
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
-                self.chosen.append(u)
                 if rc >= 0:
                     recoloured[rc] += 1
                 self.extend(i, total + v, min(smallest, v), c2, n2)
                 if rc >= 0:
                     recoloured[rc] -= 1
-                self.chosen.pop()
             used[a] -= 1
             if b >= 0:
                 used[b] -= 1
@@ -288,8 +277,10 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
 
 
+@lru_cache(maxsize=PAYMENTS_CACHE)
 def is_minimal(payment: Payment, colour: int, need: int) -> bool:
-    """A payment is useful when it pays and no single card or Lux power can be left out."""
+    """A payment is useful when it pays and no single card or Lux power can be left out (the same payments come
+    out of many hands, so the answers are remembered)."""
     if not pays(payment, colour, need):
         return False
     cards, powers = payment
@@ -324,22 +315,28 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 
 
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
-    """Whether the hand can pay the box at all."""
-    key = (payment_key(hand, colour), colour, need)
-    found = _CAN_PAY.get(key)
-    if found is None:
-        if len(_CAN_PAY) > 200_000:
-            _CAN_PAY.clear()
-        found = can_reach(_ZERO, hand, _NO_CAPS, colour, need)
-        if not found and hand[LUX1] + hand[LUX2] > 0 and colour != WILD:
-            # With Lux cards: a quick estimate settles most hands; only close calls are enumerated.
-            low, high = _lux_bounds(hand, colour)
-            found = low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
-        _CAN_PAY[key] = found
-    return found
+    """Whether the hand can pay the box at all: with the cards that count as they are (the box's colour, Khind,
+    low Mimix cards), or else, with Lux cards, by recolouring some."""
+    if _pays_plainly(_GET[colour](hand), colour, need):
+        return True
+    return bool(hand[LUX1] or hand[LUX2]) and colour != WILD and _pays_with_lux(tuple(hand), colour, need)
 
 
-_CAN_PAY: dict[tuple[tuple[int, ...], int, int], bool] = {}
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _pays_plainly(kept: tuple[int, ...], colour: int, need: int) -> bool:
+    """Whether the cards that count without a Lux power (their counts `kept`, in the order of `_KEEP`) pay."""
+    hand = [0] * NCARD
+    for t, c in zip(_KEEP[colour], kept, strict=True):
+        hand[t] = c
+    return can_reach(_ZERO, hand, _NO_CAPS, colour, need)
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _pays_with_lux(hand: tuple[int, ...], colour: int, need: int) -> bool:
+    """Whether a hand with Lux cards that cannot pay plainly pays by recolouring: a quick estimate settles most
+    hands; only close calls are enumerated."""
+    low, high = _lux_bounds(hand, colour)
+    return low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
 
 
 def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
@@ -391,25 +388,31 @@ _ZERO = (0,) * NCARD
 _NO_CAPS = (0,) * 8
 
 
-def _emit(chosen: list[_Unit], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
-    need_rec = [0] * 8
-    for _, _, _, rc in chosen:
-        if rc >= 0:
-            need_rec[rc] += 1
+def _emit(recoloured: list[int], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
+    cards = tuple(used)
+    for powers in _powers(tuple(recoloured), hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
+        out.add((cards, powers))
+
+
+@lru_cache(maxsize=4096)
+def _powers(recoloured: tuple[int, ...], lux1: int, lux2: int) -> tuple[Powers, ...]:
+    """Every minimal set of Lux powers that recolours `recoloured[p]` cards of each colour p, with at most `lux1`
+    Lux 1 and `lux2` Lux 2 cards left to play (each power sorted)."""
     options: list[list[tuple[int, int, int]]] = []  # per recoloured colour: (colour, lux1, lux2)
     for p in range(8):
-        if need_rec[p]:
-            options.append([(p, a, b) for a, b in _covers(need_rec[p])])
-    cards = tuple(used)
+        if recoloured[p]:
+            options.append([(p, a, b) for a, b in _covers(recoloured[p])])
+    out: list[Powers] = []
     for combo in _product(options):
         n1 = sum(a for _, a, _ in combo)
         n2 = sum(b for _, _, b in combo)
-        if used[LUX1] + n1 > hand[LUX1] or used[LUX2] + n2 > hand[LUX2]:
+        if n1 > lux1 or n2 > lux2:
             continue
         powers: list[tuple[int, int]] = []
         for p, a, b in combo:
             powers += [(LUX1, p)] * a + [(LUX2, p)] * b
-        out.add((cards, tuple(sorted(powers))))
+        out.append(tuple(sorted(powers)))
+    return tuple(out)
 
 
 def _product(options: list[list[tuple[int, int, int]]]) -> list[list[tuple[int, int, int]]]:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import ge
+from typing import NamedTuple
+
 from meeple.engine.rules import Event
 from meeple.kit import say
 
@@ -14,6 +18,7 @@ from ..payments import (
     LUX1,
     LUX2,
     LUX_CAPACITY,
+    PAYMENTS_CACHE,
     PILLAR1,
     PILLAR2,
     WILD,
@@ -22,7 +27,8 @@ from ..payments import (
     can_pay,
     evaluate,
     minimal_payments,
-    payment_key,
+    relevant_hand,
+    relevant_payments,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
@@ -100,61 +106,78 @@ def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
 def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     """Next steps of an open payment that lead to useful (minimal) payments; `done` once it pays."""
     colour, need, hand = _pay_context(ctx, s)
-    key = (payment_key(hand, colour), colour, need, tuple(s.pay_cards), tuple(s.pay_lux))
-    found = _PAY_STEPS.get(key)
-    if found is None:
-        if len(_PAY_STEPS) > 100_000:
-            _PAY_STEPS.clear()
-        found = _pay_steps(ctx, s, colour, need, hand)
-        _PAY_STEPS[key] = found
-    out += found
+    found = _listed_steps(relevant_hand(hand, colour), colour, need, tuple(s.pay_cards), tuple(s.pay_caps),
+                          tuple(s.pay_lux))
+    out += found if found else sorted(_fallback_steps(ctx, s, s.active, colour, need))
 
 
-_PAY_STEPS: dict[tuple[object, ...], list[int]] = {}
+PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
+
+_Useful = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 
-def _pay_steps(ctx: Ctx, s: State, colour: int, need: int, hand: list[int]) -> list[int]:
-    seat = s.active
-    out: list[int] = []
-    sel = s.pay_cards
-    caps = s.pay_caps
-    total, reason = evaluate(sel, caps, colour)
-    if reason is None and total >= need:
-        out.append(_DONE)
-    used = _used_powers(s)
-    chosen = [(t, sel[t]) for t in CARD_TYPES if sel[t]]
-    steps: set[int] = set()
-    for cards, powers in _candidates(ctx, s, hand, colour, need):
-        if used and not _contains(powers, used):
-            continue
-        if any(cards[t] < n for t, n in chosen):
-            continue
+class _Plan(NamedTuple):
+    """The useful payments of a hand as the steps of a payment read them."""
+
+    payments: tuple[_Useful, ...]  # per payment: its cards, its Lux powers counted as `pay_lux` counts them
+    # ([c] Lux 1, [8 + c] Lux 2 on colour c), its (card type, count) pairs, the (power, action) pairs of its powers
+    first_lux: frozenset[int]  # the Lux actions of any of them: the first Lux steps of an empty payment
+    first_cards: tuple[int, ...]  # the card types of any of them, in order
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
+    payments = []
+    for cards, powers in relevant_payments(relevant, colour, need):
+        counts = [0] * 16
         for lux, c in powers:
-            if used.count((lux, c)) < powers.count((lux, c)):
-                steps.add(_LUX[(lux, c)])
-        for t, n in _items(cards):
-            if n > sel[t] and _PAY[t] not in steps and _countable_now(s, t, colour):
-                steps.add(_PAY[t])
-    if not steps and not out:
-        steps = _fallback_steps(ctx, s, seat, colour, need)
-    return out + sorted(steps)
+            counts[(0 if lux == LUX1 else 8) + c] += 1
+        items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
+        lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
+        payments.append((cards, tuple(counts), items, lux_steps))
+    types = {t for _, _, items, _ in payments for t, _ in items}
+    return _Plan(tuple(payments), frozenset(action for *_, steps in payments for _, action in steps),
+                 tuple(t for t in CARD_TYPES if t in types))
 
 
-_ITEMS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+@lru_cache(maxsize=PAY_STEPS_CACHE)
+def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[int, ...], caps: tuple[int, ...],
+                  lux: tuple[int, ...]) -> tuple[int, ...]:
+    """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
+    a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
+    total, reason = evaluate(sel, caps, colour)
+    done = reason is None and total >= need
+    plan = _plan(relevant, colour, need)
+    steps: set[int]
+    if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
+        steps = set(plan.first_lux)
+        steps.update(_PAY[t] for t in plan.first_cards if _countable(sel, caps, t, colour))
+        return _listing(done, steps)
+    steps = set()
+    countable: dict[int, bool] = {}
+    for cards, counts, items, lux_steps in plan.payments:
+        if not all(map(ge, counts, lux)) or not all(map(ge, cards, sel)):
+            continue
+        for i, action in lux_steps:
+            if counts[i] > lux[i]:
+                steps.add(action)
+        for t, n in items:
+            if n > sel[t] and _PAY[t] not in steps:
+                ok = countable.get(t)
+                if ok is None:
+                    ok = countable[t] = _countable(sel, caps, t, colour)
+                if ok:
+                    steps.add(_PAY[t])
+    return _listing(done, steps)
 
 
-def _items(cards: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """The (card type, count) pairs of a payment's cards, cached: payments repeat across calls."""
-    found = _ITEMS.get(cards)
-    if found is None:
-        if len(_ITEMS) > 100_000:
-            _ITEMS.clear()
-        found = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
-        _ITEMS[cards] = found
-    return found
+def _listing(done: bool, steps: set[int]) -> tuple[int, ...]:
+    if not steps and not done:
+        return ()
+    return (_DONE, *sorted(steps)) if done else tuple(sorted(steps))
 
 
-def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> list[Payment]:
+def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> tuple[Payment, ...]:
     return minimal_payments(hand, colour, need)
 
 
@@ -188,13 +211,13 @@ def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) 
     return all(powers.count(u) >= used.count(u) for u in set(used))
 
 
-def _countable_now(s: State, t: int, colour: int) -> bool:
-    """Whether card t can join the payment now (with the Lux powers already played)."""
+def _countable(sel: tuple[int, ...], caps: tuple[int, ...], t: int, colour: int) -> bool:
+    """Whether card t can join the payment `sel` now (with the Lux powers already played, which give `caps`)."""
     if t // 3 in (KHIND, colour):
         return True
-    sel = list(s.pay_cards)
-    sel[t] += 1
-    return evaluate(sel, s.pay_caps, colour, partial=True)[1] is None
+    more = list(sel)
+    more[t] += 1
+    return evaluate(more, caps, colour, partial=True)[1] is None
 
 
 def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple.engine.rules import Event
 from meeple.kit import say
 
@@ -49,17 +51,16 @@ _DRAGON1_TO = {
          for x in range(NSQ + 1)] for d in range(3)]
     for e in (False, True)
 }
-_REACH: dict[tuple[bool, int, int], list[int]] = {}
 
 
-def dragon_reach(s: State, start: int, limit: int) -> list[int]:
+def dragon_reach(s: State, start: int, limit: int) -> tuple[int, ...]:
     """Tiles a dragon can reach in 1..limit orthogonal steps over tiles (BMC-4.7)."""
-    key = (s.expansion, start, limit)
-    found = _REACH.get(key)
-    if found is None:
-        found = _bfs(set(_SQUARES[s.expansion]), start, limit)
-        _REACH[key] = found
-    return found
+    return _reach(s.expansion, start, limit)
+
+
+@cache
+def _reach(expansion: bool, start: int, limit: int) -> tuple[int, ...]:
+    return tuple(_bfs(set(_SQUARES[expansion]), start, limit))
 
 
 def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
@@ -79,8 +80,13 @@ def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
         if hand[base + d * 3]:
             out += _DRAGON1_TO[s.expansion][d][at]  # at == -1 picks the list for "outside the city"
         if hand[base + d * 3 + 1] and at >= 0:
-            d2 = _DRAGON2[d]
-            out += [d2[sq] for sq in dragon_reach(s, at, ctx.dragon_steps)]
+            out += _dragon2_to(s.expansion, d, at, ctx.dragon_steps)
+
+
+@cache
+def _dragon2_to(expansion: bool, d: int, at: int, limit: int) -> tuple[int, ...]:
+    """The Dragon 2 actions of dragon d from `at` (BMC-4.7)."""
+    return tuple(_DRAGON2[d][sq] for sq in _reach(expansion, at, limit))
 
 
 def check_move(ctx: Ctx, s: State, act: Act) -> Event | None:

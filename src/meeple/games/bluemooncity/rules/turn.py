@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations, compress
+
 from meeple.engine.rules import Event
 from meeple.kit import say
 
@@ -97,15 +99,14 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
 
 # ---------------------------------------------------------------- refill
 def legal_refill(s: State, out: list[int]) -> None:
+    """None, one card, or two cards (of one type when the hand holds two) thrown away before drawing (BMC-9.1)."""
     base = card_base(s.active)
-    hand = s.hands
-    have = [t for t in CARD_TYPES if hand[base + t]]
+    hand = s.hands[base : base + NCARD]
+    have = list(compress(CARD_TYPES, map(hand.__getitem__, CARD_TYPES)))
     out.append(_REFILL0)
-    for i, t in enumerate(have):
-        out.append(_REFILL1[t])
-        if hand[base + t] >= 2:
-            out.append(_REFILL2[(t, t)])
-        out += [_REFILL2[(t, u)] for u in have[i + 1 :]]
+    out += map(_REFILL1.__getitem__, have)
+    out += [_REFILL2[(t, t)] for t in have if hand[t] >= 2]
+    out += map(_REFILL2.__getitem__, combinations(have, 2))
 
 
 def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
