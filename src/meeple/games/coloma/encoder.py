@@ -296,6 +296,7 @@ def make_encoder(players: int, options: Mapping[str, Any]) -> ColomaEncoder:
 
 SEAT_BLOCKS = 4096  # seat blocks kept at most (the store starts afresh when full)
 _SUPPLY = ["supply_gold", "supply_gold", "supply_horses", "outlaws", "neutral", "hotels", "pile"]
+_TURN = ["trade", "steps", "bonus", "bonus"]
 _SHADE = ["dudes", "shade_camps", "horses", "gold", "rivers", "hotels", "barrels", "vp", "gunmen", "handicap"]
 
 
@@ -459,17 +460,17 @@ def _turn_state(enc: ColomaEncoder, t: _StateTables, s: Any, v: dict[int, float]
     o = enc.off["turn"]
     v[o] = float(bool(s.done & 1))
     v[o + 1] = float(bool(s.done & 2))
-    v[o + 2] = _scaled(s.trade_left, "trade")
-    v[o + 3] = _scaled(s.wagon_left, "steps")
-    v[o + 4] = _scaled(s.depot, "bonus")
-    v[o + 5] = _scaled(s.timber, "bonus")
+    _numbers(t, [s.trade_left, s.wagon_left, s.depot, s.timber], _TURN, o + 2, range(len(_TURN)), v)
     for sp in s.visited:
         v[enc.off["visited"] + t.space[sp]] = 1.0
     for name, bits in (("activated", s.activated), ("built", s.built_now)):
         start = enc.off[name]
-        for c, i in enumerate(t.card):
-            if bits >> c & 1:
-                v[start + i] = 1.0
+        while bits:  # the cards whose bit is set, lowest first (the view lists the cards of the data file only)
+            low = bits & -bits
+            c = low.bit_length() - 1
+            if c < len(t.card):
+                v[start + t.card[c]] = 1.0
+            bits ^= low
 
 
 def _shade_state(enc: ColomaEncoder, t: _StateTables, s: Any, v: dict[int, float]) -> None:
