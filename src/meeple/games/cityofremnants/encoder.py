@@ -545,7 +545,7 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
         raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
     board = (s.side, base, players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)), tuple(map(tuple, s.built)),
            tuple(s.products), tuple(s.entry), s.enemy_space, -1 if s.battle is None else s.battle.space)
-    spaces = t.space_blocks.get(seat_key)
+    spaces = t.space_blocks.get(board)
     if spaces is None:
         if len(t.space_blocks) >= BLOCKS:
             t.space_blocks.clear()
