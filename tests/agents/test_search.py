@@ -31,7 +31,8 @@ def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _
     samples = [game.sample(seat, bot.stream_value()) for _ in range(bot.pool)]
     base = [bot._baseline(rules, seat, s) for s in samples]
     for i in range(iterations):
-        bot._iterate(rules, seat, root, rules.copy(samples[i % len(samples)]), base[i % len(samples)])
+        sample = samples[i % len(samples)]
+        bot._iterate(rules, seat, root, rules.copy(sample), base[i % len(samples)], rules.legal(sample, seat))
     return root
 
 

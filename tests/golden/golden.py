@@ -7,7 +7,8 @@ digests, kept apart by what they cover so that a deliberate change to one of the
 * `result`: the final `Result`;
 * `events`: every viewer's event lines and log lines (secret choices hidden) over the whole game;
 * `views`: every seat's and the spectator's view, every `VIEW_EVERY` actions and at the end;
-* `observations`: the game's RL encoder's vector of each seat at the same moments.
+* `observations`: the game's RL encoder's vector of each seat at the same moments (encoding the view; an encoder's
+  `encode_state` must give the same vector there, or the replay fails).
 
 Policies: `random` plays, for a seat drawn among the deciders, a legal action drawn from a stream seeded by the
 game's seed (`meeple.engine.rng`); `greedy` gives every seat the greedy bot seeded by the game's seed and the seat.
@@ -146,10 +147,15 @@ class Digests:
             view = game.view(viewer)
             self.add("views", [viewer, view])
             if viewer is not None and self.encoder is not None:
-                self.hashes["observations"].update(_vector_bytes(self.encoder.encode(view)))
+                observed = _vector_bytes(self.encoder.encode(view))
+                self.hashes["observations"].update(observed)
+                # The faster path from the state must give the same vector: checked here, not digested, so that a
+                # game's observations digest does not change when its encoder gains `encode_state`.
                 if hasattr(self.encoder, "encode_state"):
                     vector = self.encoder.encode_state(game.rules, game.state, viewer)
-                    self.hashes["observations"].update(_vector_bytes(vector))
+                    if _vector_bytes(vector) != observed:
+                        raise AssertionError(f"{game.game_id}: encode_state differs from encoding the view of seat "
+                                             f"{viewer} at log position {game.log_length()}")
 
     def finish(self) -> dict[str, str]:
         game = self.game

@@ -164,6 +164,39 @@ def test_encoding_from_the_state_equals_encoding_the_view(players, options):
     assert compared > 500
 
 
+# (game, players, options, actions played at most per game: City of Remnants' games are thousands of actions long)
+STATE_ENCODED = [("coloma", 1, {"shade": "hard"}, None), ("coloma", 2, {}, None), ("coloma", 3, {}, None),
+                 ("coloma", 5, {}, None), ("cityofremnants", 2, {}, 300), ("cityofremnants", 3, {}, 300),
+                 ("cityofremnants", 4, {"leaders": "pick"}, 300)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "actions"), STATE_ENCODED)
+def test_every_games_encoding_from_the_state_equals_encoding_the_view(game_id, players, options, actions):
+    """Coloma and City of Remnants offer `encode_state` too: compared with encoding the view at every position of
+    whole random games, for every seat and the spectator, and on a sample of the position that redraws what the
+    seat cannot see (other hands, deck orders, pending secret choices), which must give the seat the same vector."""
+    enc = make_encoder(game_id, players, options)
+    compared = 0
+    for seed in range(2):
+        game = meeple.new_game(game_id, players, seed + 10 * players, options)
+        stream = Stream(seed, 7)
+        while True:
+            for seat in (None, *range(players)):
+                expected = enc.encode(game.view(seat))
+                got = enc.encode_state(game.rules, game.state, seat)
+                assert got.dtype == expected.dtype and np.array_equal(got, expected), (seed, game.log_length(), seat)
+                if seat is not None and not game.is_over():  # what the seat cannot see redrawn: the same vector
+                    redrawn = game.rules.sample(game.state, seat, stream.below(1 << 30))
+                    assert np.array_equal(enc.encode_state(game.rules, redrawn, seat), got)
+                compared += 1
+            if game.is_over() or game.log_length() == actions:
+                break
+            seat = game.deciders()[0]
+            legal = game.legal_indices(seat)
+            game.apply(seat, legal[stream.below(len(legal))])
+    assert compared > 200
+
+
 def test_the_rl_faces_use_the_encoding_from_the_state():
     from meeple import rl
 

@@ -129,6 +129,8 @@ class ISMCTSAgent(Agent):
                 start: float) -> int:
         done = 0
         deadline = None if self.seconds is None else start + self.seconds
+        # The bot's legal actions in each sample, listed once: every iteration on a sample starts from a copy of it.
+        legals: list[list[int] | None] = [None] * len(samples)
         while True:
             if deadline is not None:
                 if done and time.perf_counter() >= deadline:
@@ -138,7 +140,10 @@ class ISMCTSAgent(Agent):
                 if root.visits >= self.iterations or _decided(root, self.iterations - root.visits):
                     return done
             i = done % len(samples)
-            self._iterate(rules, seat, root, rules.copy(samples[i]), base[i])
+            legal = legals[i]
+            if legal is None:
+                legal = legals[i] = rules.legal(samples[i], seat)
+            self._iterate(rules, seat, root, rules.copy(samples[i]), base[i], legal)
             done += 1
 
     def _baseline(self, rules: Any, seat: int, sample: Any) -> float:
@@ -160,15 +165,17 @@ class ISMCTSAgent(Agent):
             self._next, self._expect = child, rules.view(sample, seat)
 
     # ---------------------------------------------------------------- one iteration
-    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, base: float) -> None:
+    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, base: float, legal: list[int]) -> None:
+        """One iteration from `state` (a copy of a sample, which it changes), where the bot's legal actions are
+        `legal`."""
         path = [root]
         node = root
-        legal = rules.legal(state, seat)
         while True:  # the decision at hand is the bot's, even at the cut-off (the Blue Moon City refill)
             if node.order is None:
                 node.order = self._order(rules, seat, state, legal)
             allowed = math.ceil((node.visits + 1) ** WIDENING)
-            offered = [a for a in node.order if a in legal][:allowed] or legal
+            here = set(legal)
+            offered = [a for a in node.order if a in here][:allowed] or legal
             children = node.children
             for a in offered:
                 if a in children:

@@ -81,7 +81,7 @@ class MeepleAECEnv(SeatedEnv, AECEnv[str, dict[str, np.ndarray], int]):  # type:
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.infos[agent] = {}
-        if seat in self.table.current().deciders():
+        if seat in self.table.deciders():
             refused = self.table.act(seat, action)
             if refused is not None:
                 self._illegal(agent, refused)
@@ -96,7 +96,7 @@ class MeepleAECEnv(SeatedEnv, AECEnv[str, dict[str, np.ndarray], int]):  # type:
     def _first_agent(self) -> str:
         if self.schedule == "cycles":
             return self.possible_agents[0]
-        return agent_name(self.table.current().deciders()[0])
+        return agent_name(self.table.deciders()[0])
 
     def _after_action(self) -> None:
         game = self.table.current()
@@ -110,7 +110,7 @@ class MeepleAECEnv(SeatedEnv, AECEnv[str, dict[str, np.ndarray], int]):  # type:
             seat = self._seat[self.agent_selection]
             self.agent_selection = self.possible_agents[(seat + 1) % self.table.players]
         else:
-            self.agent_selection = agent_name(game.deciders()[0])
+            self.agent_selection = agent_name(self.table.deciders()[0])
 
     def _finish(self) -> None:
         result = self.table.current().result()

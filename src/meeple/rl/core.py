@@ -77,6 +77,11 @@ class Table:
         self.mask_box = spaces.Box(0, 1, (self.num_actions,), np.int8)
         self._np_random: np.random.Generator | None = None
         self.game: Game | None = None
+        # What the position the game is at now asks: its deciders and their legal actions, listed once per position
+        # (every action of the facade makes a new state object, so the state it was read from identifies it).
+        self._read: Any = None
+        self._deciders: list[int] = []
+        self._legal: dict[int, list[int]] = {}
 
     # -- episodes --------------------------------------------------------------------
     def new_game(self, seed: int | None) -> Game:
@@ -103,6 +108,28 @@ class Table:
             raise RuntimeError("the environment has no game yet: call reset() first")
         return self.game
 
+    # -- what the position asks, read once --------------------------------------------
+    def _position(self, game: Game) -> None:
+        if self._read is not game.state:
+            self._read = game.state
+            self._deciders = game.deciders()
+            self._legal = {}
+
+    def deciders(self) -> list[int]:
+        """The seats that must act now (read once per position; do not change the list)."""
+        self._position(self.current())
+        return self._deciders
+
+    def legal(self, seat: int) -> list[int]:
+        """The legal action indices of a seat now, ascending; empty when it does not decide (read once per
+        position; do not change the list)."""
+        game = self.current()
+        self._position(game)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = game.legal_indices(seat) if seat in self._deciders else []
+        return legal
+
     # -- what a seat sees --------------------------------------------------------------
     def observation(self, seat: int) -> np.ndarray:
         game = self.current()
@@ -112,9 +139,7 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        game = self.current()
-        if seat in game.deciders():
-            mask[game.legal_indices(seat)] = 1
+        mask[self.legal(seat)] = 1
         return mask
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:

@@ -2,9 +2,10 @@
 encoder").
 
 Declared in the spec (`encoder="meeple.games.cityofremnants.encoder:make_encoder"`); the RL faces import it only
-through that declaration. Built only from `game.view(seat)`, so it cannot show what the seat may not see: other
-hands, draw piles, deck orders, cards committed face down before the reveal and the other Reset discards are not in
-the view (COR-4.4).
+through that declaration. Built from `game.view(seat)`, so it cannot show what the seat may not see: other hands,
+draw piles, deck orders, cards committed face down before the reveal and the other Reset discards are not in the
+view (COR-4.4). `encode_state` gives the same vector read from the state (faster; it reads only what the view
+shows, and the tests compare both).
 
 Seats are relative: slot 0 is the viewer (the spectator's view counts as seat 0), slot 1 the next seat in seat
 order, and so on, so one policy can play any seat. Every value lies in [0, 1]: counts are divided by the scale
@@ -15,6 +16,7 @@ encoder does not know raises ValueError rather than being dropped.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -144,6 +146,12 @@ class CityOfRemnantsEncoder:
         self.gangs = {g.key: i for i, g in enumerate(comp.gangs)}
         self.spaces = {space_name(sp): sp for sp in range(NSPACE)}
         self.boards = {side: self._board(side) for side in comp.boards}
+        self._tables: dict[int, _StateTables] = {}  # per engine (data file) of the games encoded from their state
+
+    def encode_state(self, rules: Any, state: Any, seat: int | None) -> np.ndarray:
+        """The vector of `encode(rules.view(state, seat))`, read straight from the state (no view is built). It
+        reads only what the view shows the seat."""
+        return _encode_state(self, rules.eng, state, seat)
 
     def _board(self, side: str) -> np.ndarray:
         """The fixed part of the space blocks for one board side: usable, level and award of every space."""
@@ -386,3 +394,222 @@ class CityOfRemnantsEncoder:
 def make_encoder(players: int, options: Mapping[str, Any]) -> CityOfRemnantsEncoder:
     """The encoder for a City of Remnants game (the same vector for every player count and option)."""
     return CityOfRemnantsEncoder()
+
+
+# The RL faces call `encode_state(rules, state, seat)` when an encoder offers it: the same vector as
+# `encode(rules.view(state, seat))` (a test compares both over many random positions, and on samples that redraw what
+# the seat cannot see), without building the view. It reads only what `view` shows the seat: the public state, the
+# seat's own hand, Reset discard and known coordinate cards, and the battle, card effect and casualty choices through
+# the same helpers the view uses, which hide what the view hides.
+
+
+class _StateTables:
+    """The game's own numbering of cards, gangs, tokens, coordinate cards and development types mapped to the
+    encoder's indices (by id), built once per data file."""
+
+    def __init__(self, enc: CityOfRemnantsEncoder, eng: Any) -> None:
+        comp = eng.comp
+        self.card = [_index(enc.cards, c.id, "card") for c in eng.cards]
+        self.gang = {g.index: _index(enc.gangs, g.key, "gang") for g in comp.gangs}
+        self.token = [_index(enc.tokens, t.id, "YCU token") for t in comp.tokens]
+        self.coord = [_index(enc.coords, c.id, "coordinate card") for c in comp.coords]
+        self.dev = [_index(enc.devs, d.id, "development") for d in comp.devs]
+        self.phase = {name: i for i, name in enumerate(PHASES)}
+        # `_scaled(x, name)` of every whole x from 0 to the scale (up to 200), looked up instead of computed.
+        self.scaled = {name: [_scaled(x, name) for x in range(scale + 1)] for name, scale in SCALE.items()
+                       if scale <= 200}
+        # Blocks already encoded, by everything of the state they read (a step changes few of them): seat blocks
+        # and the board's space blocks (the latter as the viewer's seat sees them).
+        self.seat_blocks: dict[tuple[Any, ...], np.ndarray] = {}
+        self.space_blocks: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+BLOCKS = 4096  # blocks kept at most per kind (the store starts afresh when full)
+
+
+def _fast(t: _StateTables, x: Any, name: str) -> float:
+    """`_scaled(x, name)`, looked up for the whole numbers of the small scales."""
+    tab = t.scaled.get(name)
+    if tab is not None and type(x) is int and 0 <= x < len(tab):
+        return tab[x]
+    return _scaled(x, name)
+
+
+def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None) -> np.ndarray:
+    from .views import _action_view, _battle_view, _effect_view, choosing_commit
+
+    t = enc._tables.get(id(eng))
+    if t is None:
+        t = enc._tables[id(eng)] = _StateTables(enc, eng)
+    comp = eng.comp
+    card = t.card
+    v = np.zeros(enc.size, dtype=np.float32)
+    off = enc.off
+    players: int = s.players
+    base = 0 if seat is None else int(seat)
+
+    def rel(q: int) -> int:
+        return (int(q) - base) % players
+
+    def cards(ids: Any, start: int) -> None:
+        for c in ids:
+            v[start + card[c]] = 1.0
+
+    v[off["players"] + _index(PLAYER_COUNTS, players, "player count")] = 1.0
+    v[off["side"] + _index(SIDES, s.side, "board side")] = 1.0
+    v[off["phase"] + _index(t.phase, s.phase, "phase")] = 1.0
+    v[off["round"]] = _fast(t, s.round, "round")
+    v[off["first"] + rel(s.first)] = 1.0
+    if s.active is not None and int(s.active) >= 0:
+        v[off["active"] + rel(s.active)] = 1.0
+    for q in eng.deciders(s):
+        v[off["deciders"] + rel(q)] = 1.0
+    enc._action(_action_view(s), v)
+    for name, amount in s.mods.items():
+        v[off["mods"] + _index(MODS, name, "turn modifier")] = _scaled(amount, name)
+    o = off["supply"]
+    for i, (value, scale) in enumerate(((len(s.gm_deck), "gm_deck"), (len(s.bm_deck), "bm_deck"),
+                                        (len(s.coord_deck), "coord_deck"), (len(s.bag), "bag"),
+                                        (s.renown_supply, "renown_supply"), (eng.product_supply(s), "products"),
+                                        (len(s.removed), "removed"))):
+        v[o + i] = _fast(t, value, scale)
+    cards(s.gm_row, off["market"])
+    cards(s.bm_row, off["market"])
+    cards(s.gm_discard, off["market_discard"])
+    cards(s.bm_discard, off["market_discard"])
+    cards(s.removed, off["removed"])
+    for token in s.bag:
+        v[off["bag"] + t.token[token]] = 1.0
+    o = off["coords"]
+    for block, coords in enumerate((s.coord_shown, s.coord_discard)):
+        for c in coords:
+            v[o + 4 * t.coord[c] + block] = 1.0
+    if seat is not None:
+        for depth, c in enumerate(s.coord_deck[:s.coord_known[seat]]):
+            i = 4 * t.coord[c]
+            v[o + i + 2] = 1.0
+            v[o + i + 3] = _scaled(depth + 1, "depth")
+    built = Counter(b[0] for b in s.built)
+    for kind in s.drafted:
+        dev = comp.devs[kind]
+        i = off["drafted"] + 3 * t.dev[kind]
+        v[i] = 1.0
+        v[i + 1] = _fast(t, dev.copies - built[kind], "left")
+        v[i + 2] = _scaled(eng.dev_cost(s, seat, kind) if seat is not None else dev.cost, "cost")
+    a = s.auction
+    if a is not None:
+        enc._auction({"card": eng.cards[a.card].id, "high": a.high, "bidder": a.bidder, "out": a.out,
+                      "turn": a.turn, "declarer": a.declarer}, v, rel)
+    battle = _battle_view(eng, s, seat) if s.battle is not None else None
+    if battle is not None:
+        enc._battle(battle, v, rel)
+    if seat is not None and s.effect is not None and seat == s.active:
+        enc._effect(_effect_view(eng, s, seat), v, rel)
+    enc._revealed(s.shown.to_data(), v, rel)
+    if s.phase == "reset":
+        for q, done in enumerate(s.reset_done):
+            if done:
+                v[off["reset"] + rel(q)] = 1.0
+    if seat is not None:
+        cards(s.hand[seat], off["hand"])
+        if s.phase == "reset":
+            cards(s.reset_pending[seat], off["reset_chosen"])
+        if s.phase == "lose" and s.battle is not None and s.battle.who == seat:
+            cards(set(eng.lose_options(s, seat)), off["lose_from"])
+    on_board = [sum(col) for col in zip(*s.figures, strict=True)]  # `eng.on_board` of every seat at once
+    if s.over:
+        v[off["end"]] = 1.0
+        keys = [(eng.score(s, q), s.arc[q], s.influence[q], on_board[q]) for q in range(players)]
+        for q, key in enumerate(keys):
+            if key == max(keys):
+                v[off["end"] + 1 + rel(q)] = 1.0
+    ctrl = eng.controllers(s)
+    dev_ctrl = eng.dev_controllers(s, ctrl)
+    awards = eng.awards(s, ctrl, dev_ctrl)
+    chooser, laid = choosing_commit(s)
+    width = enc.seat_layout.size
+    blocks = t.seat_blocks
+    for q in range(players):
+        numbers = (s.arc[q], s.influence[q], s.renown[q], s.overflow[q], eng.score(s, q), s.tracker[q], s.pool[q],
+                   s.reserve[q], on_board[q], len(s.hand[q]) + (laid if q == chooser and seat != q else 0),
+                   len(s.draw[q]), awards[q])
+        seat_key = (s.gang[q], numbers, tuple(s.discard[q]), tuple(s.tableau[q]))
+        seat_block = blocks.get(seat_key)
+        if seat_block is None:
+            if len(blocks) >= BLOCKS:
+                blocks.clear()
+            seat_block = blocks[seat_key] = _seat_block(enc, t, s.gang[q], numbers, s.discard[q], s.tableau[q])
+        start = off["seats"] + rel(q) * width
+        v[start:start + width] = seat_block
+    if s.side not in enc.boards:
+        raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
+    board = (s.side, base, players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)), tuple(map(tuple, s.built)),
+           tuple(s.products), tuple(s.entry), s.enemy_space, -1 if s.battle is None else s.battle.space)
+    spaces = t.space_blocks.get(board)
+    if spaces is None:
+        if len(t.space_blocks) >= BLOCKS:
+            t.space_blocks.clear()
+        spaces = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+    start = off["spaces"]
+    v[start:start + len(spaces)] = spaces
+    return v
+
+
+_NUMBERS = ("arc", "influence", "renown", "renown", "renown", "turns", "figures", "figures", "figures", "hand", "draw",
+            "award")
+
+
+def _seat_block(enc: CityOfRemnantsEncoder, t: _StateTables, gang: int, numbers: tuple[int, ...], discard: list[int],
+                tableau: list[int]) -> np.ndarray:
+    """One seat's block (see `seat_layout`)."""
+    so = enc.soff
+    v = np.zeros(enc.seat_layout.size, dtype=np.float32)
+    v[so["present"]] = 1.0
+    if gang >= 0:
+        v[so["gang"] + t.gang[gang]] = 1.0
+    o = so["numbers"]
+    for i, (value, scale) in enumerate(zip(numbers, _NUMBERS, strict=True)):
+        v[o + i] = _fast(t, value, scale)
+    for c in discard:
+        v[so["discard"] + t.card[c]] = 1.0
+    for c in tableau:
+        v[so["tableau"] + t.card[c]] = 1.0
+    return v
+
+
+def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any, dev_ctrl: list[int]) -> np.ndarray:
+    """The space blocks of the board (see `space_layout`), as the seat of `rel` sees them."""
+    po = enc.poff
+    width = enc.space_layout.size
+    start = 0
+    v = enc.boards[s.side].copy()
+    for q in range(s.players):
+        v[start + _index(enc.spaces, space_name(s.entry[q]), "space") * width + po["entry"] + rel(q)] = 1.0
+    o = start + po["figures"]
+    for sp, counts in enumerate(s.figures):
+        for q, n in enumerate(counts):
+            if n:
+                v[o + sp * width + rel(q)] = _scaled(n, "space_figures")
+    tokens = enc.comp.tokens
+    o = start + po["ycu"]
+    for sp, ids in enumerate(s.ycu):
+        if ids:
+            here = [tokens[t.token[x]] for x in ids]
+            i = o + sp * width
+            v[i] = _scaled(len(here), "space_tokens")
+            v[i + 1] = _scaled(sum(x.attack for x in here), "space_attack")
+            v[i + 2] = _scaled(sum(x.bribe for x in here), "space_bribe")
+    for i, b in enumerate(s.built):
+        kind = t.dev[b[0]]
+        products = _scaled(s.products[i], "tile_products")
+        for sp in b[1:]:
+            o = start + sp * width
+            v[o + po["development"] + kind] = 1.0
+            v[o + po["tile"]] = products
+            if dev_ctrl[i] >= 0:
+                v[o + po["tile"] + 1 + rel(dev_ctrl[i])] = 1.0
+    if s.enemy_space >= 0:
+        v[start + s.enemy_space * width + po["marks"]] = 1.0
+    if s.battle is not None and s.battle.space >= 0:
+        v[start + s.battle.space * width + po["marks"] + 1] = 1.0
+    return v

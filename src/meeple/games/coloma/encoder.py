@@ -1,8 +1,9 @@
 """Coloma observation encoder: the documented vector of one seat's view (docs/rl.md, "Coloma encoder").
 
 Declared in the spec (`encoder="meeple.games.coloma.encoder:make_encoder"`); the RL faces import it only through
-that declaration. Built only from `game.view(seat)`, so it cannot show what the seat may not see: other hands,
-deck orders and dials before the reveal are not in the view.
+that declaration. Built from `game.view(seat)`, so it cannot show what the seat may not see: other hands,
+deck orders and dials before the reveal are not in the view. `encode_state` gives the same vector read from the
+state (faster; it reads only what the view shows, and the tests compare both).
 
 Seats are relative: slot 0 is the viewer, slot 1 the next seat clockwise, and so on, so one policy can play any
 seat (Shade, in the solo game, has a block of its own). Every value lies in [0, 1]: counts are divided by the
@@ -20,7 +21,8 @@ import numpy as np
 from meeple.kit import Layout, clipped, index_of, relative
 
 from .data import Components, load_components
-from .state import CATEGORIES
+from .rules.flow import sections, signpost_active, signpost_site
+from .state import CATEGORIES, SHADE
 
 MAX_SEATS = 5
 PHASES = ("keep", "event", "select", "turn", "over")
@@ -40,7 +42,7 @@ def _scaled(x: float, scale: str) -> float:
     return clipped(x, SCALE[scale])
 
 
-def _index(vocab: Sequence[Any], word: Any, what: str) -> int:
+def _index(vocab: Sequence[Any] | Mapping[Any, int], word: Any, what: str) -> int:
     return index_of(vocab, word, what, "coloma")
 
 
@@ -119,6 +121,12 @@ class ColomaEncoder:
         self.barrels = [b.id for b in comp.barrels]
         self.bridges = [b.id for b in comp.bridges]
         self.events = [e.id for e in comp.events]
+        self._tables: dict[int, _StateTables] = {}  # per data file of the games encoded from their state
+
+    def encode_state(self, rules: Any, state: Any, seat: int | None) -> np.ndarray:
+        """The vector of `encode(rules.view(state, seat))`, read straight from the state (no view is built). It
+        reads only what the view shows the seat."""
+        return _encode_state(self, rules, state, seat)
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         v = np.zeros(self.size, dtype=np.float32)
@@ -277,3 +285,240 @@ class ColomaEncoder:
 def make_encoder(players: int, options: Mapping[str, Any]) -> ColomaEncoder:
     """The encoder for a Coloma game (the same vector for every player count and option: absent seats are 0)."""
     return ColomaEncoder()
+
+
+# The RL faces call `encode_state(rules, state, seat)` when an encoder offers it: the same vector as
+# `encode(rules.view(state, seat))` (a test compares both over many random positions), without building the
+# view. It reads only what `view` shows the seat: the public state, the seat's own hand, the cards of its deck it
+# knows and its own dial; of the Barrel pile its size, of other seats' hands and decks their sizes, of their dials
+# whether they are set, and Buster's card only once the dials are revealed.
+
+
+SEAT_BLOCKS = 4096  # seat blocks kept at most (the store starts afresh when full)
+_SUPPLY = ["supply_gold", "supply_gold", "supply_horses", "outlaws", "neutral", "hotels", "pile"]
+_TURN = ["trade", "steps", "bonus", "bonus"]
+_SHADE = ["dudes", "shade_camps", "horses", "gold", "rivers", "hotels", "barrels", "vp", "gunmen", "handicap"]
+
+
+def _barrel_counts() -> list[float]:
+    """What `_seat` gives for `count` Barrels of one type: the same float32 additions, clipped at 1."""
+    v = np.zeros(1, dtype=np.float32)
+    out = [0.0]
+    for _ in range(16):
+        v[0] += 1.0 / SCALE["barrels"]
+        out.append(float(min(max(float(v[0]), 0.0), 1.0)))
+    return out
+
+
+class _StateTables:
+    """The game's own numbering (cards, spaces, Barrels, Bridges, Lands, Events of its data file) mapped to the
+    encoder's indices, built once per data file."""
+
+    def __init__(self, enc: ColomaEncoder, comp: Components) -> None:
+        self.card = [_index(enc.cards, c.id, "card") for c in comp.cards]
+        self.space = [_index(enc.spaces, sp.id, "space") for sp in comp.spaces]
+        self.barrel = [_index(enc.barrels, b.id, "Barrel") for b in comp.barrels]
+        self.bridge = [_index(enc.bridges, b.id, "Bridge") for b in comp.bridges]
+        self.bridge_stock = [(b.index, _index(enc.bridges, b.id, "Bridge")) for b in comp.bridges]
+        self.bridge_at = [i for _, i in self.bridge_stock]
+        self.bridge_scales = ["bridges"] * len(self.bridge_stock)
+        self.phases = {name: i for i, name in enumerate(PHASES)}
+        self.subs = {name: i for i, name in enumerate(SUBS)}
+        self.wheels: dict[tuple[int, int, int], dict[int, float]] = {}
+        self.land = [(land.index, _index(enc.lands, land.id, "Land")) for land in comp.lands]
+        self.event = [_index(enc.events, e.id, "Event") for e in comp.events]
+        self.barrel_counts = _barrel_counts()
+        # `_scaled(x, name)` of every whole x from 0 to the scale, looked up instead of computed.
+        self.scaled = {name: [_scaled(x, name) for x in range(scale + 1)] for name, scale in SCALE.items()}
+        # The names of the scales of a seat block's numbers from `vp` to `cards`, which lie side by side.
+        # Seat blocks already encoded, by everything of the state they read: a step changes one or two seats.
+        self.seat_blocks: dict[tuple[Any, ...], np.ndarray] = {}
+        self.seat_scales = ["vp", *["category"] * len(CATEGORIES), "bucks", "gold", "dudes", "tents", "horses",
+                            "dudes", "tents", "gunmen", "gunmen", "cards", "cards"]
+
+
+def _numbers(t: _StateTables, values: list[int], names: list[str], start: int, at: range | list[int],
+             v: dict[int, float]) -> None:
+    """Whole numbers scaled (`_scaled`) into the entries `at` from `start`."""
+    tables = t.scaled
+    for i, x, name in zip(at, values, names, strict=True):
+        tab = tables[name]
+        v[start + i] = tab[x] if 0 <= x < len(tab) else _scaled(x, name)
+
+
+def _wheel_state(enc: ColomaEncoder, s: Any) -> dict[int, float]:
+    """The wheel's entries, which follow from the chapter, the Bust and the Signpost's offset alone."""
+    v: dict[int, float] = {}
+    o = enc.off["wheel"]
+    v[o + s.chapter - 1] = 1.0  # the Barker covers the Site of the chapter (COL-6.1)
+    v[o + 5 + signpost_site(s) - 1] = 1.0
+    if s.bust:
+        v[o + 10 + s.bust - 1] = 1.0
+    v[o + 15] = float(signpost_active(s))
+    width = COMMON_ACTIONS + BOOM_ACTIONS
+    for pos in range(1, 6):
+        common, boom = sections(s, pos)
+        if not 0 <= common < COMMON_ACTIONS or not -1 <= boom < BOOM_ACTIONS - 1:
+            raise ValueError(f"coloma encoder: unknown sections {common!r}/{boom!r} in the state")
+        start = enc.off["sections"] + (pos - 1) * width
+        v[start + common] = 1.0
+        v[start + COMMON_ACTIONS + boom + 1] = 1.0
+    return v
+
+
+def _encode_state(enc: ColomaEncoder, rules: Any, s: Any, seat: int | None) -> np.ndarray:
+    comp = rules.ctx.comp
+    t = enc._tables.get(id(comp))
+    if t is None:
+        t = enc._tables[id(comp)] = _StateTables(enc, comp)
+    off = enc.off
+    v: dict[int, float] = {}  # sparse: most of the vector is zero
+    players: int = s.players
+    base = 0 if seat is None else int(seat)
+
+    def rel(p: int) -> int:
+        return (p - base) % players
+
+    v[off["players"] + players - 1] = 1.0
+    v[off["mode"]] = float(bool(s.solo))
+    v[off["mode"] + 1] = float(bool(s.buster))
+    v[off["phase"] + _index(t.phases, s.phase, "phase")] = 1.0
+    v[off["sub"] + _index(t.subs, s.sub or None, "step")] = 1.0
+    v[off["round"] + s.round - 1] = 1.0
+    v[off["chapter"] + s.chapter - 1] = 1.0
+    if s.active >= 0:
+        v[off["active"] + rel(s.active)] = 1.0
+    v[off["sheriff"] + (MAX_SEATS if s.sheriff == SHADE else rel(s.sheriff))] = 1.0
+    wheel = (s.chapter, s.bust, s.signpost_offset)
+    entries = t.wheels.get(wheel)
+    if entries is None:
+        entries = t.wheels[wheel] = _wheel_state(enc, s)
+    v.update(entries)
+    if s.event_site:
+        v[off["event"] + t.event[s.event_site - 1]] = 1.0
+    for p in s.event_queue:
+        v[off["event"] + 5 + rel(p)] = 1.0
+    if s.buster:
+        for site in s.buster_shown:
+            v[off["buster"] + site - 1] = 1.0
+        if s.revealed and s.buster_site:
+            v[off["buster"] + 5 + s.buster_site - 1] = 1.0
+    _numbers(t, [s.gold_supply, s.gold_cart, s.horse_supply, s.outlaws, s.neutral, s.hotels, len(s.barrel_pile)],
+             _SUPPLY, off["supply"], range(len(_SUPPLY)), v)
+    _numbers(t, [s.bridge_stock[k] for k, _ in t.bridge_stock], t.bridge_scales, off["bridge_stock"], t.bridge_at, v)
+    nb = len(enc.barrels)
+    for i, k in enumerate(s.barrel_spaces):
+        if k >= 0:
+            v[off["barrel_spaces"] + i * nb + t.barrel[k]] = 1.0
+    for k, i in t.land:
+        owner = s.lands[k]
+        if owner == SHADE:
+            v[off["lands"] + i * (MAX_SEATS + 1) + MAX_SEATS] = 1.0
+        elif owner >= 0:
+            v[off["lands"] + i * (MAX_SEATS + 1) + rel(owner)] = 1.0
+    if s.active >= 0:
+        _turn_state(enc, t, s, v)
+    if s.solo:
+        _shade_state(enc, t, s, v)
+    if seat is not None:
+        _private_state(enc, t, s, seat, v)
+    if s.over:
+        v[off["end"]] = 1.0
+        best = max(s.vp[:players])
+        for p in range(players):
+            if s.vp[p] == best:
+                v[off["end"] + 1 + rel(p)] = 1.0
+    out = np.zeros(enc.size, dtype=np.float32)
+    out[np.fromiter(v.keys(), dtype=np.intp, count=len(v))] = np.fromiter(v.values(), dtype=np.float32, count=len(v))
+    width = enc.seat_layout.size
+    blocks = t.seat_blocks
+    for p in range(players):
+        key = (s.vp[p], *s.vp_cat[p], s.bucks[p], s.gold[p], s.dudes[p], s.tents[p], s.horses[p], s.reserve_dudes[p],
+               s.reserve_tents[p], s.gunmen[p], s.graveyard[p], len(s.hands[p]), len(s.decks[p]), tuple(s.tableau[p]),
+               s.covered[p], tuple(s.rivers[p]), tuple(s.fresh[p]), tuple(s.used[p]), s.wagons[p], bool(s.dials[p]),
+               s.positions[p], s.returns[p])
+        block = blocks.get(key)
+        if block is None:
+            if len(blocks) >= SEAT_BLOCKS:
+                blocks.clear()
+            block = blocks[key] = _seat_block(enc, t, s, p)
+        start = off["seats"] + rel(p) * width
+        out[start:start + width] = block
+    return out
+
+
+def _seat_block(enc: ColomaEncoder, t: _StateTables, s: Any, p: int) -> np.ndarray:
+    v: dict[int, float] = {}
+    _seat_state(enc, t, s, p, v, 0)
+    block = np.zeros(enc.seat_layout.size, dtype=np.float32)
+    block[np.fromiter(v.keys(), dtype=np.intp, count=len(v))] = np.fromiter(v.values(), dtype=np.float32,
+                                                                            count=len(v))
+    return block
+
+
+def _turn_state(enc: ColomaEncoder, t: _StateTables, s: Any, v: dict[int, float]) -> None:
+    o = enc.off["turn"]
+    v[o] = float(bool(s.done & 1))
+    v[o + 1] = float(bool(s.done & 2))
+    _numbers(t, [s.trade_left, s.wagon_left, s.depot, s.timber], _TURN, o + 2, range(len(_TURN)), v)
+    for sp in s.visited:
+        v[enc.off["visited"] + t.space[sp]] = 1.0
+    for name, bits in (("activated", s.activated), ("built", s.built_now)):
+        start = enc.off[name]
+        while bits:  # the cards whose bit is set, lowest first (the view lists the cards of the data file only)
+            low = bits & -bits
+            c = low.bit_length() - 1
+            if c < len(t.card):
+                v[start + t.card[c]] = 1.0
+            bits ^= low
+
+
+def _shade_state(enc: ColomaEncoder, t: _StateTables, s: Any, v: dict[int, float]) -> None:
+    o = enc.off["shade"]
+    _numbers(t, [s.shade_dudes, s.shade_camps, s.shade_horses, s.shade_gold, s.shade_rivers, s.shade_hotels,
+                 s.shade_barrels, s.shade_vp, s.shade_gunmen, s.handicap], _SHADE, o, range(len(_SHADE)), v)
+    v[o + 10] = 1.0
+    if s.shade_site:
+        v[o + 11 + s.shade_site - 1] = 1.0
+    v[o + 16 + t.space[s.shade_wagon]] = 1.0
+    if s.shade_dest >= 0:
+        v[o + 16 + len(enc.spaces) + t.space[s.shade_dest]] = 1.0
+
+
+def _private_state(enc: ColomaEncoder, t: _StateTables, s: Any, seat: int, v: dict[int, float]) -> None:
+    """The seat's own hand, the cards of its deck it knows (with their depth) and its own dial."""
+    hand = enc.off["hand"]
+    for c in s.hands[seat]:
+        v[hand + t.card[c]] = 1.0
+    known, n = enc.off["known_deck"], len(enc.cards)
+    for depth, (c, k) in enumerate(zip(s.decks[seat], s.known[seat], strict=True)):
+        if k:
+            i = t.card[c]
+            v[known + i] = 1.0
+            v[known + n + i] = _scaled(depth, "cards")
+    if s.dials[seat]:
+        v[enc.off["dial"] + s.dials[seat] - 1] = 1.0
+
+
+def _seat_state(enc: ColomaEncoder, t: _StateTables, s: Any, p: int, v: dict[int, float], start: int) -> None:
+    so = enc.soff
+    v[start + so["present"]] = 1.0
+    _numbers(t, [s.vp[p], *s.vp_cat[p], s.bucks[p], s.gold[p], s.dudes[p], s.tents[p], s.horses[p], s.reserve_dudes[p],
+                 s.reserve_tents[p], s.gunmen[p], s.graveyard[p], len(s.hands[p]), len(s.decks[p])], t.seat_scales,
+             start + so["vp"], range(len(t.seat_scales)), v)
+    o, covered = start + so["tableau"], s.covered[p]
+    for c in s.tableau[p]:
+        i = t.card[c]
+        v[o + 2 * i] = 1.0
+        v[o + 2 * i + 1] = float(bool(covered >> c & 1))
+    o, width = start + so["rivers"], 2 + len(enc.bridges)
+    for col, r in enumerate(s.rivers[p]):
+        v[o + col * width + (0 if r < 0 else 1 if r == 0 else 2 + t.bridge[r - 1])] = 1.0
+    o, nb, counts = start + so["barrels"], len(enc.barrels), t.barrel_counts
+    for kinds, shift in ((s.fresh[p], 0), (s.used[p], nb)):
+        for k in set(kinds):
+            v[o + shift + t.barrel[k]] = counts[min(kinds.count(k), len(counts) - 1)]
+    v[start + so["wagon"] + t.space[s.wagons[p]]] = 1.0
+    v[start + so["dial"]] = float(bool(s.dials[p]))
+    v[start + so["dial"] + 1] = min(max((s.positions[p] or 0) / 5.0, 0.0), 1.0)
+    v[start + so["dial"] + 2] = _scaled(s.returns[p], "return")
