@@ -129,3 +129,21 @@ def test_the_engine_imports_no_game_until_one_is_asked_for() -> None:
             "print('bluemooncity' in ids, any(m.startswith('meeple.games.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["True", "False"]  # listed from the installed plug-ins, not imported
+
+
+def test_an_action_among_the_listed_ones_is_not_checked_again(dials: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Game.apply(..., listed=...)`: the caller read the seat's legal actions in this position (the RL mask), so an
+    action among them skips the rules' check; any other action is still checked and refused."""
+    game = meeple.new_game("dials", 3, seed=4)
+    rules = game.rules
+    asked: list[int] = []
+    check = rules.check
+    monkeypatch.setattr(rules, "check", lambda s, seat, a: asked.append(a) or check(s, seat, a))
+    listed = game.legal_indices(1)
+    game.apply(1, listed[0], listed)
+    assert asked == []
+    with pytest.raises(meeple.IllegalAction, match="does not decide now"):
+        game.apply(1, listed[0], [])
+    game.apply(0, listed[1])
+    assert asked == [listed[1]]
+    assert game.deciders() == [2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import IllegalAction, SaveError, ScenarioError
@@ -193,23 +193,26 @@ class Game:
         return ends[moment] - 1 if moment < len(ends) else len(self._log)
 
     # -- acting ------------------------------------------------------------------
-    def apply(self, seat: int, action: str | int) -> list[Event]:
+    def apply(self, seat: int, action: str | int, listed: Collection[int] | None = None) -> list[Event]:
         """Apply one action of a seat; an illegal one raises IllegalAction and changes nothing.
 
-        Returns the events of the action (the engine's `reveal` markers taken out)."""
+        `listed`: the seat's legal actions in the current position, when the caller has just read them (`legal`):
+        an action among them is accepted without asking the rules again. Returns the events of the action (the
+        engine's `reveal` markers taken out)."""
         self._check_seat(seat)
         idx = self._parse(action)
         rules = self.rules
         state = self.state
-        if rules.is_over(state):
-            raise IllegalAction("the game is over", msg="engine.game_over")
-        if seat not in rules.deciders(state):
-            raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})",
-                                msg="engine.not_deciding",
-                                params={"seat": seat, "deciding_seats": list(rules.deciders(state))})
-        reason = rules.check(state, seat, idx)
-        if reason is not None:
-            raise self._refusal(idx, reason)
+        if listed is None or idx not in listed:
+            if rules.is_over(state):
+                raise IllegalAction("the game is over", msg="engine.game_over")
+            if seat not in rules.deciders(state):
+                raise IllegalAction(f"seat {seat} does not decide now (deciding: {self._deciders_text()})",
+                                    msg="engine.not_deciding",
+                                    params={"seat": seat, "deciding_seats": list(rules.deciders(state))})
+            reason = rules.check(state, seat, idx)
+            if reason is not None:
+                raise self._refusal(idx, reason)
         kind = _secret_kind(rules.secret(state, seat, idx))
         work = rules.copy(state)
         events: list[Event] = []

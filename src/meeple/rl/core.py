@@ -153,7 +153,8 @@ class Table:
         try:
             if not 0 <= idx < self.num_actions:
                 raise IllegalAction(f"action index {idx} is outside 0..{self.num_actions - 1}")
-            game.apply(seat, idx)
+            # the seat's legal actions, when this position's were read already (the mask): no second listing
+            game.apply(seat, idx, self._legal.get(seat) if self._read is game.state else None)
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
