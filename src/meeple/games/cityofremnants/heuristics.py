@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from .engine import Engine
+from .rules.engine import Engine
 from .state import Battle, Snapshot, State
 
 SPREAD = 12.0  # the renown lead that makes a position worth 0.73 (the value is a logistic curve of the lead)

@@ -19,7 +19,7 @@ from meeple.engine.errors import ScenarioError
 from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
-from .engine import Engine
+from .rules.engine import Engine
 from .state import State, TurnAction
 
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")

@@ -77,7 +77,7 @@ class TurnActions(Core):
 
     def build(self, s: State, p: int, act: Act, events: Events) -> None:
         t = act.dev
-        cells = self.build_cells[self.cat.index[act]]
+        cells = act.cells
         cost = self.dev_cost(s, p, t)
         s.arc[p] -= cost
         s.built.append([t, *cells])

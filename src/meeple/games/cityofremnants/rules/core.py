@@ -8,7 +8,7 @@ from meeple.engine import rng
 from meeple.kit import Events, say
 
 from ..actions import Act, Catalogue
-from ..data import NSPACE, Components, Effect, parse_space
+from ..data import NSPACE, Components, Effect
 from ..state import State
 
 
@@ -21,16 +21,11 @@ class Core:
         self.k = comp.constants
         self.cards = comp.cards
         self.faces = self.k["BATTLE_DIE_FACES"]
-        # build action indices per development type, and the spaces of each
+        # build action indices per development type, with the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
-        self.build_cells: dict[int, tuple[int, ...]] = {}
-        self.enter_index = {act.dest: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
-        self.move_index = {(act.start, act.dest): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
-                cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
-                self.build_index[act.dev].append((cells, i))
-                self.build_cells[i] = cells
+                self.build_index[act.dev].append((act.cells, i))
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]

@@ -196,8 +196,8 @@ class Battles(Core):
         side = b.side
         out = []
         if len(b.rerolled[side]) < self.reroll_allowance(b, side):
-            out = [self.cat.idx("reroll", i) for i in range(len(b.dice[side])) if i not in b.rerolled[side]]
-        return [*out, self.cat.idx("done")]
+            out = [self.cat.reroll[i] for i in range(len(b.dice[side])) if i not in b.rerolled[side]]
+        return [*out, self.cat.word["done"]]
 
     def reroll(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle

@@ -169,9 +169,9 @@ class Costs(Core):
         out = []
         enemy = self.enemy_spaces(s, p)
         if pool and s.pool[p] > 0:
-            enter = self.enter_index
+            enter = self.cat.enter
             out += [enter[v] for v in self.destinations(s, p, -1, reach, enemy)]
-        move = self.move_index
+        move = self.cat.move
         for sp in self.movable_from(s, p, card_move):
             out += [move[sp, v] for v in self.destinations(s, p, sp, reach, enemy)]
         return out
