@@ -249,7 +249,7 @@ class CardEffects(Core):
         elif st == "place_from_pool":
             if act.kind == "place":
                 s.pool[p] -= 1
-                s.figures[act.space][p] += 1
+                self.set_figures(s, act.space, p, s.figures[act.space][p] + 1)
                 say(events, "figures.place", seat=p, space=space_name(act.space))
                 eff.done += 1
                 more = eff.done < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
@@ -278,7 +278,7 @@ class CardEffects(Core):
         elif st == "remove_ycu":
             for sp in range(NSPACE):
                 if act.token in s.ycu[sp]:
-                    s.ycu[sp].remove(act.token)
+                    self.take_token(s, sp, act.token)
                     say(events, "ycu.removed", token=self.tterm(act.token), space=space_name(sp))
             s.bag = sorted([*s.bag, act.token])
             eff.done += 1
