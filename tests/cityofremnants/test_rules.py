@@ -89,17 +89,15 @@ def test_cor_30_16_exact_zero_does_not_end() -> None:
     game = scenario(renown=[100, 50, 25, 20], renown_supply=5, pool=[6, 6, 7, 7], reserve=[9, 9, 9, 9],
                     figures={"C3": [1, 0, 0, 0], "D4": [0, 1, 0, 0]})
     eng, s = game.rules.eng, game.state
-    s.figures[parse_space("C4")][ANA] = 1
-    s.figures[parse_space("E4")][ANA] = 1
+    eng.set_figures(s, parse_space("C4"), ANA, 1)
+    eng.set_figures(s, parse_space("E4"), ANA, 1)
     s.pool[ANA] = 4
     eng.award(s, None)
     assert not s.over and s.renown_supply == 0 and not s.exhausted
     eng.gain_renown(s, DEE, 1, None)
     assert s.renown[DEE] == 20
-    s.figures[parse_space("C4")][ANA] = 0
-    s.figures[parse_space("E4")][ANA] = 0
-    s.figures[parse_space("C3")][ANA] = 0
-    s.figures[parse_space("D4")][BEN] = 0
+    for name, seat in (("C4", ANA), ("E4", ANA), ("C3", ANA), ("D4", BEN)):
+        eng.set_figures(s, parse_space(name), seat, 0)
     eng.award(s, None)
     assert s.over
 

@@ -32,91 +32,43 @@ MAX_RANGE = 4  # the longest move any effect allows (Jet Boots, Getaway Vehicle)
 
 
 class Act(NamedTuple):
-    """An action's structure: its kind and up to three numbers, read by the names below as the kind means them."""
+    """An action's structure: its kind and the fields that kind names (-1 where it names none)."""
 
     kind: str
-    a: int = -1
-    b: int = -1
-    c: int = -1
-
-    @property
-    def card(self) -> int:
-        """play, take, discard, commit: the card."""
-        return self.a
-
-    @property
-    def amount(self) -> int:
-        """bid: the ARC bid; renown: the renown bought."""
-        return self.a
-
-    @property
-    def space(self) -> int:
-        """use, sell, enter, place: the space; move: where the figure goes (`dest`)."""
-        return self.a
-
-    @property
-    def start(self) -> int:
-        """move: the space the figure leaves (-1, the pool, for enter)."""
-        return self.a if self.kind == "move_fig" else -1
-
-    @property
-    def dest(self) -> int:
-        """move, enter: the space the figure ends on."""
-        return self.b if self.kind == "move_fig" else self.a
-
-    @property
-    def dev(self) -> int:
-        """build: the development type."""
-        return self.a
-
-    @property
-    def die(self) -> int:
-        """reroll: the index of the die."""
-        return self.a
-
-    @property
-    def token(self) -> int:
-        """fight (a token), remove: the YCU token."""
-        return self.a
-
-    @property
-    def coord(self) -> int:
-        """coord: the coordinate card."""
-        return self.a
-
-    @property
-    def pile(self) -> int:
-        """pile: 0 the draw pile, 1 the discard pile."""
-        return self.a
-
-    @property
-    def seat(self) -> int:
-        """seat: the rival chosen."""
-        return self.a
-
-    @property
-    def gang(self) -> int:
-        """leader: the gang."""
-        return self.a
+    card: int = -1  # play, take, discard, commit: the card
+    amount: int = -1  # bid: the ARC bid; renown: the renown bought
+    space: int = -1  # use, sell, place: the space
+    start: int = -1  # move: the space the figure leaves (-1, the pool, for enter)
+    dest: int = -1  # move, enter: the space the figure ends on
+    dev: int = -1  # build: the development type
+    cells: tuple[int, ...] = ()  # build: the spaces the development covers
+    die: int = -1  # reroll: the index of the die
+    token: int = -1  # fight (a token), remove: the YCU token
+    coord: int = -1  # coord: the coordinate card
+    pile: int = -1  # pile: 0 the draw pile, 1 the discard pile
+    seat: int = -1  # seat: the rival chosen
+    gang: int = -1  # leader: the gang
 
 
 def _catalogue(comp: Components) -> list[tuple[str, Act]]:
     out: list[tuple[str, Act]] = []
-    out += [(f"leader {g.key}", Act("leader", g.index)) for g in comp.gangs]
+    out += [(f"leader {g.key}", Act("leader", gang=g.index)) for g in comp.gangs]
     out += [(w, Act(w)) for w in DECLARE]
     out += [(w, Act(w)) for w in WORDS]
     for verb in ("play", "take", "discard", "commit"):
-        out += [(f"{verb} {c.id}", Act(verb, c.index)) for c in comp.cards]
+        out += [(f"{verb} {c.id}", Act(verb, card=c.index)) for c in comp.cards]
     step = comp.c("BID_STEP")
-    out += [(f"bid {n}", Act("bid", n)) for n in range(step, comp.c("BID_MAX") + 1, step)]
-    out += [(f"renown {n}", Act("renown", n)) for n in range(comp.c("INFLUENCE_MAX") + 1)]
-    for verb in ("use", "sell", "enter", "place"):
-        out += [(f"{verb} {space_name(s)}", Act(verb, s)) for s in range(NSPACE)]
+    out += [(f"bid {n}", Act("bid", amount=n)) for n in range(step, comp.c("BID_MAX") + 1, step)]
+    out += [(f"renown {n}", Act("renown", amount=n)) for n in range(comp.c("INFLUENCE_MAX") + 1)]
+    for verb in ("use", "sell"):
+        out += [(f"{verb} {space_name(s)}", Act(verb, space=s)) for s in range(NSPACE)]
+    out += [(f"enter {space_name(s)}", Act("enter", dest=s)) for s in range(NSPACE)]
+    out += [(f"place {space_name(s)}", Act("place", space=s)) for s in range(NSPACE)]
     for a in range(NSPACE):
         for b in range(NSPACE):
             dist = abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
             if 1 <= dist <= MAX_RANGE:
-                out.append((f"move {space_name(a)} {space_name(b)}", Act("move_fig", a, b)))
+                out.append((f"move {space_name(a)} {space_name(b)}", Act("move_fig", start=a, dest=b)))
     for dev in comp.devs:
         seen: set[tuple[int, ...]] = set()
         for board in comp.boards.values():
@@ -124,27 +76,50 @@ def _catalogue(comp: Components) -> list[tuple[str, Act]]:
                 if cells not in seen:
                     seen.add(cells)
                     text = " ".join(space_name(s) for s in cells)
-                    out.append((f"build {dev.id} {text}", Act("build", dev.index, cells[0], cells[-1])))
-    out += [(f"reroll {i + 1}", Act("reroll", i)) for i in range(comp.c("MAX_DICE_PER_SIDE"))]
-    out += [(f"fight {t.id}", Act("fight_token", t.index)) for t in comp.tokens]
-    out += [(f"remove {t.id}", Act("remove", t.index)) for t in comp.tokens]
-    out += [(f"coord {c.id}", Act("coord", c.index)) for c in comp.coords]
-    out += [("pile draw", Act("pile", 0)), ("pile discard", Act("pile", 1))]
-    out += [(f"seat {p}", Act("seat", p)) for p in range(4)]
+                    out.append((f"build {dev.id} {text}", Act("build", dev=dev.index, cells=cells)))
+    out += [(f"reroll {i + 1}", Act("reroll", die=i)) for i in range(comp.c("MAX_DICE_PER_SIDE"))]
+    out += [(f"fight {t.id}", Act("fight_token", token=t.index)) for t in comp.tokens]
+    out += [(f"remove {t.id}", Act("remove", token=t.index)) for t in comp.tokens]
+    out += [(f"coord {c.id}", Act("coord", coord=c.index)) for c in comp.coords]
+    out += [("pile draw", Act("pile", pile=0)), ("pile discard", Act("pile", pile=1))]
+    out += [(f"seat {p}", Act("seat", seat=p)) for p in range(4)]
     return out
 
 
 class Catalogue:
-    """The action table of one data file, with each index's structure."""
+    """The action table of one data file, with each index's structure, and the index of each action by what it
+    names (looked up once here, so that listing the legal actions never builds an `Act`)."""
 
     def __init__(self, comp: Components) -> None:
         entries = _catalogue(comp)
         self.table = ActionTable([t for t, _ in entries])
-        self.acts = [a for _, a in entries]
+        self.acts = tuple(a for _, a in entries)
         self.index = {a: i for i, (_, a) in enumerate(entries)}
+        ncards, ntokens = len(comp.cards), len(comp.tokens)
 
-    def idx(self, kind: str, a: int = -1, b: int = -1, c: int = -1) -> int:
-        return self.index[Act(kind, a, b, c)]
+        def ids(kind: str, field: str, n: int) -> tuple[int, ...]:
+            found = {getattr(a, field): i for i, a in enumerate(self.acts) if a.kind == kind}
+            return tuple(found.get(x, -1) for x in range(n))
+
+        self.word = {w: self.index[Act(w)] for w in (*DECLARE, *WORDS)}
+        self.leader = ids("leader", "gang", len(comp.gangs))
+        self.play = ids("play", "card", ncards)
+        self.take = ids("take", "card", ncards)
+        self.discard = ids("discard", "card", ncards)
+        self.commit = ids("commit", "card", ncards)
+        self.bid = {a.amount: i for i, a in enumerate(self.acts) if a.kind == "bid"}
+        self.renown = ids("renown", "amount", comp.c("INFLUENCE_MAX") + 1)
+        self.use = ids("use", "space", NSPACE)
+        self.sell = ids("sell", "space", NSPACE)
+        self.enter = ids("enter", "dest", NSPACE)
+        self.place = ids("place", "space", NSPACE)
+        self.move = {(a.start, a.dest): i for i, a in enumerate(self.acts) if a.kind == "move_fig"}
+        self.reroll = ids("reroll", "die", comp.c("MAX_DICE_PER_SIDE"))
+        self.fight = ids("fight_token", "token", ntokens)
+        self.remove = ids("remove", "token", ntokens)
+        self.coord = ids("coord", "coord", len(comp.coords))
+        self.pile = ids("pile", "pile", 2)
+        self.seat = ids("seat", "seat", 4)
 
 
 @functools.cache

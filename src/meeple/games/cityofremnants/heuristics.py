@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from meeple.engine.rules import Event
 
-from .engine import Engine
+from .rules.engine import Engine
 from .state import Battle, Snapshot, State
 
 SPREAD = 12.0  # the renown lead that makes a position worth 0.73 (the value is a logistic curve of the lead)

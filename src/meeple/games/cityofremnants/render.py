@@ -11,7 +11,7 @@ import textwrap
 from meeple.engine.messages import Catalogue
 
 from .data import COLUMNS, NSPACE, SIZE, space_name
-from .engine import Engine
+from .rules.engine import Engine
 from .state import State
 from .views import choosing_commit, hidden_commits
 

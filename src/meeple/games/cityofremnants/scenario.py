@@ -19,7 +19,7 @@ from meeple.engine.errors import ScenarioError
 from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
-from .engine import Engine
+from .rules.engine import Engine
 from .state import State, TurnAction
 
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")
@@ -105,8 +105,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     for sp_name, counts in (desc.get("figures") or {}).items():
         sp = space(sp_name, "figures")
         counts = list(counts) + [0] * (players - len(counts))
-        for p in range(players):
-            s.figures[sp][p] = int(counts[p])
+        s.figures[sp] = tuple(int(counts[p]) for p in range(players))
     if "figures" in desc and "reserve" not in desc:
         for p in range(players):
             s.reserve[p] = eng.k["FIGURES_PER_COLOUR"] - s.pool[p] - eng.on_board(s, p)
@@ -116,7 +115,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
             if t not in tokens or tokens[t] not in s.bag:
                 raise READ.fail("ycu", f"{t!r} is not a token in the bag")
             s.bag.remove(tokens[t])
-            s.ycu[sp].append(tokens[t])
+            s.ycu[sp] += (tokens[t],)
     coords = {c.id: c.index for c in eng.comp.coords}
     if "coord_deck" in desc:
         top = []
@@ -134,7 +133,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         t = devs[b["id"]]
         if t not in s.drafted:
             s.drafted = sorted([*s.drafted, t])
-        s.built.append([t, *sorted(space(x, "built") for x in b["spaces"])])
+        s.built.append((t, *sorted(space(x, "built") for x in b["spaces"])))
         s.products.append(int(b.get("products", 0)))
     for key in ("round", "first", "active", "renown_supply", "enemy_space"):
         if key in desc:

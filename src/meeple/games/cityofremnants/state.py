@@ -27,6 +27,7 @@ INT_LISTS = ("seed_leaders", "gang", "entry", "arc", "influence", "renown", "ove
              "coord_discard", "coord_shown", "coord_known", "drafted", "products", "resume", "reset_done",
              "pick_order")
 NESTED_LISTS = ("hand", "draw", "discard", "tableau", "figures", "ycu", "built", "reset_pending", "last_rolls")
+TUPLE_ROWS = ("figures", "ycu", "built", "last_rolls")  # lists of tuples: a copy shares the rows
 LIST_DICTS = ("script", "stats")  # str -> list of ints
 FLAT_DICTS = ("mods",)  # str -> int
 OTHER = tuple(f for f in FIELDS if f not in FLAT + INT_LISTS + NESTED_LISTS + LIST_DICTS + FLAT_DICTS)
@@ -311,8 +312,8 @@ class State:
     discard: list[list[int]]
     tableau: list[list[int]]
     removed: list[int]  # starter cards out of the game (public)
-    figures: list[list[int]]  # per space, per seat
-    ycu: list[list[int]]  # per space, token indices in placement order
+    figures: list[tuple[int, ...]]  # per space, per seat (a row is replaced, never changed: copies share rows)
+    ycu: list[tuple[int, ...]]  # per space, token indices in placement order (rows as in `figures`)
     bag: list[int]  # token indices (kept sorted: the bag has no order)
     gm_deck: list[int]
     gm_row: list[int]
@@ -325,7 +326,7 @@ class State:
     coord_shown: list[int]
     coord_known: list[int]  # per seat: how many top coordinate cards it has looked at (Informer, Scanner Drone)
     drafted: list[int]
-    built: list[list[int]]  # [type, *spaces]
+    built: list[tuple[int, ...]]  # (type, *spaces)
     products: list[int]  # product tokens per built development
     renown_supply: int
     first: int
@@ -342,7 +343,7 @@ class State:
     patrol: Patrol | None
     exhausted: bool
     pick_order: list[int]
-    last_rolls: list[list[int]]
+    last_rolls: list[tuple[int, int]]  # (faces, outcome) of each chance draw of the last action
     stats: dict[str, list[int]]
     shown: Revealed  # the last revealed secret choices: Reset discards, battle commits (public record)
 
@@ -356,7 +357,7 @@ class State:
         out.over = self.over
         out.end_reason = self.end_reason
         out.rng = self.rng
-        out.script = {k: v[:] for k, v in self.script.items()}
+        out.script = {k: v[:] for k, v in self.script.items()} if self.script else {}
         out.gang = self.gang[:]
         out.entry = self.entry[:]
         out.arc = self.arc[:]
@@ -366,13 +367,13 @@ class State:
         out.tracker = self.tracker[:]
         out.pool = self.pool[:]
         out.reserve = self.reserve[:]
-        out.hand = [row[:] for row in self.hand]
-        out.draw = [row[:] for row in self.draw]
-        out.discard = [row[:] for row in self.discard]
-        out.tableau = [row[:] for row in self.tableau]
+        out.hand = list(map(list.copy, self.hand))
+        out.draw = list(map(list.copy, self.draw))
+        out.discard = list(map(list.copy, self.discard))
+        out.tableau = list(map(list.copy, self.tableau))
         out.removed = self.removed[:]
-        out.figures = [row[:] for row in self.figures]
-        out.ycu = [row[:] for row in self.ycu]
+        out.figures = self.figures[:]  # rows are tuples
+        out.ycu = self.ycu[:]
         out.bag = self.bag[:]
         out.gm_deck = self.gm_deck[:]
         out.gm_row = self.gm_row[:]
@@ -385,7 +386,7 @@ class State:
         out.coord_shown = self.coord_shown[:]
         out.coord_known = self.coord_known[:]
         out.drafted = self.drafted[:]
-        out.built = [row[:] for row in self.built]
+        out.built = self.built[:]  # rows are tuples
         out.products = self.products[:]
         out.renown_supply = self.renown_supply
         out.first = self.first
@@ -393,7 +394,7 @@ class State:
         out.resume = self.resume[:]
         out.mods = self.mods.copy()
         out.enemy_space = self.enemy_space
-        out.reset_pending = [row[:] for row in self.reset_pending]
+        out.reset_pending = list(map(list.copy, self.reset_pending))
         out.reset_done = self.reset_done[:]
         out.action = self.action.copy()
         out.auction = None if self.auction is None else self.auction.copy()
@@ -402,7 +403,7 @@ class State:
         out.patrol = None if self.patrol is None else self.patrol.copy()
         out.exhausted = self.exhausted
         out.pick_order = self.pick_order[:]
-        out.last_rolls = [row[:] for row in self.last_rolls]
+        out.last_rolls = self.last_rolls[:]  # rows are tuples
         out.stats = {k: v[:] for k, v in self.stats.items()}
         out.shown = self.shown.copy()
         return out
@@ -424,6 +425,8 @@ class State:
             kind = SUBSTATES.get(name)
             value = data[name]
             setattr(out, name, _dup(value) if kind is None or value is None else kind.from_data(value))
+        for name in TUPLE_ROWS:
+            setattr(out, name, [tuple(row) for row in getattr(out, name)])
         return out
 
     def __repr__(self) -> str:
@@ -431,8 +434,9 @@ class State:
 
 
 def _dup(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_dup(v) if isinstance(v, list | dict) else v for v in value]
+    """A deep copy of JSON-like data, tuples (the rows of `figures` and `ycu`) written as lists."""
+    if isinstance(value, list | tuple):
+        return [_dup(v) if isinstance(v, list | tuple | dict) else v for v in value]
     if isinstance(value, dict):
-        return {k: _dup(v) if isinstance(v, list | dict) else v for k, v in value.items()}
+        return {k: _dup(v) if isinstance(v, list | tuple | dict) else v for k, v in value.items()}
     return value

@@ -14,7 +14,7 @@ from typing import Any
 from meeple.engine import rng
 
 from .data import NSPACE, space_name
-from .engine import Engine
+from .rules.engine import Engine
 from .state import State
 
 

@@ -184,37 +184,37 @@ class CardEffects(Core):
         assert s.effect is not None
         eff = s.effect
         if eff.stage == "trash":
-            return [self.cat.idx("take", c) for c in sorted(set(s.hand[p]))] + [self.cat.idx("done")]
+            return [self.cat.take[c] for c in sorted(set(s.hand[p]))] + [self.cat.word["done"]]
         card = self.cards[eff.card]
         e = card.effects[eff.prim]
         st = eff.stage
         cat = self.cat
         if st == "recruit_fixed":
-            return [cat.idx("take", c) for c in s.gm_row]
+            return [cat.take[c] for c in s.gm_row]
         if st == "sell_extra":
-            out = [cat.idx("sell", s.built[i][1]) for i in self.sellable(s, p)]
-            return out + ([cat.idx("done")] if eff.done >= 1 else [])
+            out = [cat.sell[s.built[i][1]] for i in self.sellable(s, p)]
+            return out + ([cat.word["done"]] if eff.done >= 1 else [])
         if st == "add_products":
-            return [cat.idx("use", s.built[i][1]) for i in self.product_targets(s, p)]
+            return [cat.use[s.built[i][1]] for i in self.product_targets(s, p)]
         if st == "move_figures":
             out = self.move_actions(s, p, e.num(1), pool=e.args[2] == "board_or_pool", card_move=True)
-            return out + ([cat.idx("stop")] if eff.done >= 1 else [])
+            return out + ([cat.word["stop"]] if eff.done >= 1 else [])
         if st == "place_from_pool":
-            out = [cat.idx("place", sp) for sp in self.place_targets(s, p)] if s.pool[p] else []
-            return out + ([cat.idx("done")] if eff.done >= 1 else [])
+            out = [cat.place[sp] for sp in self.place_targets(s, p)] if s.pool[p] else []
+            return out + ([cat.word["done"]] if eff.done >= 1 else [])
         if st == "coord":
-            return [cat.idx("coord", c) for c in eff.look if c not in eff.order]
+            return [cat.coord[c] for c in eff.look if c not in eff.order]
         if st == "search_card":
-            return [cat.idx("pile", i) for i, pile in enumerate((s.draw[p], s.discard[p])) if pile]
+            return [cat.pile[i] for i, pile in enumerate((s.draw[p], s.discard[p])) if pile]
         if st == "search_pick":
             pile = s.draw[p] if eff.pile == 0 else s.discard[p]
-            return [cat.idx("take", c) for c in sorted(set(pile))]
+            return [cat.take[c] for c in sorted(set(pile))]
         if st == "remove_ycu":
-            return [cat.idx("remove", t) for t in sorted({t for sp in s.ycu for t in sp})]
+            return [cat.remove[t] for t in sorted({t for sp in s.ycu for t in sp})]
         if st == "strip_card":
-            return [cat.idx("seat", q) for q in range(s.players) if q != p and s.hand[q]]
+            return [cat.seat[q] for q in range(s.players) if q != p and s.hand[q]]
         if st == "strip_pick":
-            return [cat.idx("take", c) for c in sorted(set(s.hand[eff.rival]))]
+            return [cat.take[c] for c in sorted(set(s.hand[eff.rival]))]
         return []
 
     def effect_apply(self, s: State, p: int, act: Act, events: Events) -> None:
@@ -249,7 +249,7 @@ class CardEffects(Core):
         elif st == "place_from_pool":
             if act.kind == "place":
                 s.pool[p] -= 1
-                s.figures[act.space][p] += 1
+                self.set_figures(s, act.space, p, s.figures[act.space][p] + 1)
                 say(events, "figures.place", seat=p, space=space_name(act.space))
                 eff.done += 1
                 more = eff.done < e.num() and s.pool[p] > 0 and bool(self.place_targets(s, p))
@@ -278,7 +278,7 @@ class CardEffects(Core):
         elif st == "remove_ycu":
             for sp in range(NSPACE):
                 if act.token in s.ycu[sp]:
-                    s.ycu[sp].remove(act.token)
+                    self.take_token(s, sp, act.token)
                     say(events, "ycu.removed", token=self.tterm(act.token), space=space_name(sp))
             s.bag = sorted([*s.bag, act.token])
             eff.done += 1

@@ -50,8 +50,8 @@ class Auctions(Core):
         low = self.bid_min(s)
         top = min(s.arc[q], self.k["BID_MAX"])
         step = self.k["BID_STEP"]
-        out = [self.cat.idx("bid", n) for n in range(low, top + 1, step)]
-        return [*out, self.cat.idx("pass")]
+        out = [self.cat.bid[n] for n in range(low, top + 1, step)]
+        return [*out, self.cat.word["pass"]]
 
     def auction_act(self, s: State, q: int, act: Act, events: Events) -> None:
         assert s.auction is not None

@@ -15,7 +15,7 @@ class Patrols(Core):
     def start_patrol(self, s: State, events: Events) -> None:
         for sp in range(NSPACE):
             s.bag += s.ycu[sp]
-            s.ycu[sp] = []
+            s.ycu[sp] = ()
         s.bag.sort()
         say(events, "patrol.start")
         shown = []
@@ -39,7 +39,7 @@ class Patrols(Core):
                     s.bag.remove(t)
                 else:
                     t = s.bag.pop(self._draw(s, "token", len(s.bag)))
-                s.ycu[sp].append(t)
+                s.ycu[sp] += (t,)
                 say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
         s.patrol = Patrol([(s.first + i) % s.players for i in range(s.players)])
         s.active = -1

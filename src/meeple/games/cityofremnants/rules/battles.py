@@ -87,7 +87,7 @@ class Battles(Core):
         t = b.token
         cost = self.bribe_cost(s, p, t)
         s.arc[p] -= cost
-        s.ycu[b.space].remove(t)
+        self.take_token(s, b.space, t)
         s.bag = sorted([*s.bag, t])
         say(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
         self.after_ycu(s, p, events)
@@ -196,8 +196,8 @@ class Battles(Core):
         side = b.side
         out = []
         if len(b.rerolled[side]) < self.reroll_allowance(b, side):
-            out = [self.cat.idx("reroll", i) for i in range(len(b.dice[side])) if i not in b.rerolled[side]]
-        return [*out, self.cat.idx("done")]
+            out = [self.cat.reroll[i] for i in range(len(b.dice[side])) if i not in b.rerolled[side]]
+        return [*out, self.cat.word["done"]]
 
     def reroll(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
@@ -271,7 +271,7 @@ class Battles(Core):
         sp = b.space
         effs = self.battle_card_effects(b, lose_side)
         figs = s.figures[sp][loser]
-        s.figures[sp][loser] = 0
+        self.set_figures(s, sp, loser, 0)
         if any(e.name == "no_casualty" for e in effs):
             s.pool[loser] += figs
             say(events, "battle.retreat", seat=loser, count=figs, space=space_name(sp))
@@ -318,7 +318,7 @@ class Battles(Core):
                 self.change_influence(s, x, self.k["INFLUENCE_WIN"] if x == win else self.k["INFLUENCE_LOSS"], events)
                 s.stats["battles_won" if x == win else "battles_lost"][x] += 1
         if b.kind == "ycu" and win >= 0:
-            s.ycu[b.space].remove(b.token)
+            self.take_token(s, b.space, b.token)
             s.bag = sorted([*s.bag, b.token])
             say(events, "ycu.defeated", seat=win, token=self.tterm(b.token))
         if win >= 0:

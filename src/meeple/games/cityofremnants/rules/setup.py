@@ -47,8 +47,8 @@ class Setup(Core):
         s.discard = [[] for _ in range(players)]
         s.tableau = [[] for _ in range(players)]
         s.removed = []
-        s.figures = [[0] * players for _ in range(NSPACE)]
-        s.ycu = [[] for _ in range(NSPACE)]
+        s.figures = [(0,) * players] * NSPACE
+        s.ycu = [()] * NSPACE
         s.bag = [t.index for t in self.comp.tokens]
         s.gm_deck = [c.index for c in self.cards if c.deck == "GM"]
         self.shuffle(s, s.gm_deck)

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import rng
 from meeple.kit import Events, say
 
 from ..actions import Act, Catalogue
-from ..data import NSPACE, Components, Effect, parse_space
+from ..data import NSPACE, Components, Effect
 from ..state import State
+
+
+def spaces_mask(spaces: Iterable[int]) -> int:
+    """A set of spaces as an int with one byte per space (byte i is 1 when space i is in the set): the board's
+    steps are shifts, and `bytes` of it pick the spaces out (`costs.spaces_of`)."""
+    out = 0
+    for sp in spaces:
+        out |= 1 << (8 * sp)
+    return out
 
 
 class Core:
@@ -21,16 +31,23 @@ class Core:
         self.k = comp.constants
         self.cards = comp.cards
         self.faces = self.k["BATTLE_DIE_FACES"]
-        # build action indices per development type, and the spaces of each
+        # build action indices per development type, with the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
-        self.build_cells: dict[int, tuple[int, ...]] = {}
-        self.enter_index = {act.dest: i for i, act in enumerate(cat.acts) if act.kind == "enter"}
-        self.move_index = {(act.start, act.dest): i for i, act in enumerate(cat.acts) if act.kind == "move_fig"}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
-                cells = tuple(parse_space(w) for w in cat.table.texts[i].split()[2:])
-                self.build_index[act.dev].append((cells, i))
-                self.build_cells[i] = cells
+                self.build_index[act.dev].append((act.cells, i))
+        # per board side: each type's placements on usable spaces of its level, and each space's usable neighbours
+        self.build_spots = {side: {t: [(spaces_mask(cells), i) for cells, i in spots
+                                       if all(board.level[sp] == comp.devs[t].level for sp in cells)]
+                                   for t, spots in self.build_index.items()}
+                            for side, board in comp.boards.items()}
+        self.usable_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.usable(sp))
+                            for side, board in comp.boards.items()}
+        # the move action from each space to each space (-1 where none goes)
+        self.move_ids = [tuple(cat.move.get((a, sp), -1) for sp in range(NSPACE)) for a in range(NSPACE)]
+        # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
+        self.side_entry = frozenset(d.index for d in comp.devs if d.passive is not None
+                                    and d.passive.name == "side_entry")
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
@@ -54,7 +71,7 @@ class Core:
     def _draw(self, s: State, kind: str, n: int) -> int:
         """A uniform index below n, or the next scripted outcome of this kind (COR-26.3)."""
         value = self._draw_raw(s, kind, n)
-        s.last_rolls.append([n, value])
+        s.last_rolls.append((n, value))
         return value
 
     def _draw_raw(self, s: State, kind: str, n: int) -> int:
@@ -107,6 +124,20 @@ class Core:
             return False
         return not any(n for q, n in enumerate(s.figures[sp]) if q != p and not (sp == ignore[0] and q == ignore[1]))
 
+    @staticmethod
+    def set_figures(s: State, sp: int, p: int, n: int) -> None:
+        """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them)."""
+        row = list(s.figures[sp])
+        row[p] = n
+        s.figures[sp] = tuple(row)
+
+    @staticmethod
+    def take_token(s: State, sp: int, t: int) -> None:
+        """A YCU token off its space (the rows of `ycu` are tuples, like those of `figures`)."""
+        row = list(s.ycu[sp])
+        row.remove(t)
+        s.ycu[sp] = tuple(row)
+
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
             if sp in b[1:]:
@@ -118,9 +149,19 @@ class Core:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
-    def controlled_devs(self, s: State, p: int) -> list[int]:
-        figures = s.figures
-        return [i for i, b in enumerate(s.built) if figures[b[1]][p] > 0 and self.controls_dev(s, p, i)]
+    @staticmethod
+    def controlled_devs(s: State, p: int) -> list[int]:
+        """The developments player p controls (COR-17.2: every space with its figure and no enemy)."""
+        figures, ycu = s.figures, s.ycu
+        out = []
+        for i, b in enumerate(s.built):
+            for sp in b[1:]:
+                f = figures[sp]
+                if f[p] <= 0 or ycu[sp] or sum(f) != f[p]:
+                    break
+            else:
+                out.append(i)
+        return out
 
     @staticmethod
     def controllers(s: State) -> list[int]:

@@ -77,10 +77,10 @@ class TurnActions(Core):
 
     def build(self, s: State, p: int, act: Act, events: Events) -> None:
         t = act.dev
-        cells = self.build_cells[self.cat.index[act]]
+        cells = act.cells
         cost = self.dev_cost(s, p, t)
         s.arc[p] -= cost
-        s.built.append([t, *cells])
+        s.built.append((t, *cells))
         s.products.append(0)
         s.stats["built"][p] += 1
         say(events, "build.done", seat=p, dev=self.dterm(t), spaces=tuple(space_name(x) for x in cells), arc=cost)
@@ -113,8 +113,8 @@ class TurnActions(Core):
         if start < 0:
             s.pool[p] -= 1
         else:
-            s.figures[start][p] -= 1
-        s.figures[dest][p] += 1
+            self.set_figures(s, start, p, s.figures[start][p] - 1)
+        self.set_figures(s, dest, p, s.figures[dest][p] + 1)
         if self.enemies_at(s, p, dest):
             s.enemy_space = dest
         say(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",

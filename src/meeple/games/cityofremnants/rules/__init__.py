@@ -13,12 +13,12 @@ from meeple.engine.rules import Event, Result, Rules
 from meeple.engine.spec import GameSpec, OptionSpec
 from meeple.kit import per_seat, places
 
-from . import heuristics, views
-from .actions import Catalogue, default_catalogue
-from .data import DEFAULT_DATA, load_components, reconstructions
+from .. import heuristics, views
+from ..actions import Catalogue, default_catalogue
+from ..data import DEFAULT_DATA, load_components, reconstructions
+from ..messages import catalogue
+from ..state import State
 from .engine import Engine
-from .messages import catalogue
-from .state import State
 
 VERSION = 1
 # The search bot's default budget here: 1,000 visits per decision, like the other games; a City of Remnants turn is
@@ -146,19 +146,19 @@ class CityOfRemnants(Rules[State]):
         return views.sample(self.eng, state, seat, rng)
 
     def scenario(self, description: Mapping[str, Any]) -> State:
-        from .scenario import build
+        from ..scenario import build
 
         state: State = build(self.eng, description)
         return state
 
     def render(self, state: State, seat: int | None, color: bool = True, catalogue: Messages | None = None) -> str:
-        from .render import render
+        from ..render import render
 
         return render(self.eng, state, seat, color, catalogue or catalogue_of(self))
 
     def screens(self, state: State, seat: int | None, color: bool = True,
                 catalogue: Messages | None = None) -> dict[str, str]:
-        from .render import screens
+        from ..render import screens
 
         return screens(self.eng, state, seat, color, catalogue or catalogue_of(self))
 

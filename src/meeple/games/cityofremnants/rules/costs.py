@@ -1,0 +1,240 @@
+"""Costs and availability (COR-10.2): what an action costs the seat and which actions it can take now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import compress
+
+from ..data import NSPACE, SIZE
+from ..state import State
+from .core import Core, spaces_mask
+
+SPACES = range(NSPACE)
+# sets of spaces are ints with a byte per space (`core.spaces_mask`)
+ALL = spaces_mask(SPACES)
+NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
+NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
+ROW_SHIFT = 8 * SIZE  # a step north or south
+SPACE_SHIFT = 8  # a step east or west
+
+
+class Costs(Core):
+    """Costs and availability."""
+
+    @staticmethod
+    def turn_mod(s: State, p: int, key: str) -> int:
+        """A modifier of the current turn (a Turn card's discount, COR-8.7): it counts for the active player only."""
+        return int(s.mods.get(key, 0)) if p == s.active else 0
+
+    def bm_cost(self, s: State, p: int, c: int) -> int:
+        return max(0, self.cards[c].cost - self.turn_mod(s, p, "bm_discount"))
+
+    def dev_cost(self, s: State, p: int, t: int) -> int:
+        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        return max(0, self.comp.devs[t].cost - cut)
+
+    def renown_max(self, s: State, p: int) -> int:
+        return int(min(s.influence[p], s.renown_supply, s.arc[p] // self.k["RENOWN_PRICE"]))
+
+    def builds(self, s: State, p: int, first: bool = False) -> list[int]:
+        """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
+        out: list[int] = []
+        spots = self.build_spots[s.side]
+        built = s.built
+        covered = 0
+        for b in built:
+            for sp in b[1:]:
+                covered |= 1 << (8 * sp)
+        arc = s.arc[p]
+        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
+        devs = self.comp.devs
+        for t in s.drafted:
+            dev = devs[t]
+            if max(0, dev.cost - cut) > arc or (built and sum(1 for b in built if b[0] == t) >= dev.copies):
+                continue
+            if first:
+                for cells, idx in spots[t]:
+                    if not cells & covered:
+                        return [idx]
+            else:
+                out += [idx for cells, idx in spots[t] if not cells & covered]
+        return out
+
+    def producers(self, s: State, p: int) -> list[int]:
+        """Controlled developments with an unused Produce ability that can be used now (COR-13.1, 28.32)."""
+        used = s.action.used
+        out = []
+        for i in self.controlled_devs(s, p):
+            eff = self.dev(s, i).produce
+            if eff is None or i in used:
+                continue
+            if eff.name == "produce_recruit_top" and (
+                    s.arc[p] < eff.num() or not (s.gm_deck or s.gm_discard)):
+                continue
+            out.append(i)
+        return out
+
+    def sellable(self, s: State, p: int) -> list[int]:
+        return [i for i in self.controlled_devs(s, p) if s.products[i] > 0]
+
+    def available(self, s: State, p: int) -> list[str]:
+        out = []
+        if s.gm_row or s.gm_deck or s.gm_discard:
+            out.append("recruit")
+        arc = s.arc[p]
+        if any(self.bm_cost(s, p, c) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
+            out.append("buy")
+        devs = self.controlled_devs(s, p)
+        if any(self.dev(s, i).produce is not None for i in devs) or self.builds(s, p, first=True):
+            out.append("produce")
+        if any(s.products[i] > 0 for i in devs):
+            out.append("sell")
+        out.append("refresh")
+        if self.any_move(s, p, self.move_range(s), pool=True):
+            out.append("move")
+        return out
+
+    def product_supply(self, s: State) -> int:
+        return int(self.k["PRODUCT_SUPPLY"]) - sum(s.products)
+
+    def product_targets(self, s: State, p: int) -> list[int]:
+        if self.product_supply(s) <= 0:
+            return []
+        return [i for i in self.controlled_devs(s, p)
+                if self.makes_products(s, i) and s.products[i] < self.dev(s, i).cap]
+
+    def makes_products(self, s: State, i: int) -> bool:
+        eff = self.dev(s, i).produce
+        return eff is not None and eff.name == "produce_products"
+
+    def place_targets(self, s: State, p: int) -> list[int]:
+        board = self.comp.boards[s.side]
+        return [sp for sp in range(NSPACE) if board.level[sp] == "Slums" and self.controls_space(s, p, sp)
+                and s.figures[sp][p] < self.k["MAX_OWN_FIGURES_PER_SPACE"]]
+
+    def sell_limit(self, s: State, p: int) -> int:
+        return s.influence[p] + self.perm(s, p, "sell_limit")
+
+    def move_limit(self, s: State, p: int) -> int:
+        return s.influence[p] + s.mods.get("extra_move", 0)
+
+    def move_range(self, s: State) -> int:
+        return int(max(self.k["MOVE_RANGE"], s.mods.get("move_range", 0)))
+
+    def back_alleys(self, s: State, p: int) -> list[int]:
+        side_entry = self.side_entry
+        if not any(b[0] in side_entry for b in s.built):
+            return []
+        out: list[int] = []
+        for i in self.controlled_devs(s, p):
+            if s.built[i][0] in side_entry:
+                out += s.built[i][1:]
+        return out
+
+    def masks(self, s: State, p: int) -> tuple[int, int, int]:
+        """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
+        the most own figures a space may hold, and those holding an own figure."""
+        limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
+        figures = s.figures
+        enemy = full = own = 0
+        for sp in compress(SPACES, map(any, figures)):  # the spaces with figures (of any seat)
+            f = figures[sp]
+            n = f[p]
+            if sum(f) > n:
+                enemy |= 1 << (8 * sp)
+            if n:
+                own |= 1 << (8 * sp)
+                if n >= limit:
+                    full |= 1 << (8 * sp)
+        for sp in compress(SPACES, s.ycu):  # the spaces with YCU tokens
+            enemy |= 1 << (8 * sp)
+        return enemy, full, own
+
+    def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
+        """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
+        `masks(s, p)`: a breadth-first walk over the usable spaces, ring by ring, that stops at enemies."""
+        enemy, full, _ = masks
+        usable = self.usable_mask[s.side]
+        if start >= 0:
+            seen = frontier = 1 << (8 * start)
+            if not usable & seen:
+                return 0
+            ends, d = 0, 0
+        else:
+            d = self.k["POOL_ENTRY_COST"]
+            if d > reach:
+                return 0
+            origins = spaces_mask((s.entry[p], *self.back_alleys(s, p)))
+            seen = ends = origins & usable
+            frontier = seen & ~enemy
+        while frontier and d < reach:
+            ring = step(frontier) & usable & ~seen
+            seen |= ring
+            ends |= ring
+            frontier = ring & ~enemy
+            d += 1
+        if start >= 0:
+            ends &= ~(1 << (8 * start))
+        ends &= ~full
+        fought = s.enemy_space
+        return ends if fought == -1 else ends & (~enemy | (1 << (8 * fought)))
+
+    def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
+        masks = self.masks(s, p)
+        enemy, full, own = masks
+        fought = s.enemy_space
+        allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << (8 * fought)))
+        # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1)
+        if own and step(own) & allowed:
+            return True
+        if pool and s.pool[p] > 0:
+            if self.k["POOL_ENTRY_COST"] <= reach and (1 << (8 * s.entry[p])) & allowed:
+                return True
+            if self.destinations(s, p, -1, reach, masks):
+                return True
+        return any(self.destinations(s, p, sp, reach, masks) for sp in spaces_of(own))
+
+    def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
+        out: list[int] = []
+        masks = self.masks(s, p)
+        if pool and s.pool[p] > 0:
+            out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
+        move = self.move_ids
+        for sp in self.movable(s, p, masks[2], card_move):
+            out += actions_of(move[sp], self.destinations(s, p, sp, reach, masks))
+        return out
+
+    def movable(self, s: State, p: int, own: int, card_move: bool) -> list[int]:
+        """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
+        action (COR-16.5)."""
+        spaces = spaces_of(own)
+        moved = s.action.moved
+        if card_move or not moved:
+            return spaces
+        figures = s.figures
+        return [sp for sp in spaces if figures[sp][p] - moved.get(str(sp), 0) > 0]
+
+    def move_more(self, s: State, p: int) -> bool:
+        if s.action.count >= self.move_limit(s, p):
+            return False
+        reach = self.move_range(s)
+        masks = self.masks(s, p)
+        if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
+            return True
+        return any(self.destinations(s, p, sp, reach, masks) for sp in self.movable(s, p, masks[2], False))
+
+
+def step(mask: int) -> int:
+    """The spaces one orthogonal step from a set of spaces (COR-3.5)."""
+    return ((mask >> ROW_SHIFT) | ((mask << ROW_SHIFT) & ALL) | ((mask << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+            | ((mask >> SPACE_SHIFT) & NOT_LAST_COLUMN))
+
+
+def spaces_of(mask: int) -> list[int]:
+    """The spaces of a set, in order."""
+    return list(compress(SPACES, mask.to_bytes(NSPACE, "little")))
+
+
+def actions_of(ids: Sequence[int], mask: int) -> list[int]:
+    """The actions (`ids`, by space) of the spaces of a set."""
+    return list(compress(ids, mask.to_bytes(NSPACE, "little")))
