@@ -86,8 +86,21 @@ class Coloma(Rules[State]):
     def is_over(self, state: State) -> bool:
         return state.over
 
+    def _decides(self, s: State, seat: int) -> bool:
+        """Whether the seat is among `deciders(s)`, without building that list (legal actions ask it every time)."""
+        if s.over:
+            return False
+        phase = s.phase
+        if phase == KEEP:
+            return 0 <= seat < s.players and s.returns[seat] != 0
+        if phase == EVENT:
+            return bool(s.event_queue) and s.event_queue[0] == seat
+        if phase == SELECT:
+            return 0 <= seat < s.players and not s.dials[seat]
+        return seat == s.active and seat >= 0
+
     def legal(self, state: State, seat: int) -> list[int]:
-        if seat not in self.deciders(state):
+        if not self._decides(state, seat):
             return []
         out: list[int] = []
         STEPS[step_of(state)].legal(self.ctx, state, seat, out)

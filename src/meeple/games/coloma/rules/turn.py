@@ -50,11 +50,12 @@ def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
 
 def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
     p = s.active
-    for sec in (0, 1):
-        site = section_site(s, sec)
-        if site < 0:
-            continue
-        _section_actions(ctx, s, p, sec, site, out)
+    done = s.done
+    if done != COMMON_DONE | BOOM_DONE:
+        sites = sections(s, s.positions[p])
+        for sec in (0, 1):
+            if not done & FLAG[sec] and sites[sec] >= 0:  # the section's Site is offered (section_site)
+                _section_actions(ctx, s, p, sec, sites[sec], out)
     for card in s.tableau[p]:
         if _can_activate(ctx, s, p, card):
             if card == ctx.foundry:
