@@ -42,6 +42,8 @@ class Ctx:
         self.use = tuple(self.act(kind.USE, barrel=b.index) for b in comp.barrels)
         self.trade, self.done, self.end = self.act(kind.TRADE), self.act(kind.DONE), self.act(kind.END)
         self.stop, self.stop_alt = self.act(kind.STOP), self.act(kind.STOP_ALT)
+        self.card_site = tuple(c.site for c in comp.cards)
+        self.max_rivers, self.max_bridges = self.p["max_rivers"], self.p["max_bridges"]
         self.lands_of_site = tuple(tuple(land.index for land in comp.lands if land.site == site) for site in range(6))
         self.nspaces = len(comp.spaces)
         self.is_city = tuple(s.type == "city" for s in comp.spaces)

@@ -50,13 +50,17 @@ def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
 
 def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
     p = s.active
+    pos = s.positions[p]
     done = s.done
     if done != COMMON_DONE | BOOM_DONE:
-        sites = sections(s, s.positions[p])
+        sites = sections(s, pos)
         for sec in (0, 1):
             if not done & FLAG[sec] and sites[sec] >= 0:  # the section's Site is offered (section_site)
                 _section_actions(ctx, s, p, sec, sites[sec], out)
-    for card in s.tableau[p]:
+    # Only a card printed with the pioneer's Site, never the Barker's, can be enabled (enabled, COL-16.1).
+    site = ctx.card_site
+    candidates = [card for card in s.tableau[p] if site[card] == pos] if pos != s.chapter else []
+    for card in candidates:
         if _can_activate(ctx, s, p, card):
             if card == ctx.foundry:
                 out += [ctx.foundry_on[t] for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
@@ -73,10 +77,10 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
         out.append(ctx.sutter[sec])
     elif site == 2:
         rivers = s.rivers[p]
-        if sum(1 for r in rivers if r >= 0) < ctx.p["max_rivers"] and can_pay(ctx, s, p, comp.survey_cost[sec]):
+        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and can_pay(ctx, s, p, comp.survey_cost[sec]):
             survey = ctx.survey[sec]
             out += [survey[col] for col in range(4) if rivers[col] < 0]
-        if sum(1 for r in rivers if r > 0) < ctx.p["max_bridges"] and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and can_pay(ctx, s, p, comp.bridge_cost[sec]):
             owned = {r - 1 for r in rivers if r > 0}
             for b in range(len(comp.bridges)):
                 if s.bridge_stock[b] and b not in owned:
