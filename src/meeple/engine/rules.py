@@ -12,7 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from .errors import IllegalAction, ScenarioError
 from .spec import GameSpec
@@ -346,3 +346,36 @@ class Rules(ABC, Generic[S]):
     def hidden_values(self, state: S, viewer: int | None) -> list[Any]:
         """Values the viewer must never be shown (for leak tests): each is checked against views."""
         return []
+
+
+class DataState(Protocol):
+    """A state class that copies itself and writes itself as JSON-able data, and reads itself back."""
+
+    def copy(self) -> Self:
+        """A deep copy: no mutable part is shared with the original."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole state as JSON-able data, hidden parts included."""
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Self:
+        """The state `to_data` wrote."""
+
+
+D = TypeVar("D", bound=DataState)
+
+
+class StateRules(Rules[D]):
+    """The rules of a game whose state class copies and writes itself (`DataState`): the copy and data hooks call
+    the state class named by `state_type`, so the game writes none of them."""
+
+    state_type: type[D]
+
+    def copy(self, state: D) -> D:
+        return state.copy()
+
+    def to_data(self, state: D) -> dict[str, Any]:
+        return state.to_data()
+
+    def from_data(self, data: Mapping[str, Any]) -> D:
+        return self.state_type.from_data(dict(data))

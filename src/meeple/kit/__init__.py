@@ -1,16 +1,19 @@
-"""What the games share, written once: the data reader, events, rankings, scenarios and the observation layout.
+"""What the games share, written once: the data reader, events, rankings, scenarios, the observation layout
+and the rules hooks that only pass a game's context on.
 
 A game imports these instead of writing its own. The kit imports `meeple.engine` and the standard library only,
 so that a game (and a game installed from outside) can use it without pulling in any face.
 """
 
-from .data import PROVENANCES, DataReader, per_file, read_toml
+from .data import PROVENANCES, DataReader, Entry, per_file, read_toml, shown
 from .events import Events, say
 from .layout import Field, Layout, clipped, index_of, relative
 from .ranking import per_seat, places
+from .rules import Board, ContextRules, Views
 from .scenario import ScenarioReader, description
 
 __all__ = [
-    "PROVENANCES", "DataReader", "Events", "Field", "Layout", "ScenarioReader", "clipped", "description", "index_of",
-    "per_file", "per_seat", "places", "read_toml", "relative", "say",
+    "PROVENANCES", "Board", "ContextRules", "DataReader", "Entry", "Events", "Field", "Layout", "ScenarioReader",
+    "Views", "clipped", "description", "index_of", "per_file", "per_seat", "places", "read_toml", "relative", "say",
+    "shown",
 ]

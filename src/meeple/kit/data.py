@@ -5,6 +5,8 @@
 3
 >>> reader.provenance("tile 'well'", {"boxes": 3, "provenance": {"boxes": "design"}}, require=("boxes",))
 {'boxes': 'design'}
+>>> Entry("well", 0, provenance={"boxes": "design"})
+Entry(id='well', index=0, provenance={'boxes': 'design'})
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -59,6 +62,32 @@ class _PerFile(Loader[T]):
 
     def cache_clear(self) -> None:
         self._cached.cache_clear()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a data file's list (a card, a tile, a space): its id, its place in the list, and where each of
+    its values comes from (`provenance`: field -> one of PROVENANCES, given by name after the entry's own fields).
+    A game's entry classes are frozen dataclasses that add their fields to these."""
+
+    id: str
+    index: int
+    provenance: dict[str, str] = field(kw_only=True)
+
+
+def shown(value: Any) -> str:
+    """A value of a data file in words, as `meeple info` lists the reconstructions.
+
+    >>> shown(True), shown({"gold": 2, "open": False}), shown([3, 4]), shown(("c2", "d4"))
+    ('true', 'gold: 2, open: false', '3 4', 'c2 d4')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {shown(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return " ".join(shown(v) for v in value)
+    return str(value)
 
 
 def per_file(default: Path, parse: Callable[[Path], T]) -> Loader[T]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
-from meeple.kit import DataReader, per_file, read_toml
+from meeple.kit import DataReader, Entry, per_file, read_toml, shown
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "components.toml"
 DATA_FORMAT = "meeple-bluemooncity-components/1"
@@ -34,21 +34,16 @@ class Reward:
 
 
 @dataclass(frozen=True)
-class People:
-    id: str
-    index: int
+class People(Entry):
     names: dict[str, str]
     colour: str
     letter: str
     power: str
     values: dict[int, int]  # value -> number of cards
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
-class Tile:
-    id: str
-    index: int
+class Tile(Entry):
     name: str
     letter: str
     kind: str
@@ -60,7 +55,6 @@ class Tile:
     neighbourhood: Reward
     extra_action: str
     start_square: str
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -114,9 +108,7 @@ def _field_text(tile: Tile, name: str) -> str:
         return value.text()
     if name == "box_colours":
         return " ".join(COLOURS[c] for c in tile.box_colours)
-    if isinstance(value, tuple):
-        return " ".join(str(v) for v in value)
-    return str(value)
+    return shown(value)
 
 
 def _parse(path: Path) -> Components:
@@ -165,7 +157,7 @@ def _parse_peoples(r: DataReader, items: Any) -> tuple[People, ...]:
         if len(letter) != 1:
             raise DataError(f"{r.where}: {entry}: 'letter' must be one character")
         result.append(People(item["id"], i, dict(names), COLOURS[i], letter, str(item.get("power", "")), values,
-                             r.provenance(entry, item)))
+                             provenance=r.provenance(entry, item)))
     if len({p.letter for p in result}) != len(result):
         raise DataError(f"{r.where}: the peoples' letters must differ")
     return tuple(result)
@@ -238,7 +230,7 @@ def _parse_tile(r: DataReader, index: int, item: dict[str, Any]) -> Tile:
                for k in ("majority", "construction", "neighbourhood")}
     return Tile(item["id"], index, str(item["name"]), str(item["letter"]), kind, colour, tuple(boxes), box_colours,
                 rewards["majority"], rewards["construction"], rewards["neighbourhood"], extra, start,
-                r.provenance(entry, item))
+                provenance=r.provenance(entry, item))
 
 
 def _check_numbers(r: DataReader, sections: dict[str, dict[str, Any]]) -> None:

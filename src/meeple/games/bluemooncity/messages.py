@@ -12,6 +12,9 @@ from meeple.engine.messages import Message, plural
 from .data import Components
 from .payments import COLOUR_NAMES
 
+DESCRIPTION = ("Rebuild the city with the help of eight peoples and three dragons; first to make enough crystal "
+               "offerings on the obelisk wins.")
+
 EVENTS: dict[str, Message] = {
     "turn": "Turn {turn}: {seat}",
     "move.step": "{seat} steps to the {tile} ({square})",
@@ -191,10 +194,6 @@ PHASES: dict[str, Message] = {
     "guide.refill": (
         "Draw 2 cards, or discard one card and draw 3, or discard two and draw 4. Reward cards you received "
         "join your hand now."
-    ),
-    "description": (  # the lobby's words on the game
-        "Rebuild the city with the help of eight peoples and three dragons; first to make enough crystal "
-        "offerings on the obelisk wins."
     ),
     "example": "pay terrah3 khind1",  # a line of several actions for the help: notation, the same in every language
     "legend": (
@@ -414,6 +413,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
     out: dict[str, Message] = {**EVENTS, **TERMS, **PHASES, **SCREEN, **EXPLAIN, **TABLE_HELP, **REFUSALS, **BOARD,
                                **HINTS}
+    out["description"] = DESCRIPTION  # the lobby's words on the game, the spec's description
     for name in COLOUR_NAMES:
         out[f"colour.{name}"] = name
     for tile in comp.tiles:

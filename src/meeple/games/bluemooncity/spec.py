@@ -3,9 +3,11 @@ rules and by the scenario builder alike)."""
 
 from __future__ import annotations
 
-from meeple.engine.spec import GameSpec, OptionSpec
+from meeple.engine.spec import OptionSpec
+from meeple.kit.spec import game_spec
 
 from .actions import TABLE
+from .messages import DESCRIPTION
 
 # Version 2: the rebuilt city's last stage ends when nobody can pay an offering (BMC-10.2), and in kosmos2006 every
 # receiver keeps reward cards face down until the end of the turn (BMC-6.7). Saves of version 1 are replayed
@@ -13,12 +15,8 @@ from .actions import TABLE
 VERSION = 2
 
 
-SPEC = GameSpec(
-    id="bluemooncity",
-    title="Blue Moon City",
-    version=VERSION,
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    "meeple.games.bluemooncity", (2, 4), title="Blue Moon City", version=VERSION,
     options=(
         OptionSpec("edition", "cmon2019", ("cmon2019", "kosmos2006"),
                    "rules edition (scale pools, start tiles, names)"),
@@ -32,10 +30,7 @@ SPEC = GameSpec(
     simultaneous=False,
     max_game_length=40_000,
     num_distinct_actions=len(TABLE),
-    description="Rebuild the city with the help of eight peoples and three dragons; first to make enough "
-                "crystal offerings on the obelisk wins.",
-    package="meeple.games.bluemooncity",
-    encoder="meeple.games.bluemooncity.encoder:make_encoder",
+    description=DESCRIPTION,
     metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meeple.kit import PROVENANCES, DataReader, per_file, read_toml
+from meeple.kit import PROVENANCES, DataReader, Entry, per_file, read_toml
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "components.toml"
 DATA_FORMAT = "meeple-cityofremnants-components/1"
@@ -117,9 +117,7 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Card:
-    id: str
-    index: int
+class Card(Entry):
     name: str
     deck: str  # HUM NEI LEN IGG (starter), GM (gang member deck), BM (black market)
     type: str  # leader, member, ability, blackmarket
@@ -129,7 +127,6 @@ class Card:
     text: str
     cost: int
     unique: bool
-    provenance: dict[str, str]
 
     @property
     def unit(self) -> bool:
@@ -141,9 +138,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class DevType:
-    id: str
-    index: int
+class DevType(Entry):
     name: str
     level: str
     copies: int
@@ -156,7 +151,6 @@ class DevType:
     defense: int
     passive: Effect | None
     text: str
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -458,7 +452,8 @@ def _cards(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str
                 raise rd.fail(entry, f"cost {cost} is not a multiple of 250 (COR-29.14)")
         provenance[cid] = rd.provenance(entry, c, default=True)
         out.append(Card(cid, i, rd.text(entry, c, "name"), deck, ctype, attack, timing, effects,
-                        rd.text(entry, c, "text"), cost, bool(c.get("unique", False)), provenance[cid]))
+                        rd.text(entry, c, "text"), cost, bool(c.get("unique", False)),
+                        provenance=provenance[cid]))
     return tuple(out)
 
 
@@ -493,7 +488,7 @@ def _devs(rd: _Reader, raw: dict[str, Any], provenance: dict[str, dict[str, str]
         out.append(DevType(str(did), i, rd.text(entry, d, "name"), level, rd.whole(entry, d, "copies", 1), shape, cost,
                            rd.whole(entry, d, "renown"), produce[0] if produce else None, cap, price,
                            rd.whole(entry, d, "defense"), passive[0] if passive else None, rd.text(entry, d, "text"),
-                           provenance[str(did)]))
+                           provenance=provenance[str(did)]))
     return tuple(out)
 
 

@@ -11,6 +11,8 @@ from meeple.engine.messages import Message, plural
 
 from .data import Components
 
+DESCRIPTION = "Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai."
+
 EVENTS: dict[str, Message] = {
     "setup.rolls": "The d6 is rolled ({what}): {seats} roll {rolls}",
     "setup.first": "{seat} takes the first player token",
@@ -201,9 +203,6 @@ PHASES = {
     "brief.pick_token": "Choose the YCU token you fight next.",
     "ui.do.move": "Move a figure from {from} to {to}",
     "ui.do.reroll": "Reroll die {die}",
-    "description": (  # the lobby's words on the game
-        "Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai."
-    ),
     "example": "enter C6 D6",  # a line of several actions for the help: notation, the same in every language
     "legend": (
         "Grid: two lines per space.\n"
@@ -395,6 +394,7 @@ HINTS: dict[str, Message] = {
 def catalogue(comp: Components) -> dict[str, Message]:
     """Every message of the game, with the terms taken from the components file."""
     out: dict[str, Message] = {**EVENTS, **PHASES, **TERMS, **BOARD, **UI, **HINTS}
+    out["description"] = DESCRIPTION  # the lobby's words on the game, the spec's description
     for card in comp.cards:
         out[f"card.{card.id}"] = card.name
         out[f"power.{card.id}"] = card.text  # what the card does, as its data entry words it

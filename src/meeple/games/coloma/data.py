@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import DataError
-from meeple.kit import DataReader, per_file, read_toml
+from meeple.kit import DataReader, Entry, per_file, read_toml, shown
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "components.toml"
 DATA_FORMAT = "meeple-coloma-components/1"
@@ -38,9 +38,7 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Card:
-    id: str
-    index: int
+class Card(Entry):
     name: str
     site: int
     trigger: str
@@ -48,39 +46,29 @@ class Card:
     saw: dict[str, int]
     vp: int
     ability: Effect
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
-class Space:
-    id: str
-    index: int
+class Space(Entry):
     name: str
     type: str
     reward: Effect
     alternative: Effect
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
-class Land:
-    id: str
-    index: int
+class Land(Entry):
     at: int  # space index
     site: int
     vp: int
-    provenance: dict[str, str]
 
 
 @dataclass(frozen=True)
-class Named:
+class Named(Entry):
     """A Barrel kind, Bridge type, Event or Barker purchase: an id, a name and what it does."""
 
-    id: str
-    index: int
     name: str
     effect: Effect
-    provenance: dict[str, str]
     site: int = 0  # Events: the Site
     cost: dict[str, int] = field(default_factory=dict)  # purchases: the price
     copies: int = 0  # Barrels
@@ -129,19 +117,9 @@ class Components:
         lines: list[str] = []
         for entry, fields in self.provenance.items():
             values = self.values.get(entry, {})
-            lines += [f"{entry}: {name} = {_shown(values.get(name))}"
+            lines += [f"{entry}: {name} = {shown(values.get(name))}"
                       for name, src in fields.items() if src == "design"]
         return lines
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_shown(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(_shown(v) for v in value)
-    return str(value)
 
 
 def _parse(path: Path) -> Components:
@@ -285,7 +263,7 @@ def _events(r: _Reader, raw: dict[str, Any]) -> tuple[Named, ...]:
         if effect.foundry or effect.timber or effect.get("X") or effect.get("M") or effect.get("W"):
             raise r.fail(entry, "an Event gives resources, cards, VP or a Gold exchange")
         out.append(Named(r.text(entry, item, "id"), i, r.text(entry, item, "name"), effect,
-                         r.prov(entry, item, ("effect",)), site=i + 1))
+                         provenance=r.prov(entry, item, ("effect",)), site=i + 1))
     return tuple(out)
 
 
@@ -297,7 +275,7 @@ def _prices(r: _Reader, raw: dict[str, Any]) -> tuple[Named, ...]:
         if not effect.gain or set(effect.gain) - {"$", "G", "Gc", "D", "H", "T", "VP", "K"}:
             raise r.fail(entry, "'gain' must be resources, cards or VP")
         out.append(Named(r.text(entry, item, "id"), i, r.text(entry, item, "id"), effect,
-                         r.prov(entry, item, ("pay", "gain")),
+                         provenance=r.prov(entry, item, ("pay", "gain")),
                          cost=r.amounts(entry, "pay", item.get("pay"), COST_UNITS)))
     _unique(r, "prices", [p.id for p in out])
     return tuple(out)
@@ -320,7 +298,7 @@ def _cards(r: _Reader, raw: dict[str, Any], size: int) -> tuple[Card, ...]:
         out.append(Card(DECK_IDS[i], i, r.text(entry, item, "name"), site, str(trigger),
                         r.amounts(entry, "hammer", item.get("hammer"), COST_UNITS),
                         r.amounts(entry, "saw", item.get("saw"), COST_UNITS), r.whole(entry, item, "vp"), ability,
-                        r.prov(entry, item, ("site", "trigger", "hammer", "saw", "vp", "ability"))))
+                        provenance=r.prov(entry, item, ("site", "trigger", "hammer", "saw", "vp", "ability"))))
     if sum(c.ability.foundry for c in out) > 1:
         raise DataError(f"{r.where}: at most one card can be the Foundry")
     return tuple(out)
@@ -360,7 +338,7 @@ def _bridges(r: _Reader, raw: dict[str, Any]) -> tuple[Named, ...]:
         if per not in BRIDGE_COUNTS:
             raise r.fail(entry, f"'per' must be one of {', '.join(BRIDGE_COUNTS)}")
         out.append(Named(r.text(entry, item, "id"), i, r.text(entry, item, "name"), Effect(),
-                         r.prov(entry, item, ("per", "vp")), per=str(per), vp=r.whole(entry, item, "vp")))
+                         provenance=r.prov(entry, item, ("per", "vp")), per=str(per), vp=r.whole(entry, item, "vp")))
     _unique(r, "bridges", [b.id for b in out])
     return tuple(out)
 
@@ -373,7 +351,8 @@ def _barrels(r: _Reader, raw: dict[str, Any], total: int) -> tuple[Named, ...]:
         if effect.foundry or effect.exchange or effect.get("X") or effect.get("M"):
             raise r.fail(entry, "a Barrel gives resources, cards, VP, gunmen, a Barrel or a Timber discount")
         out.append(Named(r.text(entry, item, "id"), i, r.text(entry, item, "name"), effect,
-                         r.prov(entry, item, ("copies", "effect")), copies=r.whole(entry, item, "copies", 1)))
+                         provenance=r.prov(entry, item, ("copies", "effect")),
+                         copies=r.whole(entry, item, "copies", 1)))
     _unique(r, "barrels", [b.id for b in out])
     if sum(b.copies for b in out) != total:
         raise DataError(f"{r.where}: the Barrels' copies must add up to barrels_total = {total}")
@@ -397,7 +376,7 @@ def _map(r: _Reader, raw: dict[str, Any]) -> tuple[tuple[Space, ...], tuple[tupl
             if eff.foundry or eff.exchange or eff.timber or eff.get("X") or eff.get("M") or eff.get("W"):
                 raise r.fail(entry, "a map reward gives resources, cards, VP, gunmen or a Barrel")
         spaces.append(Space(r.text(entry, item, "id"), i, r.text(entry, item, "name"), str(kind), reward, alt,
-                            r.prov(entry, item, ("type",))))
+                            provenance=r.prov(entry, item, ("type",))))
     _unique(r, "spaces", [s.id for s in spaces])
     if spaces[0].type != "city":
         raise DataError(f"{r.where}: the first space is Coloma, a City where every Wagon starts")
@@ -429,7 +408,7 @@ def _lands(r: _Reader, raw: dict[str, Any], spaces: tuple[Space, ...]) -> tuple[
         if site > 5:
             raise r.fail(entry, "'site' must be 1-5")
         out.append(Land(r.text(entry, item, "id"), i, at.index, site, r.whole(entry, item, "vp"),
-                        r.prov(entry, item, ("at", "site", "vp"))))
+                        provenance=r.prov(entry, item, ("at", "site", "vp"))))
     _unique(r, "lands", [land.id for land in out])
     return tuple(out)
 

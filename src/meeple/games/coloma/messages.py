@@ -11,6 +11,9 @@ from meeple.engine.messages import Message, plural
 
 from .data import Components
 
+DESCRIPTION = ("Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it Busts. "
+               "Build the town, bridge the rivers, explore the frontier and hold off the Outlaws.")
+
 EVENTS: dict[str, Message] = {
     "cards.drawn": plural("n", "{seat} draws {n} Town card", "{seat} draws {n} Town cards"),
     "cards.drawn_you": "You draw {cards}",
@@ -184,10 +187,6 @@ PHASES = {
         "$ Bucks · G Gold · Gc Gold from the Gold Cart · D Dudes · H Horses · T Tents · K cards drawn · X "
         "cards discarded · S gunmen · W Wagon steps · M Wagon actions · B Barrels · VP victory points · Saw: "
         "the cost with a Saw."
-    ),
-    "description": (  # the lobby's words on the game
-        "Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it "
-        "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws."
     ),
     "example": "return 2 bottom 5 top",  # a line of several actions for the help: notation, the same in every language
     "legend": (
@@ -390,6 +389,7 @@ def catalogue(comp: Components) -> dict[str, Message]:
     out.update(UI)
     out.update(BOARD)
     out.update(HINTS)
+    out["description"] = DESCRIPTION  # the lobby's words on the game, the spec's description
     out.update({f"card.{c.id}": c.name for c in comp.cards})
     out.update({f"space.{s.id}": s.name for s in comp.spaces})
     out.update({f"land.{land.id}": f"Land {land.id} by {comp.spaces[land.at].name}" for land in comp.lands})

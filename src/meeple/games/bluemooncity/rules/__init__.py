@@ -8,8 +8,8 @@ from typing import Any
 
 from meeple.engine.messages import Catalogue, Message, catalogue_of
 from meeple.engine.rng import seed_stream
-from meeple.engine.rules import Event, Result, Rules
-from meeple.kit import per_seat, places
+from meeple.engine.rules import Event, Result
+from meeple.kit import ContextRules, per_seat, places
 
 from .. import views as view_mod
 from ..actions import ACTS, DONE, END, SKIP, TABLE
@@ -27,10 +27,12 @@ from .setup import new_state
 SAMPLE_TRIES = 50
 _FINISH = (DONE, END, SKIP)  # actions that close a payment, a phase or the extra action
 
-class BlueMoonCity(Rules[State]):
+class BlueMoonCity(ContextRules[State, Ctx]):
     """The rules of Blue Moon City (both editions, the expansion and the open layout)."""
 
     spec = SPEC
+    state_type = State
+    view_module = view_mod
     actions = TABLE
 
     def __init__(self, data: str | Path | None = None) -> None:
@@ -93,20 +95,8 @@ class BlueMoonCity(Rules[State]):
         return before.rng == after.rng and before.deck == after.deck
 
     # -- views, copies, saves --------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_mod.view(self.ctx, state, seat)
-
     def views(self, state: State, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         return view_mod.views(self.ctx, state, seats)
-
-    def copy(self, state: State) -> State:
-        return state.copy()
-
-    def to_data(self, state: State) -> dict[str, Any]:
-        return state.to_data()
-
-    def from_data(self, data: Mapping[str, Any]) -> State:
-        return State.from_data(dict(data))
 
     def sample(self, state: State, seat: int, rng: int) -> State:
         # Everybody knows that an open payment can be finished (BMC-5.2): redeal until the active hand can
@@ -152,12 +142,6 @@ class BlueMoonCity(Rules[State]):
 
     def data_path(self) -> str | None:
         return str(self.ctx.comp.path)
-
-    def client_data(self) -> dict[str, Any]:
-        return view_mod.client_data(self.ctx)
-
-    def statistics(self, state: State) -> dict[str, Any]:
-        return view_mod.statistics(self.ctx, state)
 
     def history_statistics(self, state: State, events: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, Any]:
         return view_mod.history_statistics(events)

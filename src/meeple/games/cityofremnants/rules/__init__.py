@@ -9,14 +9,15 @@ from typing import Any
 from meeple.engine.errors import DataError
 from meeple.engine.messages import Catalogue as Messages
 from meeple.engine.messages import Message, catalogue_of
-from meeple.engine.rules import Event, Result, Rules
-from meeple.engine.spec import GameSpec, OptionSpec
+from meeple.engine.rules import Event, Result, StateRules
+from meeple.engine.spec import OptionSpec
 from meeple.kit import per_seat, places
+from meeple.kit.spec import game_spec
 
 from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
 from ..data import DEFAULT_DATA, load_components, reconstructions
-from ..messages import catalogue
+from ..messages import DESCRIPTION, catalogue
 from ..state import State
 from .engine import Engine
 
@@ -26,12 +27,8 @@ VERSION = 1
 # so the median decision stays under half a second (docs/benchmarks.md).
 SEARCH_ITERATIONS = 1000
 
-SPEC = GameSpec(
-    id="cityofremnants",
-    title="City of Remnants",
-    version=VERSION,
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    "meeple.games.cityofremnants", (2, 4), title="City of Remnants", version=VERSION,
     options=(OptionSpec("leaders", "random", ("random", "pick"),
                         "gang leaders dealt at random, or picked in the order of a d6 roll (COR-5.3)"),),
     information="imperfect",
@@ -41,20 +38,19 @@ SPEC = GameSpec(
     simultaneous=True,
     max_game_length=200_000,
     num_distinct_actions=len(default_catalogue().table),
-    description="Refugee gangs recruit, build and fight for renown in a city patrolled by the Yugai.",
-    package="meeple.games.cityofremnants",
+    description=DESCRIPTION,
     metrics=("renown", "arc", "developments", "battles_won"),
     roles="gang",
     search_iterations=SEARCH_ITERATIONS,
     bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.60, "median_decision_seconds": 0.5},
-    encoder="meeple.games.cityofremnants.encoder:make_encoder",
 )
 
 
-class CityOfRemnants(Rules[State]):
+class CityOfRemnants(StateRules[State]):
     """The rules of City of Remnants for 2, 3 (board side B) and 4 players."""
 
     spec = SPEC
+    state_type = State
 
     def __init__(self, data: str | Path | None = None) -> None:
         self.comp = load_components(data)
@@ -133,15 +129,6 @@ class CityOfRemnants(Rules[State]):
         return self.eng.timeout_action(state, seat)
 
     # -- copies and data ---------------------------------------------------------------------------
-    def copy(self, state: State) -> State:
-        return state.copy()
-
-    def to_data(self, state: State) -> dict[str, Any]:
-        return state.to_data()
-
-    def from_data(self, data: Mapping[str, Any]) -> State:
-        return State.from_data(dict(data))
-
     def sample(self, state: State, seat: int, rng: int) -> State:
         return views.sample(self.eng, state, seat, rng)
 

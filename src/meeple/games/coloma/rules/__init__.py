@@ -8,15 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from meeple.engine.errors import InvalidOptions
-from meeple.engine.messages import Catalogue, Message, catalogue_of
-from meeple.engine.rules import Event, Result, Rules
-from meeple.engine.spec import GameSpec, OptionSpec
-from meeple.kit import per_seat, places
+from meeple.engine.messages import Message
+from meeple.engine.rules import Event, Result
+from meeple.engine.spec import OptionSpec
+from meeple.kit import ContextRules, per_seat, places
+from meeple.kit.spec import game_spec
 
 from .. import views as view_mod
 from ..actions import DIAL
 from ..data import load_components
-from ..messages import catalogue
+from ..messages import DESCRIPTION, catalogue
 from ..state import EVENT, KEEP, SELECT, State
 from . import flow
 from .context import Ctx
@@ -25,12 +26,8 @@ from .refusals import refusal
 
 VERSION = 1
 
-SPEC = GameSpec(
-    id="coloma",
-    title="Coloma",
-    version=VERSION,
-    min_players=1,
-    max_players=5,
+SPEC = game_spec(
+    "meeple.games.coloma", (1, 5), title="Coloma", version=VERSION,
     options=(
         OptionSpec("shade", "normal", flow.LEVELS,
                    "solo only: Shade's handicap (easy 0, normal 10, hard 20 VP; COL-24.11)"),
@@ -42,18 +39,18 @@ SPEC = GameSpec(
     simultaneous=True,
     max_game_length=20_000,
     num_distinct_actions=0,  # set per data file (the notation names its cards, spaces, Lands and Barrels)
-    description="Pioneers of the 1848 gold rush choose Sites of a rotating wheel in secret; crowd a Site and it "
-                "Busts. Build the town, bridge the rivers, explore the frontier and hold off the Outlaws.",
-    package="meeple.games.coloma",
+    description=DESCRIPTION,
     metrics=("vp", "buildings", "gunmen_lost"),
-    encoder="meeple.games.coloma.encoder:make_encoder",
 )
 
 
-class Coloma(Rules[State]):
+class Coloma(ContextRules[State, Ctx]):
     """The rules of Coloma for 2-5 players, with Buster for 2 and the solo game against Shade."""
 
     spec = SPEC
+    state_type = State
+    view_module = view_mod
+    board_module = "meeple.games.coloma.render"
 
     def __init__(self, data: str | Path | None = None) -> None:
         self.ctx = Ctx(load_components(data))
@@ -86,8 +83,21 @@ class Coloma(Rules[State]):
     def is_over(self, state: State) -> bool:
         return state.over
 
+    def _decides(self, s: State, seat: int) -> bool:
+        """Whether the seat is among `deciders(s)`, without building that list (legal actions ask it every time)."""
+        if s.over:
+            return False
+        phase = s.phase
+        if phase == KEEP:
+            return 0 <= seat < s.players and s.returns[seat] != 0
+        if phase == EVENT:
+            return bool(s.event_queue) and s.event_queue[0] == seat
+        if phase == SELECT:
+            return 0 <= seat < s.players and not s.dials[seat]
+        return seat == s.active and seat >= 0
+
     def legal(self, state: State, seat: int) -> list[int]:
-        if seat not in self.deciders(state):
+        if not self._decides(state, seat):
             return []
         out: list[int] = []
         STEPS[step_of(state)].legal(self.ctx, state, seat, out)
@@ -133,18 +143,6 @@ class Coloma(Rules[State]):
                       tiebreak=[f"figure.{t}" for t in order])
 
     # -- views, copies, saves ------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view_mod.view(self.ctx, state, seat)
-
-    def copy(self, state: State) -> State:
-        return state.copy()
-
-    def to_data(self, state: State) -> dict[str, Any]:
-        return state.to_data()
-
-    def from_data(self, data: Mapping[str, Any]) -> State:
-        return State.from_data(dict(data))
-
     def sample(self, state: State, seat: int, rng: int) -> State:
         return view_mod.sample(self.ctx, state, seat, rng)
 
@@ -152,17 +150,6 @@ class Coloma(Rules[State]):
         from ..scenario import build
 
         return build(self, description)
-
-    def render(self, state: State, seat: int | None, color: bool = True, catalogue: Catalogue | None = None) -> str:
-        from ..render import render
-
-        return render(self.ctx, state, seat, color, catalogue or catalogue_of(self))
-
-    def screens(self, state: State, seat: int | None, color: bool = True,
-                catalogue: Catalogue | None = None) -> dict[str, str]:
-        from ..render import screens
-
-        return screens(self.ctx, state, seat, color, catalogue or catalogue_of(self))
 
     # -- what the faces show -----------------------------------------------------------
     def messages(self) -> Mapping[str, Message]:
@@ -173,12 +160,6 @@ class Coloma(Rules[State]):
 
     def data_path(self) -> str | None:
         return str(self.ctx.comp.path)
-
-    def client_data(self) -> dict[str, Any]:
-        return view_mod.client_data(self.ctx)
-
-    def statistics(self, state: State) -> dict[str, Any]:
-        return view_mod.statistics(self.ctx, state)
 
     def invariants(self, state: State) -> list[str]:
         return view_mod.invariants(self.ctx, state)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..actions import HAND_SLOTS, MOVE, RETURN, Act, build_table
+from .. import actions as kind
+from ..actions import Act, build_table
 from ..data import Components
 
 
@@ -16,10 +17,34 @@ class Ctx:
         self.comp = comp
         self.p: dict[str, Any] = comp.params
         self.table, self.acts, self.index = build_table(comp)
-        # The indices that legal actions list most often, found once (an Act built by name costs a microsecond).
-        self.returns = tuple((self.act(RETURN, slot=slot, bottom=0), self.act(RETURN, slot=slot, bottom=1))
-                             for slot in range(HAND_SLOTS))
-        self.moves = tuple(self.act(MOVE, space=space) for space in range(len(comp.spaces)))
+        # The indices of the actions that legal actions list, found once (an Act built by name costs a microsecond).
+        self.returns = tuple((self.act(kind.RETURN, slot=slot, bottom=0), self.act(kind.RETURN, slot=slot, bottom=1))
+                             for slot in range(kind.HAND_SLOTS))
+        self.moves = tuple(self.act(kind.MOVE, space=space) for space in range(len(comp.spaces)))
+        ncards, sections = len(comp.cards), (0, 1)
+        most = max(a.amount for a in self.acts if a.kind == kind.EXCHANGE)
+        self.exchanges = tuple(self.act(kind.EXCHANGE, amount=n) for n in range(most + 1))
+        self.dials = tuple(self.act(kind.DIAL, site=n) for n in range(1, 6))
+        self.sutter = tuple(self.act(kind.SUTTER, section=sec) for sec in sections)
+        self.survey = tuple(tuple(self.act(kind.SURVEY, column=col, section=sec) for col in range(4))
+                            for sec in sections)
+        self.bridge = tuple(tuple(tuple(self.act(kind.BRIDGE, bridge=b, column=col, section=sec) for col in range(4))
+                                  for b in range(len(comp.bridges))) for sec in sections)
+        self.build = tuple(tuple(self.act(kind.BUILD, card=c, section=sec) for c in range(ncards)) for sec in sections)
+        self.hotel = tuple(tuple(self.act(kind.HOTEL, card=c, section=sec) for c in range(ncards)) for sec in sections)
+        self.wagon = tuple(self.act(kind.WAGON, section=sec) for sec in sections)
+        self.deputise = (-1, *(self.act(kind.DEPUTISE, amount=k) for k in range(1, self.p["deputise_max"] + 1)))
+        self.camp = tuple(self.act(kind.CAMP, land=land.index) for land in comp.lands)
+        self.buy = tuple(self.act(kind.BUY, price=pr.index) for pr in comp.prices)
+        self.barrel = tuple(self.act(kind.BARREL, barrel_space=i) for i in range(max(self.p["barrel_spaces"].values())))
+        self.ability = tuple(self.act(kind.ABILITY, card=c) for c in range(ncards))
+        self.foundry_on = tuple(self.act(kind.FOUNDRY, card=c) for c in range(ncards))
+        self.use = tuple(self.act(kind.USE, barrel=b.index) for b in comp.barrels)
+        self.trade, self.done, self.end = self.act(kind.TRADE), self.act(kind.DONE), self.act(kind.END)
+        self.stop, self.stop_alt = self.act(kind.STOP), self.act(kind.STOP_ALT)
+        self.card_site = tuple(c.site for c in comp.cards)
+        self.max_rivers, self.max_bridges = self.p["max_rivers"], self.p["max_bridges"]
+        self.lands_of_site = tuple(tuple(land.index for land in comp.lands if land.site == site) for site in range(6))
         self.nspaces = len(comp.spaces)
         self.is_city = tuple(s.type == "city" for s in comp.spaces)
         self.is_horseshoe = tuple(s.type == "horseshoe" for s in comp.spaces)

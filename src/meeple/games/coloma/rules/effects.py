@@ -109,11 +109,12 @@ def bucks_due(ctx: Ctx, s: State, cost: dict[str, int]) -> tuple[int, int]:
 
 def can_pay(ctx: Ctx, s: State, p: int, cost: dict[str, int]) -> bool:
     """Whether seat p can pay a cost from its Lodge, Gold standing in for Bucks (COL-9.6-9.8)."""
-    gold = s.gold[p] - cost.get("G", 0)
-    if gold < 0 or s.dudes[p] < cost.get("D", 0) or s.horses[p] < cost.get("H", 0):
+    get = cost.get
+    gold = s.gold[p] - get("G", 0)
+    if gold < 0 or s.dudes[p] < get("D", 0) or s.horses[p] < get("H", 0):
         return False
-    bucks, _ = bucks_due(ctx, s, cost)
-    short = bucks - s.bucks[p]
+    bucks = get("$", 0)
+    short = bucks - min(s.timber, bucks) - s.bucks[p]  # the Bucks part after a pending Timber discount (bucks_due)
     return short <= 0 or (ctx.p["gold_as_buck"] and gold * ctx.p["gold_buck_value"] >= short)
 
 

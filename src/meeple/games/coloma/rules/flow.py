@@ -197,7 +197,8 @@ def apply_event(ctx: Ctx, s: State, ev: Events) -> None:
 
 def event_times(ctx: Ctx, s: State, seat: int, site: int) -> int:
     """COL-18.5: once, plus once per own Camp on a Land with the Event's Site icon."""
-    return 1 + sum(1 for land in ctx.comp.lands if s.lands[land.index] == seat and land.site == site)
+    lands = s.lands
+    return 1 + sum(1 for land in ctx.lands_of_site[site] if lands[land] == seat)
 
 
 def exchange_limit(ctx: Ctx, s: State, seat: int) -> int:

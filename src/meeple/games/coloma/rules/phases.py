@@ -10,7 +10,7 @@ from typing import NamedTuple
 from meeple.engine.rules import Event
 from meeple.kit import Events
 
-from ..actions import DIAL, EXCHANGE, Act
+from ..actions import Act
 from ..state import DISCARD, EVENT, KEEP, NO_SUB, SELECT, TURN, State
 from ..state import TRADE as SUB_TRADE
 from ..state import WAGON as SUB_WAGON
@@ -51,7 +51,7 @@ def _apply_return(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> No
 
 # ---------------------------------------------------------------- event (COL-9) and select (COL-7)
 def _legal_exchange(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
-    out += [ctx.act(EXCHANGE, amount=n) for n in range(flow.exchange_limit(ctx, s, seat) + 1)]
+    out += ctx.exchanges[:flow.exchange_limit(ctx, s, seat) + 1]
 
 
 def _apply_exchange(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None:
@@ -59,7 +59,7 @@ def _apply_exchange(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> 
 
 
 def _legal_dial(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
-    out += [ctx.act(DIAL, site=n) for n in range(1, 6)]
+    out += ctx.dials
 
 
 def _apply_dial(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None:

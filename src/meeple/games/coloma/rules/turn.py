@@ -44,59 +44,66 @@ def section_site(s: State, sec: int) -> int:
 def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
     """The Barker's Trade (COL-14): what can be bought now, and done."""
     if s.trade_left:
-        out += [ctx.act(BUY, price=pr.index) for pr in ctx.comp.prices if _can_buy(ctx, s, pr.index)]
-    out.append(ctx.act(DONE))
+        out += [ctx.buy[pr] for pr in range(len(ctx.buy)) if _can_buy(ctx, s, pr)]
+    out.append(ctx.done)
 
 
 def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
     p = s.active
-    for sec in (0, 1):
-        site = section_site(s, sec)
-        if site < 0:
-            continue
-        _section_actions(ctx, s, p, sec, site, out)
-    for card in s.tableau[p]:
+    pos = s.positions[p]
+    done = s.done
+    if done != COMMON_DONE | BOOM_DONE:
+        sites = sections(s, pos)
+        for sec in (0, 1):
+            if not done & FLAG[sec] and sites[sec] >= 0:  # the section's Site is offered (section_site)
+                _section_actions(ctx, s, p, sec, sites[sec], out)
+    # Only a card printed with the pioneer's Site, never the Barker's, can be enabled (enabled, COL-16.1).
+    site = ctx.card_site
+    candidates = [card for card in s.tableau[p] if site[card] == pos] if pos != s.chapter else []
+    for card in candidates:
         if _can_activate(ctx, s, p, card):
             if card == ctx.foundry:
-                out += [ctx.act(FOUNDRY, card=t) for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
+                out += [ctx.foundry_on[t] for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
             elif _effect_possible(s, p, ctx.comp.cards[card].ability):
-                out.append(ctx.act(ABILITY, card=card))
-    for kind in sorted(set(s.fresh[p])):
-        out.append(ctx.act(USE, barrel=kind))
-    out.append(ctx.act(END))
+                out.append(ctx.ability[card])
+    if s.fresh[p]:
+        out += [ctx.use[kind] for kind in set(s.fresh[p])]
+    out.append(ctx.end)
 
 
 def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[int]) -> None:
     comp = ctx.comp
     if site == 1:
-        out.append(ctx.act(SUTTER, section=sec))
+        out.append(ctx.sutter[sec])
     elif site == 2:
         rivers = s.rivers[p]
-        if sum(1 for r in rivers if r >= 0) < ctx.p["max_rivers"] and can_pay(ctx, s, p, comp.survey_cost[sec]):
-            out += [ctx.act(SURVEY, column=col, section=sec) for col in range(4) if rivers[col] < 0]
-        if sum(1 for r in rivers if r > 0) < ctx.p["max_bridges"] and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and can_pay(ctx, s, p, comp.survey_cost[sec]):
+            survey = ctx.survey[sec]
+            out += [survey[col] for col in range(4) if rivers[col] < 0]
+        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and can_pay(ctx, s, p, comp.bridge_cost[sec]):
             owned = {r - 1 for r in rivers if r > 0}
             for b in range(len(comp.bridges)):
                 if s.bridge_stock[b] and b not in owned:
-                    out += [ctx.act(BRIDGE, bridge=b, column=col, section=sec) for col in range(4) if rivers[col] == 0]
+                    bridge = ctx.bridge[sec][b]
+                    out += [bridge[col] for col in range(4) if rivers[col] == 0]
     elif site == 3:
         cost = "hammer" if sec == 0 else "saw"
-        for card in sorted(s.hands[p]):
-            if can_pay(ctx, s, p, getattr(comp.cards[card], cost)):
-                out.append(ctx.act(BUILD, card=card, section=sec))
+        build, cards = ctx.build[sec], comp.cards
+        out += [build[card] for card in s.hands[p] if can_pay(ctx, s, p, getattr(cards[card], cost))]
         if s.hotels and can_pay(ctx, s, p, comp.hotel[cost]):
-            out += [ctx.act(HOTEL, card=c, section=sec) for c in sorted(s.tableau[p]) if not s.covered[p] >> c & 1]
+            hotel, covered = ctx.hotel[sec], s.covered[p]
+            out += [hotel[c] for c in s.tableau[p] if not covered >> c & 1]
     elif site == 4:
-        out.append(ctx.act(WAGON, section=sec))
+        out.append(ctx.wagon[sec])
     elif site == 5 and sec == 0:
-        out += [ctx.act(DEPUTISE, amount=k) for k in range(1, min(ctx.p["deputise_max"], s.dudes[p]) + 1)]
+        out += ctx.deputise[1:min(ctx.p["deputise_max"], s.dudes[p]) + 1]
     elif site == 5:
         if s.tents[p] and s.wagons[p] != 0:
-            out += [ctx.act(CAMP, land=land) for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
+            out += [ctx.camp[land] for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
     elif site == 0 and sec == 0:
-        out.append(ctx.act(TRADE))
+        out.append(ctx.trade)
     elif site == 0 and any(k >= 0 for k in s.barrel_spaces):
-        out += [ctx.act(BARREL, barrel_space=i) for i, k in enumerate(s.barrel_spaces) if k >= 0]
+        out += [ctx.barrel[i] for i, k in enumerate(s.barrel_spaces) if k >= 0]
 
 
 def _can_buy(ctx: Ctx, s: State, price: int) -> bool:

@@ -60,9 +60,9 @@ def legal(ctx: Ctx, s: State, out: list[int]) -> None:
         elif s.wagon_left >= 1:
             out.append(ctx.moves[nxt])
     if not s.wagon_skipping:
-        out.append(ctx.act(STOP))
+        out.append(ctx.stop)
         if s.wagon_city == 1:
-            out.append(ctx.act(STOP_ALT))
+            out.append(ctx.stop_alt)
     out.sort()
 
 
