@@ -117,6 +117,20 @@ def measure(names: tuple[str, ...], rounds: int, seconds: float,
             for n in names]
 
 
+REFERENCE = "texas_holdem_v4"  # the peer the RL speed target is set against
+
+
+def against(figures: list[Figure], reference: str = REFERENCE) -> dict[str, dict[str, Any]]:
+    """Each of Meeple's environments over the reference's steps/s, per round, with the median and the 95 % interval
+    of the per-round ratios; empty when the reference was not measured."""
+    from .engine import comparison
+
+    ref = next((f for f in figures if f.env == reference), None)
+    if ref is None:
+        return {}
+    return {f.env: comparison(f.rounds, ref.rounds) for f in figures if f.env.startswith("meeple:")}
+
+
 @click.command()
 @click.option("--env", "envs", multiple=True, help="Environment to measure (repeatable): meeple:<game>:<players> "
               "or a PettingZoo classic name such as connect_four_v3. Default: every installed game with its "
@@ -129,11 +143,19 @@ def rl(envs: tuple[str, ...], rounds: int, seconds: float, as_json: bool) -> Non
     names = envs or default_envs()
     say = (lambda _: None) if as_json else (lambda line: click.echo(line, err=True))
     figures = measure(names, rounds, seconds, say)
+    ratios = against(figures)
     if as_json:
         click.echo(json.dumps({"benchmark": "rl", "rounds": rounds, "seconds_per_round": seconds,
                                "python": platform.python_version(), "machine": platform.machine(),
-                               "figures": [asdict(f) for f in figures]}, indent=2))
+                               "figures": [asdict(f) for f in figures],
+                               f"vs_{REFERENCE}": ratios}, indent=2))
         return
     click.echo(f"{'environment':24} {'steps/s (median)':>17} {'per CPU second':>15} {'games':>7} {'steps':>9}")
     for f in figures:
         click.echo(f"{f.env:24} {f.steps_per_second:17,.0f} {f.cpu_steps_per_second:15,.0f} {f.games:7} {f.steps:9}")
+    if ratios:
+        click.echo(f"\nSteps/s over {REFERENCE}'s, round by round (each round's pair saw the same load):")
+        for env, r in ratios.items():
+            spread = ("no interval: it needs at least two rounds" if r["ci95"] is None
+                      else f"mean {r['mean']:.2f}x, 95% interval {r['ci95'][0]:.2f}x to {r['ci95'][1]:.2f}x")
+            click.echo(f"  {env:24} median {r['median']:.2f}x ({spread})")
