@@ -43,6 +43,9 @@ def _quiet(viewer: Viewer) -> None:
     """Nothing is waiting for this viewer: the answer to a ping is the next message it gets."""
     viewer.ws.send_json({"type": "ping"})
     msg = viewer.ws.receive_json()
+    while msg["type"] == "presence":  # who is connected (the sockets of this test opening), no part of the game
+        assert set(msg) == {"type", "seats", "spectators"}, msg
+        msg = viewer.ws.receive_json()
     assert msg["type"] == "pong", f"viewer {viewer.seat} was told of another seat's unfinished secret choice: {msg}"
 
 
