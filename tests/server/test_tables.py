@@ -49,7 +49,7 @@ def test_an_open_table_is_listed_and_nothing_moves_before_it_starts(client: Test
 def test_players_take_free_seats_and_the_host_starts_the_full_table(client: TestClient) -> None:
     created = _open_table(client, 1)
     gid = created["id"]
-    assert client.post(f"/api/tables/{gid}/seats/1", json={"name": "  "}).status_code == 400
+    assert client.post(f"/api/tables/{gid}/seats/1", json={"name": "  "}).status_code == 422  # no visible character
     assert client.post("/api/tables/nope/seats/1", json={"name": "Bob"}).status_code == 404
     with client.websocket_connect(f"/ws/games/{gid}") as ws:  # the host waits at the table
         host = Viewer(ws, 0)

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .db import accounts, seats, sessions
 from .guard import Client
-from .lobby import ERRORS, ApiError, clean_name, client_of, summary
+from .lobby import ERRORS, NAME, ApiError, clean_name, client_of, summary
 from .schemas import GameSummary, Strict
 from .store import notice, notify
 
@@ -41,10 +41,6 @@ COOKIE = "meeple_session"
 SESSION_DAYS = 30
 HASHER = PasswordHasher()  # argon2id with the library's current recommended parameters
 _DUMMY = HASHER.hash("a password nobody has")  # verified for unknown names, so both take the same time
-
-
-# A name: at least one visible character, no control characters.
-NAME = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
 
 
 class AccountIn(Strict):

@@ -218,9 +218,32 @@ def _level(level: str) -> str:
         raise ApiError(400, str(exc), "bad_level") from None
 
 
+# What a display name drops: control and format characters (the invisible ones, direction overrides among them)
+# and lone surrogates. Other characters stay, unassigned code points too (they are shown as a box).
+_DROPPED = frozenset({"Cc", "Cf", "Cs"})
+
+
+def _dropped_ranges() -> str:
+    """The control and format code points as a regular-expression class body, in ranges (surrogates cannot be
+    written in a pattern; a JSON text of lone surrogates is not valid UTF-8 anyway)."""
+    out: list[tuple[int, int]] = []
+    for cp in range(0x110000):
+        if unicodedata.category(chr(cp)) in ("Cc", "Cf"):
+            if out and out[-1][1] == cp - 1:
+                out[-1] = (out[-1][0], cp)
+            else:
+                out.append((cp, cp))
+    return "".join(f"\\U{a:08x}" if a == b else f"\\U{a:08x}-\\U{b:08x}" for a, b in out)
+
+
+# A display name as the API documents it: no control character, and at least one character that is neither blank
+# nor a format character (the one `clean_name` keeps, so a name that matches is never refused as empty).
+NAME = f"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s{_dropped_ranges()}][^\\x00-\\x1f\\x7f-\\x9f]*$"
+
+
 def clean_name(name: str) -> str | None:
-    """A display name without control characters or surrounding blanks (None when nothing is left)."""
-    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    """A display name without control or format characters or surrounding blanks (None when nothing is left)."""
+    text = "".join(ch for ch in name if unicodedata.category(ch) not in _DROPPED).strip()
     return text[:40] or None
 
 

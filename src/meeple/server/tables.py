@@ -21,7 +21,7 @@ import meeple
 from . import accounts
 from . import clock as clocks
 from .db import games, seats
-from .lobby import ERRORS, ApiError, Bearer, _base, _bearer, _level, clean_name, client_of, summary
+from .lobby import ERRORS, NAME, ApiError, Bearer, _base, _bearer, _level, clean_name, client_of, summary
 from .schemas import GameSummary, Strict
 from .store import GameRecord
 from .tokens import new_token, token_hash
@@ -41,7 +41,7 @@ class TableOut(BaseModel):
 
 
 class TakeIn(Strict):
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(min_length=1, max_length=40, pattern=NAME)
 
 
 class Taken(BaseModel):
