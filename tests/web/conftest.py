@@ -23,6 +23,28 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
+# The browser matrix: every game in every language at a desktop and a phone size.
+LANGUAGES = ("en", "es", "pt", "he")
+SIZES = ((1280, 800), (390, 844))
+GAMES = ("bluemooncity", "coloma", "cityofremnants")
+
+# What a reader sees that must not be there: the overflow of the page, backticks, raw booleans.
+PROBLEMS = """() => {
+  const root = document.documentElement;
+  const text = document.body.innerText;
+  const words = text.match(/\\b(true|false|null|undefined|NaN)\\b/g) || [];
+  const ticks = text.split("\\n").filter((line) => line.includes("`"));
+  // what sticks out of the page, not counting what scrolls inside a box of its own (a wide map)
+  const scrolled = (e) => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true; } return false; };
+  const wide = [...document.querySelectorAll("body *")].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.right > root.clientWidth + 1 || r.left < -1) && !scrolled(e);
+  }).slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.getAttribute("class")}`);
+  return { overflow: root.scrollWidth - root.clientWidth, words, ticks: ticks.slice(0, 5), wide };
+}"""
+
+
 def table_settings(database: Path) -> Settings:
     """The browser tests' server settings: an SQLite file, no bot delay, no client limits (a test clicks faster
     than people do)."""

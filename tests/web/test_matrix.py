@@ -19,30 +19,12 @@ import pytest
 from meeple.server import pictures
 from meeple.server.config import Settings
 
-from .conftest import open_page, serve, shot, table_settings
+from .conftest import GAMES, LANGUAGES, PROBLEMS, SIZES, open_page, serve, shot, table_settings
 
 pytestmark = pytest.mark.browser
-LANGUAGES = ("en", "es", "pt", "he")
-SIZES = ((1280, 800), (390, 844))
-GAMES = ("bluemooncity", "coloma", "cityofremnants")
 CASES = [(g, lang, size) for g in GAMES for lang in LANGUAGES for size in SIZES]
 REPLAY_STEPS = 10  # a second of stepping, ten presses a second
 
-# What a reader sees that must not be there: the overflow of the page, backticks, raw booleans.
-PROBLEMS = """() => {
-  const root = document.documentElement;
-  const text = document.body.innerText;
-  const words = text.match(/\\b(true|false|null|undefined|NaN)\\b/g) || [];
-  const ticks = text.split("\\n").filter((line) => line.includes("`"));
-  // what sticks out of the page, not counting what scrolls inside a box of its own (a wide map)
-  const scrolled = (e) => { for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
-    if (["auto", "scroll", "hidden"].includes(getComputedStyle(p).overflowX)) return true; } return false; };
-  const wide = [...document.querySelectorAll("body *")].filter((e) => {
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && (r.right > root.clientWidth + 1 || r.left < -1) && !scrolled(e);
-  }).slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.getAttribute("class")}`);
-  return { overflow: root.scrollWidth - root.clientWidth, words, ticks: ticks.slice(0, 5), wide };
-}"""
 READY = ("() => { const a = document.getElementById('app'); return a.dataset.status === 'over' || "
          "(a.dataset.pending === '' && document.querySelectorAll('#all-moves button[data-action]').length > 0); }")
 
