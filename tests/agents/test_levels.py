@@ -28,7 +28,7 @@ def test_ismcts_budgets(text: str, iterations: int | None, seconds: float | None
 
 @pytest.mark.parametrize("text", ["", "human", "greedy:2", "ismcts:", "ismcts:0", "ismcts:-1s", "ismcts:fast", "mcts"])
 def test_unknown_levels_are_refused_with_the_valid_ones(text: str) -> None:
-    with pytest.raises(ValueError, match="valid levels: random, greedy, ismcts"):
+    with pytest.raises(ValueError, match="valid levels: easy, medium, hard, expert"):
         make_agent(text)
     assert not is_bot_level(text)
 
@@ -61,3 +61,96 @@ def test_the_default_budget_is_the_games_own(monkeypatch: pytest.MonkeyPatch) ->
     explicit.choose(game.seat_table(seat))
     assert (default.iterations, explicit.iterations) == (30, 20)
     assert default.level == "ismcts" and explicit.level == "ismcts:20"
+
+
+@pytest.mark.parametrize("name", ["easy", "Medium", " HARD ", "expert"])
+def test_named_levels_are_bot_levels_in_any_case(name: str) -> None:
+    from meeple.agents.levels import NamedLevelAgent
+
+    assert is_bot_level(name)
+    bot = make_agent(name, seed=4)
+    assert isinstance(bot, NamedLevelAgent) and bot.level == name.strip().lower()
+    assert parse_level(name).name == name.strip().lower()
+
+
+def test_named_levels_parse_as_their_settings() -> None:
+    from meeple.agents import NAMED_LEVELS
+
+    assert list(NAMED_LEVELS) == ["easy", "medium", "hard", "expert"]
+    easy, medium, hard, expert = (parse_level(n) for n in NAMED_LEVELS)
+    assert (easy.kind, medium.kind, hard.kind, expert.kind) == ("greedy", "greedy", "ismcts", "ismcts")
+    assert 0 < easy.random_share < 1 and medium.random_share == 0
+    assert hard.iterations is not None and hard.seconds is None  # iterations, so that games are reproducible
+    assert expert.iterations is None and expert.seconds is None  # the game's default budget
+
+
+@pytest.mark.parametrize(("text", "share"), [("greedy:30%", 0.3), ("GREEDY:100%", 1.0), ("greedy:2.5%", 0.025)])
+def test_a_greedy_bot_may_play_a_share_of_random_moves(text: str, share: float) -> None:
+    bot = make_agent(text, seed=1)
+    assert isinstance(bot, GreedyAgent) and bot.random_share == share
+    assert parse_level(text).random_share == share
+
+
+@pytest.mark.parametrize("text", ["greedy:0%", "greedy:101%", "greedy:%", "greedy:30", "random:30%"])
+def test_bad_random_shares_are_refused(text: str) -> None:
+    assert not is_bot_level(text)
+
+
+def test_a_sloppy_greedy_bot_strays_from_the_greedy_one() -> None:
+    """At 100 % random moves the bot's choices differ from the plain greedy bot's somewhere in a game; at 0 % (the
+    plain `greedy`) they never do."""
+    import meeple
+
+    game = meeple.new_game("coloma", 2, seed=5)
+    differ = 0
+    while not game.is_over() and game.moments() < 40:
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        sloppy, plain = make_agent("greedy:100%", seed=9).choose(table), make_agent("greedy", seed=9).choose(table)
+        assert sloppy in game.legal_actions(seat)
+        differ += sloppy != plain
+        game.apply(seat, plain)
+    assert differ > 0
+
+
+def test_a_game_may_set_its_own_setting_for_a_named_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`GameSpec.bot_levels` replaces a level's default setting in that game only; the named bot becomes that
+    setting at its first decision."""
+    import dataclasses
+
+    import meeple
+    from meeple.agents import level_setting
+    from meeple.agents.levels import NamedLevelAgent
+    from meeple.games.cityofremnants.rules import CityOfRemnants
+
+    monkeypatch.setattr(CityOfRemnants, "spec",
+                        dataclasses.replace(CityOfRemnants.spec, bot_levels={"hard": "ismcts:7"}))
+    game = meeple.new_game("cityofremnants", 3, seed=2)
+    assert level_setting("hard", game.spec) == "ismcts:7" and level_setting("expert", game.spec) == "ismcts"
+    assert parse_level("Hard", game.spec).iterations == 7
+    bot = make_agent("hard", seed=1)
+    assert isinstance(bot, NamedLevelAgent) and bot.inner is None
+    seat = game.deciders()[0]
+    while len(game.legal_actions(seat)) < 2:
+        game.apply(seat, game.legal_actions(seat)[0])
+        seat = game.deciders()[0]
+    assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
+    assert isinstance(bot.inner, ISMCTSAgent) and bot.inner.iterations == 7
+    assert 0 < bot.stats()["iterations"] <= 7  # its stats are the search's (which may stop once decided)
+    with pytest.raises(ValueError, match="named levels: easy, medium, hard, expert"):
+        level_setting("grandmaster")
+
+
+def test_a_named_level_plays_like_its_setting() -> None:
+    """`medium` is `greedy` by default: with one seed both bots play the same game."""
+    import meeple
+
+    games = []
+    for level in ("medium", "greedy"):
+        game = meeple.new_game("bluemooncity", 2, seed=3)
+        bots = [make_agent(level, seed=11), make_agent("random", seed=12)]
+        while not game.is_over() and game.moments() < 60:
+            seat = game.deciders()[0]
+            game.apply(seat, bots[seat].choose(game.seat_table(seat)))
+        games.append(game.full_log())
+    assert games[0] == games[1]

@@ -1,4 +1,5 @@
-"""Bots that play any registered game from one seat's view: `random`, `greedy` and `ismcts`.
+"""Bots that play any registered game from one seat's view: `random`, `greedy` and `ismcts`, and the named levels
+players choose among (`easy`, `medium`, `hard`, `expert`).
 
 >>> import meeple
 >>> from meeple.agents import make_agent
@@ -10,6 +11,16 @@ True
 """
 
 from .base import Agent
-from .levels import LEVEL_HELP, is_bot_level, make_agent, parse_level
+from .levels import (
+    LEVEL_HELP,
+    NAMED_LEVELS,
+    STRENGTH,
+    is_bot_level,
+    is_named_level,
+    level_setting,
+    make_agent,
+    parse_level,
+)
 
-__all__ = ["LEVEL_HELP", "Agent", "is_bot_level", "make_agent", "parse_level"]
+__all__ = ["LEVEL_HELP", "NAMED_LEVELS", "STRENGTH", "Agent", "is_bot_level", "is_named_level", "level_setting",
+           "make_agent", "parse_level"]

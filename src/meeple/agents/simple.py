@@ -22,6 +22,9 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """Plays the action whose result the game's evaluation likes best, on one state sampled from its view.
 
+    With a `random_share`, that share of its moves (drawn from its stream) is a uniformly random legal action
+    instead: the weakest named level.
+
     Every candidate is applied to a copy of the same sampled state, so two actions that draw cards are
     compared on the same deck order (common random numbers) rather than on different luck. Ties are broken
     at random from the bot's stream.
@@ -29,7 +32,17 @@ class GreedyAgent(Agent):
 
     level = "greedy"
 
+    def __init__(self, seed: int = 0, random_share: float = 0.0) -> None:
+        super().__init__(seed)
+        if not 0.0 <= random_share <= 1.0:
+            raise ValueError(f"a greedy bot plays at random a share of its moves from 0 to 1, not {random_share!r}")
+        self.random_share = random_share
+        if random_share:
+            self.level = f"greedy:{random_share * 100:g}%"
+
     def pick(self, table: SeatTable, legal: list[int]) -> int:
+        if self.random_share and self.rng.random() < self.random_share:
+            return legal[self.rng.below(len(legal))]
         return self._best(table, table.sample(self.stream_value()), legal)
 
     def suggest(self, table: SeatTable) -> tuple[str, Event | None]:

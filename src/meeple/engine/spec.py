@@ -80,6 +80,10 @@ class GameSpec:
     # Iterations per decision of the search bot at its default budget (`ismcts`) in this game; 0: the bot's own
     # default. A game whose positions are slow to play out sets it so that a decision stays quick.
     search_iterations: int = 0
+    # The setting each named bot level plays in this game where the default one would not step about 70 % above
+    # the level below ({"hard": "ismcts:60"}; see `meeple.agents.levels.NAMED_LEVELS`); a level not named keeps
+    # the default setting. Iteration budgets only, so that games between levels are reproducible.
+    bot_levels: Mapping[str, str] = field(default_factory=dict)
     # What `meeple bench bots` holds this game's bots to: win rates by matchup ("greedy_vs_random",
     # "ismcts_vs_greedy"; a matchup not named keeps the bench's default) and the search bot's speed
     # ("ismcts_iterations_per_s") or median decision time ("median_decision_seconds", at most).
