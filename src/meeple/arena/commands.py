@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -13,7 +14,19 @@ from .report import format_table, summarise, write_report
 from .runner import BACKENDS, run_arena
 
 
-@click.command(cls=GameCommand)
+class ArenaCommand(GameCommand):
+    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        if args and args[0] == "levels":
+            from .levels import levels
+
+            return levels.make_context(f"{info_name} levels", args[1:], parent=parent, **extra)
+        return super().make_context(info_name, args, parent=parent, **extra)
+
+
+@click.command(cls=ArenaCommand)
 @click.argument("game")
 @click.option("--seats", required=True,
               help="One bot level per player, e.g. ismcts,greedy,greedy (played in every turn order, each bot "
@@ -47,6 +60,9 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
       meeple arena bluemooncity --seats greedy,random --games 100 --out results/
       meeple arena bluemooncity --seats greedy,greedy --games 200 --compare base.toml open.toml
       meeple arena bluemooncity --seats ismcts:200,greedy --backend ray --address ray://head:10001
+      meeple arena bluemooncity --seats expert,hard --games 60
+
+    `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`).
     """
     import meeple
     from meeple.engine.errors import MeepleError
