@@ -149,8 +149,8 @@ def _commit() -> str:
 @click.command("levels")
 @click.option("--game", "game_ids", multiple=True, help="A game to measure (repeat for several); default: every game.")
 @click.option("--games", "counts", multiple=True, default=("40",), show_default=True, metavar="N | GAME=N",
-              help="Games per pair of neighbouring levels, for every game (N) or for one (GAME=N, e.g. "
-                   "cityofremnants=6, whose search games are slow); repeat to give several.")
+              help="Games per pair of neighbouring levels, for every game (N) or for one (GAME=N: fewer for a "
+                   "game whose search games are slow); repeat to give several.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed: game and bot seeds derive from it.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games played in parallel.")
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
