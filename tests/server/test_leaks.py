@@ -189,8 +189,9 @@ def test_profiles_tell_nothing_of_a_game_in_play(client: TestClient) -> None:
 
 def test_an_unrated_game_and_logging_out_leak_nothing(client: TestClient) -> None:
     """The payloads of this round of work: a game's `rated` choice in every summary (the game, the lists, an open
-    table, an account's games, the ladder, the profile) and the close of a session's socket when its player logs
-    out hold no token, seed, session (or its hash, which the server processes pass each other) nor hidden card."""
+    table, an account's games, the ladder, the profile), the catalogue with the bot levels' ratings, and the close
+    of a session's socket when its player logs out hold no token, seed, session (or its hash, which the server
+    processes pass each other) nor hidden card."""
     import hashlib
 
     from starlette.websockets import WebSocketDisconnect
@@ -218,7 +219,8 @@ def test_an_unrated_game_and_logging_out_leak_nothing(client: TestClient) -> Non
     assert start.status_code == 200, start.text
     answers += [client.get(f"/api/games/{gid}"), client.get("/api/games"), client.get("/api/ladder/bluemooncity"),
                 client.get("/api/accounts/me/games", headers=ann), client.get("/api/accounts/me/games", headers=bob),
-                client.get("/api/profiles/Ann", headers=ann), start]
+                client.get("/api/profiles/Ann", headers=ann), start,
+                client.get("/api/catalog")]  # with the named levels' measured ratings of every game
     for answer in answers:
         assert answer.status_code == 200, answer.text
         _check({"type": "answer", "body": answer.json()}, None, replica, secrets)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from fastapi.testclient import TestClient
 
 from meeple.server.tokens import token_hash
@@ -33,7 +34,53 @@ def test_catalog_lists_the_games_options_and_bot_levels(client: TestClient) -> N
     assert (bmc["min_players"], bmc["max_players"]) == (2, 4)
     edition = next(o for o in bmc["options"] if o["name"] == "edition")
     assert "kosmos2006" in edition["choices"]
-    assert "greedy" in body["bot_levels"]
+    assert body["bot_levels"] == ["easy", "medium", "hard", "expert"]
+    assert "greedy" in body["bot_help"] and "ismcts:<iterations>" in body["bot_help"]
+
+
+MEASURED = {"game": "bluemooncity", "players": 2, "measured": "2026-11-29 02:30 UTC", "commit": "abc1234",
+            "command": "meeple arena levels --game bluemooncity --games 4 --seed 0", "games_per_pair": 4, "games": 12,
+            "levels": {name: {"setting": "greedy", "rating": rating, "mu": rating + 6, "sigma": 2.0, "games": games}
+                       for name, rating, games in (("easy", 10.5, 4), ("medium", 15.25, 8), ("hard", 20.0, 8),
+                                                   ("expert", 27.3, 4))},
+            "pairs": [{"upper": u, "lower": lo, "games": 4, "wins": 3.0, "shared": 0, "win_rate": 0.75, "low": 0.3,
+                       "high": 0.95} for lo, u in (("easy", "medium"), ("medium", "hard"), ("hard", "expert"))]}
+
+
+def test_the_catalog_gives_each_games_measured_level_ratings(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ratings file of a game (`meeple arena levels`) reaches the lobby: each level's rating and games, and the
+    steps between levels with their intervals; a game never measured has none."""
+    from meeple.server import lobby
+
+    monkeypatch.setattr(lobby, "level_ratings", lambda game: MEASURED if game == GAME else None)
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    levels = games[GAME]["levels"]
+    assert [(r["level"], r["rating"], r["games"]) for r in levels["levels"]] == [
+        ("easy", 10.5, 4), ("medium", 15.25, 8), ("hard", 20.0, 8), ("expert", 27.3, 4)]
+    assert levels["games"] == 12 and levels["players"] == 2 and levels["measured"] == MEASURED["measured"]
+    assert [(s["lower"], s["upper"], s["win_rate"]) for s in levels["steps"]] == [
+        ("easy", "medium", 0.75), ("medium", "hard", 0.75), ("hard", "expert", 0.75)]
+    assert all(g["levels"] is None for gid, g in games.items() if gid != GAME)
+
+
+def test_the_catalog_shows_the_ratings_the_package_ships(client: TestClient) -> None:
+    from meeple.agents.ratings import level_ratings
+
+    for game in client.get("/api/catalog").json()["games"]:
+        shipped = level_ratings(game["id"])
+        if shipped is None:
+            assert game["levels"] is None
+            continue
+        ratings = {r["level"]: r["rating"] for r in game["levels"]["levels"]}
+        assert ratings == {name: row["rating"] for name, row in shipped["levels"].items()}
+
+
+def test_a_named_level_plays_a_seat(client: TestClient) -> None:
+    body = create(client, [*humans(1), {"kind": "bot", "level": "Hard"}], options={"edition": "kosmos2006"})
+    assert [s["kind"] for s in body["seats"]] == ["human", "bot"]
+    seats = client.get(f"/api/games/{body['id']}").json()["seats"]
+    assert seats[1]["level"] == "hard"
 
 
 def test_create_gives_one_invite_per_human_seat(client: TestClient) -> None:

@@ -88,6 +88,8 @@ def test_the_bot_that_takes_a_seat_is_the_tables_strongest() -> None:
     assert takeover_level([SeatRecord(0, "human"), SeatRecord(1, "human")]) == "greedy"
     seats = [SeatRecord(0, "human"), SeatRecord(1, "bot", "random"), SeatRecord(2, "bot", "ismcts:0.5s")]
     assert takeover_level(seats) == "ismcts:0.5s"
+    named = [SeatRecord(0, "human"), SeatRecord(1, "bot", "medium"), SeatRecord(2, "bot", "expert")]
+    assert takeover_level(named) == "expert"
     assert resign_outcome(2, [0, 1], 0) == "over"
     assert resign_outcome(3, [0, 1, 2], 0) == "bot"
     assert resign_outcome(3, [0], 0) == "over"

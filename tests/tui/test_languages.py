@@ -3,6 +3,7 @@ LC_MESSAGES, LANG); the terminal's words, the phase help, the log lines and the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,26 @@ def test_bots_are_named_by_the_catalogue_words_of_their_level(lang: str, words: 
     for word in words:
         assert word in names, names
     assert "ismcts:0.5s" not in names and "ismcts:2s" not in names and "(ismcts:3s)" in names
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ["(Easy)", "(Medium)", "(Hard)", "(Expert)"]),
+                                             ("es", ["(Fácil)", "(Intermedio)", "(Difícil)", "(Experto)"]),
+                                             ("pt", ["(Fácil)", "(Médio)", "(Difícil)", "(Especialista)"]),
+                                             ("he", ["(קל)", "(בינוני)", "(קשה)", "(מומחה)"])])
+def test_named_levels_are_named_in_every_language(lang: str, words: list[str]) -> None:
+    game = meeple.new_game("coloma", players=5, seed=1)
+    seats = ["me", "easy", "Medium", "hard", "expert"]
+    session = PlaySession(game, seats, lambda _prompt: None, lambda _line: None, lang=lang)
+    names = " ".join(session.names())
+    for word in words:
+        assert word in names, names
+
+
+def test_the_bot_option_seats_bots_of_a_named_level(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(play, ["coloma", "--players", "3", "--bot", "HARD", "--seed", "3", "--no-color",
+                                       "--save", str(save)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text(encoding="utf-8"))["seats"] == ["me", "hard", "hard"]
+    refused = CliRunner().invoke(play, ["coloma", "--bot", "grandmaster"], input="quit\n")
+    assert refused.exit_code != 0 and "'grandmaster' is neither `me` nor a bot level" in refused.output

@@ -56,3 +56,5 @@ def test_the_bot_that_takes_over_is_the_tables_strongest() -> None:
     assert takeover_level([]) == "greedy"
     assert takeover_level(["random"]) == "random"
     assert takeover_level(["random", "ismcts:0.5s", "greedy"]) == "ismcts:0.5s"
+    assert takeover_level(["easy", "greedy", "hard", "medium"]) == "hard"
+    assert takeover_level(["expert", "ismcts:0.5s"]) == "expert"

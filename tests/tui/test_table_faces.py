@@ -58,7 +58,7 @@ def test_hot_seat_with_a_bot_asks_each_person_in_turn(tmp_path: Path) -> None:
     out = result.output
     assert out.count("Pass the keyboard to") >= 2
     assert out.index("Pass the keyboard to Player 1") < out.index("Pass the keyboard to Player 3")
-    assert "Player 2 (easy) discards a card face down" in out or "Player 2 discards a card face down" in out
+    assert "Player 2 (random) discards a card face down" in out or "Player 2 discards a card face down" in out
     assert "The discards are revealed" in out
 
 

@@ -118,13 +118,13 @@ def record(page: Any) -> Recording:
 
 
 def start_against_bot(page: Any, base: str, game: str, board: str) -> str:
-    """Create a 2-player game of `game` in the lobby, seat 1 a greedy bot, open it and wait for `board`; return
+    """Create a 2-player game of `game` in the lobby, seat 1 a Medium bot (greedy), open it and wait for `board`; return
     the game's id."""
     page.goto(base + "/")
     page.fill("#name", "Ann")
     page.select_option("#game", game)
     page.select_option("#players", "2")
-    page.select_option("#seat-1", "bot:greedy")
+    page.select_option("#seat-1", "bot:medium")
     page.click("#create")
     page.wait_for_selector("#play-link")
     page.click("#play-link")

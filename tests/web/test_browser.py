@@ -123,7 +123,7 @@ def _create_in_lobby(page: Any, base: str, bot: str) -> str:
 def test_play_a_whole_game_against_a_bot_by_clicking(browser: Any, page: Any, live_server: str,
                                                       fix_seed: Callable[[int], None]) -> None:
     fix_seed(SEED)
-    game_id = _create_in_lobby(page, live_server, "greedy")
+    game_id = _create_in_lobby(page, live_server, "medium")
     with open_page(browser, *PHONE, **TOUCH) as watcher:
         watcher.goto(f"{live_server}/play/{game_id}?watch")
         watcher.wait_for_selector("#obelisk")

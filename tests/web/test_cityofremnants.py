@@ -219,7 +219,7 @@ def test_the_lobby_offers_the_games_own_moves_for_a_seat_out_of_time(page: Any, 
     page.goto(live_server + "/")
     page.select_option("#game", "cityofremnants")
     page.select_option("#players", "2")
-    page.select_option("#seat-1", "bot:greedy")
+    page.select_option("#seat-1", "bot:medium")
     page.select_option("#clock-mode", "move")
     assert page.locator("#clock-policy option").first.get_attribute("value") == "default"
     assert page.input_value("#clock-policy") == "default"

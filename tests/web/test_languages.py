@@ -121,7 +121,7 @@ def test_the_lobby_creates_a_rated_game_unless_told_otherwise_in_every_language(
             page.wait_for_selector("#create-form #rated")
             page.fill("#name", "Ann")
             page.select_option("#players", "2")
-            page.select_option("#seat-1", "bot:random")
+            page.select_option("#seat-1", "bot:easy")
             if not rated:
                 page.uncheck("#rated")
             page.click("#create")

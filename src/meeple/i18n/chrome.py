@@ -24,10 +24,18 @@ WEB: dict[str, Message] = {
     "web.no_options": "This game has no options.",
     "web.person": "Person",
     "web.bot_level": "Bot ({level})",
-    "web.level.random": "easy",
+    "web.level.random": "random",
     "web.level.greedy": "greedy",
     "web.level.strong": "strong",
     "web.level.strongest": "strongest",
+    "web.level.easy": "Easy",
+    "web.level.medium": "Medium",
+    "web.level.hard": "Hard",
+    "web.level.expert": "Expert",
+    "web.level.rated": "{level} · rating {rating}",
+    "web.ladder.levels": "Bot levels as the arena measured them",
+    "web.ladder.levels_note": "{games} bot games, measured {date}; each level against the one below:",
+    "web.ladder.level_step": "{upper} against {lower}: won {rate}% (95% CI {low}–{high}%)",
     "web.seat": "Seat {number}",
     "web.you": "You",
     "web.game": "Game",
@@ -218,7 +226,9 @@ WEB: dict[str, Message] = {
 # A bot level's words, shared by the faces: the browser's `levelName` (web/i18n.js) reads the same ids. A level
 # not named here (`ismcts:3s`) shows as its notation.
 LEVEL_WORDS: dict[str, str] = {"random": "web.level.random", "greedy": "web.level.greedy",
-                               "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest"}
+                               "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest",
+                               "easy": "web.level.easy", "medium": "web.level.medium", "hard": "web.level.hard",
+                               "expert": "web.level.expert"}
 
 # The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 import meeple
+from meeple.agents import STRENGTH as AGENT_STRENGTH
 from meeple.engine import get_rules
 from meeple.engine.errors import IllegalAction, MeepleError, SaveError
 from meeple.engine.game import SAVE_FORMAT
@@ -26,8 +27,8 @@ from .store import ActionRecord, AsyncStore, Conflict, GameRecord, SeatRecord, W
 from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
-# The bot levels a table offers, weakest first (a resigned seat goes to the strongest one at its table).
-STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")
+# The bot levels by name, weakest first (a resigned seat goes to the strongest one at its table).
+STRENGTH = AGENT_STRENGTH
 Outcome = Literal["bot", "over"]  # what a resignation did: a bot took the seat, or the game ended
 
 

@@ -12,7 +12,8 @@ from fastapi.responses import JSONResponse
 
 import meeple
 from meeple import i18n
-from meeple.agents import LEVEL_HELP
+from meeple.agents import LEVEL_HELP, NAMED_LEVELS
+from meeple.agents.ratings import level_ratings
 from meeple.engine import get_rules
 from meeple.engine.errors import MeepleError, UnknownGame
 
@@ -20,7 +21,7 @@ from . import clock as clocks
 from . import faces, replays
 from .bots import check_level
 from .guard import Client
-from .hub import STRENGTH, Hub, Unplayable
+from .hub import Hub, Unplayable
 from .rooms import Rejected, Room
 from .schemas import (
     Accepted,
@@ -35,6 +36,9 @@ from .schemas import (
     Invited,
     Joined,
     JoinIn,
+    LevelRating,
+    LevelRatings,
+    LevelStep,
     OptionOut,
     Problem,
     Rematch,
@@ -51,7 +55,7 @@ from .store import ActionRecord, Conflict, GameRecord, SeatRecord
 from .tokens import new_game_id, new_seed, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
-BOT_LEVELS = list(STRENGTH)
+BOT_LEVELS = list(NAMED_LEVELS)  # the lobby's choice; the settings behind them (`greedy`, `ismcts:2s`) are valid too
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
     413: {"model": Problem}, 422: {"model": Problem}, 429: {"model": Problem},
@@ -112,9 +116,23 @@ def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max
         infos.append(GameInfo(
             id=spec.id, title=spec.title, description=described if isinstance(described, str) else spec.description,
             min_players=spec.min_players, max_players=spec.max_players, howto=faces.howto_url(gid),
-            options=[OptionOut(**o) for o in faces.option_words(spec, words)],
+            options=[OptionOut(**o) for o in faces.option_words(spec, words)], levels=measured_levels(spec.id),
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
+
+
+def measured_levels(game_id: str) -> LevelRatings | None:
+    """The named levels' ratings the arena measured for a game (shipped with the package), if any."""
+    data = level_ratings(game_id)
+    if data is None:
+        return None
+    rows = data.get("levels", {})
+    return LevelRatings(
+        measured=str(data.get("measured", "")), games=int(data.get("games", 0)), players=int(data.get("players", 0)),
+        levels=[LevelRating(level=name, rating=rows[name]["rating"], mu=rows[name]["mu"], sigma=rows[name]["sigma"],
+                            games=rows[name]["games"]) for name in NAMED_LEVELS if name in rows],
+        steps=[LevelStep(upper=p["upper"], lower=p["lower"], games=p["games"], win_rate=p["win_rate"], low=p["low"],
+                         high=p["high"]) for p in data.get("pairs", [])])
 
 
 @router.get("/catalog/{game}", response_model=GameFace, responses=ERRORS)

@@ -213,6 +213,37 @@ class OptionOut(BaseModel):
     choice_labels: list[str] = Field(description="each value in words (`option.<name>.<value>`), as `choices`")
 
 
+class LevelRating(BaseModel):
+    """A named bot level's rating as the arena measured it (`meeple arena levels`), on the ladder's scale."""
+
+    level: str = Field(description="the named level: easy, medium, hard or expert")
+    rating: float = Field(description="displayed rating, mu - 3 sigma (as on the ladder)")
+    mu: float
+    sigma: float
+    games: int = Field(description="arena games behind the rating")
+
+
+class LevelStep(BaseModel):
+    """How often a level finished ahead of the level below in the arena, with the 95 % Wilson interval."""
+
+    upper: str
+    lower: str
+    games: int
+    win_rate: float
+    low: float
+    high: float
+
+
+class LevelRatings(BaseModel):
+    """The measured ratings of a game's named bot levels."""
+
+    measured: str = Field(description="when they were measured (UTC)")
+    games: int = Field(description="arena games played for the measurement, all pairs together")
+    players: int = Field(description="players in each measured game")
+    levels: list[LevelRating]
+    steps: list[LevelStep]
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
@@ -221,6 +252,8 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionOut]
+    levels: LevelRatings | None = Field(default=None, description="the named bot levels' measured ratings in this "
+                                        "game; null: not measured")
 
 
 class GameFace(BaseModel):

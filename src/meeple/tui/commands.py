@@ -59,13 +59,17 @@ def check_seats(seats: list[str], players: int) -> list[str]:
             except ValueError:
                 raise click.BadParameter(f"{name!r} is neither `me` nor a bot level ({LEVEL_HELP})",
                                          param_hint="--seats") from None
-    return seats
+    return [name if is_human(name) else name.strip().lower() for name in seats]  # `Hard` is the level `hard`
 
 
 @click.command(cls=GameCommand)
 @click.argument("game", required=False)
 @click.option("--players", type=int, default=None, help="Number of players (default: the number of seats, or 2).")
-@click.option("--seats", default=None, help="Who sits where: `me` for you, or a bot level (default: me,greedy,...).")
+@click.option("--seats", default=None,
+              help="Who sits where: `me` for you, or a bot level (default: me, then the --bot level).")
+@click.option("--bot", "bot", default="medium", show_default=True,
+              help="The level of the bots when --seats is not given: easy, medium, hard or expert (or a setting, "
+                   "e.g. greedy, ismcts:500).")
 @click.option("--option", "-o", "pairs", multiple=True, metavar="NAME=VALUE",
               help="A game option (each option of the game is also a flag: `meeple play GAME --help`).")
 @click.option("--data", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -76,7 +80,7 @@ def check_seats(seats: list[str], players: int) -> list[str]:
               help="Where the game is saved after every action (default: meeple-GAME-SEED.json).")
 @click.option("--color/--no-color", default=None, help="Colours (default: on in a terminal, off with NO_COLOR).")
 @lang_option
-def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[str, ...], data: str | None,
+def play(game: str | None, players: int | None, seats: str | None, bot: str, pairs: tuple[str, ...], data: str | None,
          seed: int | None, resume: str | None, save_path: str | None, color: bool | None,
          lang: str | None, **flags: object) -> None:
     """Play GAME in the terminal against bots (or several people at one keyboard).
@@ -86,6 +90,7 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
     \b
     Examples:
       meeple play bluemooncity --players 3 --seats me,ismcts,greedy
+      meeple play coloma --bot hard
       meeple play bluemooncity --edition kosmos2006 --seed 7
       meeple play bluemooncity -o layout=open --seats me,me
       meeple play --resume meeple-bluemooncity-7.json
@@ -97,7 +102,7 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
                 raise click.UsageError("a resumed game keeps its options: give no game options with --resume")
             the_game, saved_seats = load_save(Path(resume).read_text(encoding="utf-8"))
             names = [s.strip() for s in seats.split(",")] if seats else saved_seats
-            names = check_seats(names or ["me"] + ["greedy"] * (the_game.players - 1), the_game.players)
+            names = check_seats(names or ["me"] + [bot] * (the_game.players - 1), the_game.players)
             path = Path(save_path or resume)
         else:
             if not game:
@@ -105,7 +110,7 @@ def play(game: str | None, players: int | None, seats: str | None, pairs: tuple[
                 raise click.UsageError(f"name a game ({games}) or give --resume FILE")
             names = [s.strip() for s in seats.split(",")] if seats else []
             count = players or len(names) or 2
-            names = check_seats(names or ["me"] + ["greedy"] * (count - 1), count)
+            names = check_seats(names or ["me"] + [bot] * (count - 1), count)
             settings = {"data": str(Path(data).resolve())} if data else {}
             options = chosen_options(meeple.engine.get_rules(game, **settings).spec, flags, pairs)
             the_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")

@@ -2,7 +2,7 @@
 // never reads) and the ladder of a game (accounts and bot levels by rating, provisional ones marked).
 
 import { el, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { levelName, t } from "./i18n.js";
 import { api } from "./session.js";
 
 export function accountBox() {
@@ -63,12 +63,27 @@ export function ladderBox(catalog) {
       el("th", {}, t("web.ladder.games"))));
     rungs.forEach((r, i) => table.append(el("tr", { "data-player": r.player },
       el("td", {}, String(i + 1)),
-      el("td", {}, r.kind === "bot" ? t("web.bot_level", { level: r.name })
+      el("td", {}, r.kind === "bot" ? t("web.bot_level", { level: levelName(r.name) })
         : el("a", { href: `/profile/${encodeURIComponent(r.name)}` }, r.name)),
       el("td", {}, r.rating.toFixed(1), r.provisional ? el("span", { class: "muted", title: t("web.ladder.provisional") }, " ?") : null),
       el("td", {}, String(r.games)))));
   };
-  select.addEventListener("change", draw);
+  const measured = el("div", { id: "ladder-levels", class: "ladder-levels" });
+  const drawLevels = () => { // the named bot levels as the arena measured them (shipped with the server)
+    clear(measured);
+    const ratings = (catalog.games.find((g) => g.id === select.value) || {}).levels;
+    if (!ratings) return;
+    const rows = el("table", { class: "ladder" }, el("caption", {}, t("web.ladder.levels")),
+      el("tr", {}, el("th", {}, t("web.ladder.player")), el("th", {}, t("web.ladder.rating")), el("th", {}, t("web.ladder.games"))),
+      ratings.levels.map((r) => el("tr", { "data-level": r.level }, el("td", {}, t("web.bot_level", { level: levelName(r.level) })),
+        el("td", {}, r.rating.toFixed(1)), el("td", {}, String(r.games)))));
+    const pct = (x) => (100 * x).toFixed(0);
+    const steps = el("ul", { class: "muted" }, ratings.steps.map((s) => el("li", {}, t("web.ladder.level_step", {
+      upper: levelName(s.upper), lower: levelName(s.lower), rate: pct(s.win_rate), low: pct(s.low), high: pct(s.high) }))));
+    measured.append(rows, el("p", { class: "muted" }, t("web.ladder.levels_note", { games: ratings.games, date: ratings.measured })), steps);
+  };
+  select.addEventListener("change", () => { draw(); drawLevels(); });
   draw();
-  return el("div", {}, el("label", {}, `${t("web.game")} `, select), table);
+  drawLevels();
+  return el("div", {}, el("label", {}, `${t("web.game")} `, select), table, measured);
 }

@@ -34,12 +34,21 @@ export function t(id, params = {}) {
   return text(state.messages, id, params);
 }
 
-// A bot level in words ("Easy", "Strong"), its notation (`ismcts:2s`) only for a level without a name.
+// A bot level in words ("Hard", "greedy"), its notation (`ismcts:3s`) only for a level without a name; the same ids
+// as the terminal's (LEVEL_WORDS in meeple/i18n/chrome.py).
 const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", "ismcts:0.5s": "web.level.strong",
-  "ismcts:2s": "web.level.strongest" };
+  "ismcts:2s": "web.level.strongest", easy: "web.level.easy", medium: "web.level.medium", hard: "web.level.hard",
+  expert: "web.level.expert" };
 
 export function levelName(level) {
   return LEVEL_WORDS[level] ? t(LEVEL_WORDS[level]) : String(level ?? "");
+}
+
+// A named level with the rating the arena measured for it in a game ("Hard · rating 27.3"), or its name alone when
+// the game's levels were not measured (`ratings`: the catalogue's `levels` of that game).
+export function ratedLevelName(level, ratings) {
+  const row = ratings ? ratings.levels.find((r) => r.level === level) : null;
+  return row ? t("web.level.rated", { level: levelName(level), rating: row.rating.toFixed(1) }) : levelName(level);
 }
 
 // The language selector of the top bar: choosing reloads the page in the new language.

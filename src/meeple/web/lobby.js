@@ -1,7 +1,7 @@
 // The lobby: create a game (seats, options, clock), hand out invite links, list your games and recent ones.
 
 import { el, clear, seatBadge } from "./dom.js";
-import { lang, levelName, t } from "./i18n.js";
+import { lang, levelName, ratedLevelName, t } from "./i18n.js";
 import { allTokens, hostToken, saveHost, saveSeat, seatAddress, seatsOf } from "./seats.js";
 import { api, myName, saveName } from "./session.js";
 import { openTables } from "./tables.js";
@@ -89,8 +89,8 @@ function createForm(catalog, created) {
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: levelName(l) })])];
-      const value = old[i] || (i === 0 ? "human" : "bot:greedy");
+      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: ratedLevelName(l, game().levels) })])];
+      const value = old[i] || (i === 0 ? "human" : "bot:medium");
       const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
       if (i === 0) select.disabled = true; // seat 1 is the creator's
