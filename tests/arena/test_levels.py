@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from engine.games import registered
 from meeple.agents import NAMED_LEVELS
 from meeple.agents.ratings import FOLDER, level_rating, level_ratings
-from meeple.arena.levels import games_per_game, neighbours, pair_figures
+from meeple.arena.levels import games_per_game, neighbours, openskill_ratings, pair_figures, spread
 from meeple.cli import main
 
 
@@ -67,6 +67,19 @@ def test_a_pair_counts_wins_and_shared_places() -> None:
     figures = pair_figures("medium", "hard", records)
     assert (figures["games"], figures["wins"], figures["shared"]) == (4, 2.5, 1)
     assert figures["win_rate"] == 0.625 and figures["low"] < 0.625 < figures["high"]
+
+
+def test_the_ratings_follow_the_steps_and_depend_on_the_tallies_only() -> None:
+    """Each level beating the one below 3 games in 4 rates the four in order, from the tallies alone."""
+    pairs = [{"upper": u, "lower": lo, "games": 8, "wins": 6.5, "shared": 1}
+             for lo, u in neighbours(list(NAMED_LEVELS))]
+    assert sorted(spread(pairs[0])) == [0.0, 0.5] + [1.0] * 6
+    assert spread(pairs[0])[-1] == 1.0 and spread(pairs[0])[0] == 1.0  # spread evenly, not all wins first
+    ratings = openskill_ratings(pairs, list(NAMED_LEVELS), None)
+    values = [ratings[name]["rating"] for name in NAMED_LEVELS]
+    assert values == sorted(values) and len(set(values)) == 4
+    assert [ratings[name]["games"] for name in NAMED_LEVELS] == [8, 16, 16, 8]
+    assert openskill_ratings(pairs, list(NAMED_LEVELS), None) == ratings
 
 
 def test_the_arena_plays_named_levels(test_games: None) -> None:

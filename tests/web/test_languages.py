@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import meeple
+
 from .conftest import open_page, shot
 
 pytestmark = pytest.mark.browser
@@ -130,3 +132,32 @@ def test_the_lobby_creates_a_rated_game_unless_told_otherwise_in_every_language(
     for game_id, rated in zip(created, (True, False), strict=True):
         with urllib.request.urlopen(f"{live_server}/api/games/{game_id}", timeout=10) as r:
             assert json.loads(r.read())["rated"] is rated
+
+
+def test_the_lobby_and_the_ladder_show_the_levels_measured_ratings_in_every_language(browser: Any,
+                                                                                    live_server: str) -> None:
+    """A game whose levels the arena measured (a ratings file the package ships): the lobby's bot choice reads
+    "Hard · rating 27.3" in the reader's words, and the ladder lists the four levels with their ratings."""
+    from meeple.agents.ratings import level_ratings
+
+    measured = [gid for gid in meeple.game_ids() if level_ratings(gid)]
+    assert measured, "the package ships the measured ratings of at least one game"
+    gid = measured[0]
+    data = level_ratings(gid)
+    assert data is not None
+    words = {"en": ("Hard", "rating"), "es": ("Difícil", "puntuación"), "pt": ("Difícil", "pontuação"),
+             "he": ("קשה", "דירוג")}
+    for lang, (hard, rating) in words.items():
+        with open_page(browser, locale=lang) as page:
+            page.goto(live_server + "/")
+            page.wait_for_selector("#create-form")
+            page.select_option("#game", gid)
+            page.select_option("#players", "2")
+            label = page.text_content('#seat-1 option[value="bot:hard"]') or ""
+            found = re.search(rf"{hard} · {rating} (-?\d+\.\d)", label)
+            assert found, (lang, label)
+            assert abs(float(found[1]) - data["levels"]["hard"]["rating"]) <= 0.051
+            page.select_option("#ladder-game", gid)
+            page.wait_for_selector('#ladder-levels tr[data-level="expert"]')
+            assert page.locator("#ladder-levels tr[data-level]").count() == 4
+            assert page.locator("#ladder-levels li").count() == 3  # each level against the one below

@@ -2,8 +2,7 @@
 and each level's win rate against the level below with its 95 % interval) and write the figures the package ships.
 
 Each pair of neighbouring levels plays the same number of games in every turn order (two players, or the game's
-fewest); the ratings are then fitted on all the games of the game, taken pair by pair in turn (game 1 of every
-pair, then game 2, ...) so that no pair's games all come last.
+fewest); OpenSkill then rates the levels over all those games (`openskill_ratings`).
 """
 
 from __future__ import annotations
@@ -46,23 +45,21 @@ def measure(game_id: str, games: int, seed: int = 0, jobs: int = 1, progress: bo
     spec = meeple.engine.get_rules(game_id).spec
     levels = levels or list(NAMED_LEVELS)
     players = max(2, spec.min_players)
-    runs: list[list[dict[str, Any]]] = []
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    commit = _commit()  # the code that plays: the commit when the measurement starts
     pairs = []
     for lower, upper in neighbours(levels):
         config = ArenaConfig(game_id, seats_of(lower, upper, players), games, seed)
-        records = run_arena(config, jobs=jobs, progress=progress)
-        runs.append(records)
-        pairs.append(pair_figures(lower, upper, records))
-    interleaved = [run[i] for i in range(games) for run in runs if i < len(run)]
+        pairs.append(pair_figures(lower, upper, run_arena(config, jobs=jobs, progress=progress)))
     return {
         "game": game_id,
         "players": players,
-        "measured": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": _commit(),
+        "measured": started,
+        "commit": commit,
         "command": f"meeple arena levels --game {game_id} --games {games} --seed {seed}",
         "games_per_pair": games,
-        "games": sum(len(run) for run in runs),
-        "levels": openskill_ratings(interleaved, levels, spec),
+        "games": sum(p["games"] for p in pairs),
+        "levels": openskill_ratings(pairs, levels, spec),
         "pairs": pairs,
     }
 
@@ -87,22 +84,34 @@ def pair_figures(lower: str, upper: str, records: list[dict[str, Any]]) -> dict[
             "win_rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
 
 
-def openskill_ratings(records: list[dict[str, Any]], levels: list[str], spec: Any) -> dict[str, dict[str, Any]]:
-    """OpenSkill (Plackett-Luce) ratings of the levels updated game by game, as the ladder rates its games; copies
-    of a level in one game play as one team."""
+def openskill_ratings(pairs: list[dict[str, Any]], levels: list[str], spec: Any) -> dict[str, dict[str, Any]]:
+    """OpenSkill (Plackett-Luce, the ladder's model) ratings of the levels from the pairs' tallies, updated game by
+    game as the ladder rates its games: the pairs from the weakest up (so that a level meets the one above with the
+    rating its games below gave it), each pair's wins, shared places and losses spread evenly over its games (so that
+    the ratings depend on the tallies only, not on the order in which parallel games happened to finish)."""
     current = {lv: MODEL.rating(name=lv) for lv in levels}
     played = dict.fromkeys(levels, 0)
-    for record in records:
-        place = ranks(record)
-        present = list(dict.fromkeys(record["levels"]))
-        best = {lv: min(place[s] for s, x in enumerate(record["levels"]) if x == lv) for lv in present}
-        new = MODEL.rate([[current[lv]] for lv in present], ranks=[float(best[lv]) for lv in present])
-        for lv, [rating] in zip(present, new, strict=True):
-            current[lv] = rating
-            played[lv] += 1
+    for pair in pairs:
+        upper, lower = pair["upper"], pair["lower"]
+        for outcome in spread(pair):
+            ranks = {1.0: [1.0, 2.0], 0.5: [1.0, 1.0], 0.0: [2.0, 1.0]}[outcome]
+            [[current[upper]], [current[lower]]] = MODEL.rate([[current[upper]], [current[lower]]], ranks=ranks)
+            played[upper] += 1
+            played[lower] += 1
     return {lv: {"setting": level_setting(lv, spec), "rating": round(current[lv].ordinal(), 2),
                  "mu": round(current[lv].mu, 3), "sigma": round(current[lv].sigma, 3), "games": played[lv]}
             for lv in levels}
+
+
+def spread(pair: dict[str, Any]) -> list[float]:
+    """A pair's games as the upper level's results (1 win, 0.5 shared place, 0 loss), each kind spread evenly."""
+    shared = int(pair["shared"])
+    wins = round(pair["wins"] - shared / 2)
+    losses = int(pair["games"]) - wins - shared
+    keyed = [((j + 0.5) / count, rank, value) for rank, (value, count) in enumerate(((1.0, wins), (0.5, shared),
+                                                                                     (0.0, losses)))
+             for j in range(count)]
+    return [value for _, _, value in sorted(keyed)]
 
 
 def write(figures: dict[str, Any], folder: Path | None = None) -> Path:
