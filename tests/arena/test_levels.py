@@ -41,6 +41,7 @@ def test_the_levels_command_measures_every_pair_and_writes_the_figures(test_game
         assert row["rating"] == pytest.approx(row["mu"] - 3 * row["sigma"], abs=0.02)
     assert data["levels"]["hard"]["setting"] == NAMED_LEVELS["hard"]
     assert "skirmish: 9 games, 3 per pair" in result.output
+    assert "skirmish: medium vs easy:" in result.output  # each pair told as soon as it is played
 
 
 @pytest.mark.parametrize(("args", "message"), [(["--games", "0"], "whole number from 1"),

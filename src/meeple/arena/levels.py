@@ -11,6 +11,7 @@ import datetime
 import itertools
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,10 @@ def seats_of(lower: str, upper: str, players: int) -> list[str]:
 
 
 def measure(game_id: str, games: int, seed: int = 0, jobs: int = 1, progress: bool = True,
-            levels: list[str] | None = None) -> dict[str, Any]:
-    """Play `games` games for every pair of neighbouring levels of a game and return the figures to ship."""
+            levels: list[str] | None = None, on_pair: Callable[[dict[str, Any]], None] | None = None
+            ) -> dict[str, Any]:
+    """Play `games` games for every pair of neighbouring levels of a game and return the figures to ship;
+    `on_pair` is told each pair's figures as soon as its games are played."""
     import meeple
 
     spec = meeple.engine.get_rules(game_id).spec
@@ -51,6 +54,8 @@ def measure(game_id: str, games: int, seed: int = 0, jobs: int = 1, progress: bo
     for lower, upper in neighbours(levels):
         config = ArenaConfig(game_id, seats_of(lower, upper, players), games, seed)
         pairs.append(pair_figures(lower, upper, run_arena(config, jobs=jobs, progress=progress)))
+        if on_pair is not None:
+            on_pair(pairs[-1])
     return {
         "game": game_id,
         "players": players,
@@ -127,10 +132,20 @@ def describe(figures: dict[str, Any]) -> list[str]:
     for name, row in figures["levels"].items():
         lines.append(f"  {name:<8} {row['setting']:<12} rating {row['rating']:6.2f} "
                      f"(mu {row['mu']:.2f}, sigma {row['sigma']:.2f}, {row['games']} games)")
-    for pair in figures["pairs"]:
-        lines.append(f"  {pair['upper']} vs {pair['lower']}: {100 * pair['win_rate']:.1f} % "
-                     f"(95 % CI {100 * pair['low']:.1f}-{100 * pair['high']:.1f}) over {pair['games']} games")
-    return lines
+    return lines + [f"  {step_line(pair)}" for pair in figures["pairs"]]
+
+
+def step_line(pair: dict[str, Any]) -> str:
+    return (f"{pair['upper']} vs {pair['lower']}: {100 * pair['win_rate']:.1f} % "
+            f"(95 % CI {100 * pair['low']:.1f}-{100 * pair['high']:.1f}) over {pair['games']} games")
+
+
+def _told(game_id: str) -> Callable[[dict[str, Any]], None]:
+    """Prints a pair's figures as soon as its games are played (a long run interrupted keeps what it found)."""
+    def tell(pair: dict[str, Any]) -> None:
+        click.echo(f"{game_id}: {step_line(pair)}")
+
+    return tell
 
 
 def games_per_game(counts: tuple[str, ...], known: list[str]) -> dict[str, int]:
@@ -186,7 +201,8 @@ def levels(game_ids: tuple[str, ...], counts: tuple[str, ...], seed: int, jobs: 
         raise click.BadParameter(str(exc), param_hint="--games") from None
     for game_id in chosen:
         try:
-            figures = measure(game_id, per_game.get(game_id, per_game[""]), seed, jobs, progress=not quiet)
+            figures = measure(game_id, per_game.get(game_id, per_game[""]), seed, jobs, progress=not quiet,
+                              on_pair=_told(game_id))
         except (MeepleError, ValueError, RuntimeError) as exc:
             raise click.ClickException(str(exc)) from None
         path = write(figures, Path(out) if out else None)
