@@ -1,4 +1,4 @@
-"""Bot levels by name: `random`, `greedy`, `ismcts`, `ismcts:2s` (time per decision), `ismcts:500` (iterations)."""
+"""Bot levels by name: `random`, `greedy`, `learned`, `ismcts`, `ismcts:2s` (per decision), `ismcts:500` (visits)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from .simple import GreedyAgent, RandomAgent
 
 LEVEL_HELP = (
     "random, greedy, ismcts (default budget), ismcts:<seconds>s (e.g. ismcts:2s, ismcts:0.5s), "
-    "ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500)"
+    "ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500), "
+    "learned (a trained network, where the game ships one)"
 )
 _BUDGET = re.compile(r"^(?P<number>\d+(\.\d+)?)(?P<unit>s|ms)?$")
 
@@ -30,7 +31,7 @@ def parse_level(text: str) -> Level:
         raise ValueError(f"a bot level is a name, not {text!r}; valid levels: {LEVEL_HELP}")
     name = text.strip().lower()
     kind, colon, budget = name.partition(":")
-    if kind in ("random", "greedy") and not colon:
+    if kind in ("random", "greedy", "learned") and not colon:
         return Level(kind)
     if kind == "ismcts":
         if not colon:
@@ -62,6 +63,10 @@ def make_agent(level: str, seed: int = 0) -> Agent:
         return RandomAgent(seed)
     if parsed.kind == "greedy":
         return GreedyAgent(seed)
+    if parsed.kind == "learned":
+        from .learned import LearnedAgent
+
+        return LearnedAgent(seed)
     from .ismcts import ISMCTSAgent
 
     return ISMCTSAgent(seed, iterations=parsed.iterations, seconds=parsed.seconds)

@@ -26,6 +26,7 @@ WEB: dict[str, Message] = {
     "web.bot_level": "Bot ({level})",
     "web.level.random": "easy",
     "web.level.greedy": "greedy",
+    "web.level.learned": "learned",
     "web.level.strong": "strong",
     "web.level.strongest": "strongest",
     "web.seat": "Seat {number}",
@@ -218,7 +219,8 @@ WEB: dict[str, Message] = {
 # A bot level's words, shared by the faces: the browser's `levelName` (web/i18n.js) reads the same ids. A level
 # not named here (`ismcts:3s`) shows as its notation.
 LEVEL_WORDS: dict[str, str] = {"random": "web.level.random", "greedy": "web.level.greedy",
-                               "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest"}
+                               "learned": "web.level.learned", "ismcts:0.5s": "web.level.strong",
+                               "ismcts:2s": "web.level.strongest"}
 
 # The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {

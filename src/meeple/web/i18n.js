@@ -35,7 +35,8 @@ export function t(id, params = {}) {
 }
 
 // A bot level in words ("Easy", "Strong"), its notation (`ismcts:2s`) only for a level without a name.
-const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", "ismcts:0.5s": "web.level.strong",
+const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", learned: "web.level.learned",
+  "ismcts:0.5s": "web.level.strong",
   "ismcts:2s": "web.level.strongest" };
 
 export function levelName(level) {
