@@ -110,6 +110,14 @@ def network_path(game_id: str) -> Path:
     return Path(str(importlib.resources.files(f"meeple.games.{game_id}") / NETWORK_FILE))
 
 
+def has_network(game_id: str) -> bool:
+    """Whether a game ships a network, so that the `learned` level can play it."""
+    try:
+        return network_path(game_id).is_file()
+    except ModuleNotFoundError:
+        return False
+
+
 @cache
 def shipped_network(game_id: str) -> Network:
     """The network shipped for a game; a game without one is a clear error."""

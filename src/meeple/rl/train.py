@@ -287,6 +287,7 @@ def train(game_id: str, minutes: float, record_share: float, players: int, teach
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     started = datetime.datetime.now(datetime.UTC)
+    command = "meeple train " + " ".join(sys.argv[2:])
     clock = time.monotonic()
     if from_data is not None:
         with from_data.open("rb") as fh:
@@ -295,21 +296,24 @@ def train(game_id: str, minutes: float, record_share: float, players: int, teach
             raise click.ClickException(f"{from_data} holds {saved['game']} games of {saved['players']} players")
         games = saved["games"]
         teacher, opponent = saved["teacher"], saved["opponent"]
+        recording = saved.get("recording", {})
         recorded = 0.0
     else:
         games = record(game_id, players, teacher, opponent, seed, minutes * 60 * record_share, jobs)
         recorded = time.monotonic() - clock
+        recording = {"command": command, "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                     "seconds": round(recorded), "jobs": jobs, "seed": seed}
         if keep_data is not None:
             with keep_data.open("wb") as fh:
                 pickle.dump({"game": game_id, "players": players, "teacher": teacher, "opponent": opponent,
-                             "games": games}, fh)
-    arrays, figures = fit(games, size, hidden, max(minutes * 60 - recorded, 10.0), seed)
+                             "games": games, "recording": recording}, fh)
+    # Training keeps at least its share of the time, even when the last recorded games ran past theirs.
+    arrays, figures = fit(games, size, hidden, max(minutes * 60 - recorded, minutes * 60 * (1 - record_share)), seed)
     meta = {
         "game": game_id, "players": players, "teacher": teacher, "opponent": opponent, "hidden": hidden,
-        "encoder_size": size, "command": "meeple train " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "",
-        "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"), "jobs": jobs, "seed": seed,
-        "record_seconds": round(recorded), "train_seconds": round(time.monotonic() - clock - recorded),
-        "games": len(games), **figures,
+        "encoder_size": size, "command": command,
+        "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"), "recording": recording,
+        "train_seconds": round(time.monotonic() - clock - recorded), "games": len(games), **figures,
     }
     export(arrays, meta, out)
     click.echo(json.dumps(meta, indent=2))

@@ -27,7 +27,8 @@ from .tokens import token_hash
 
 log = logging.getLogger("meeple.server")
 # The bot levels a table offers, weakest first (a resigned seat goes to the strongest one at its table).
-STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")
+# `learned` is offered only for the games that ship its network (`meeple.agents.learned.has_network`).
+STRENGTH = ("random", "greedy", "learned", "ismcts:0.5s", "ismcts:2s")
 Outcome = Literal["bot", "over"]  # what a resignation did: a bot took the seat, or the game ended
 
 

@@ -221,6 +221,7 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[OptionOut]
+    bot_levels: list[str] = Field(default_factory=list, description="the bot levels offered for this game")
 
 
 class GameFace(BaseModel):

@@ -23,7 +23,7 @@ from .text import columns, event_lines, result_lines
 HUMAN_NAMES = ("me", "human", "you")
 SAVE_SEATS_KEY = "seats"
 HINT_LEVEL = GreedyAgent.level  # the bot that answers `hint`
-STRENGTH = ("random", "greedy", "ismcts:0.5s", "ismcts:2s")  # bot levels, weakest first
+STRENGTH = ("random", "greedy", "learned", "ismcts:0.5s", "ismcts:2s")  # bot levels, weakest first
 PASS_BLANK_LINES = 40  # scrolls the last person's table out of sight before the keyboard is passed
 RECENT_LINES = 24  # what happened last, shown under a board redrawn in place (as many as the screen has room for)
 LOG_SCREEN = "log"  # the screen of the terminal itself: the game's log
