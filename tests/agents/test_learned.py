@@ -144,3 +144,15 @@ def test_the_recipe_records_trains_and_exports_a_network_the_bot_plays(tmp_path:
     seat = game.deciders()[0]
     bot = LearnedAgent(1, network)
     assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
+
+
+def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from meeple.rl.train import train
+
+    out = str(tmp_path / "learned.npz")
+    result = CliRunner().invoke(train, ["--game", "chess", "--out", out])
+    assert result.exit_code != 0 and "chess" in result.output
+    result = CliRunner().invoke(train, ["--game", GAME, "--teacher", "genius", "--out", out])
+    assert result.exit_code != 0 and "valid levels" in result.output
