@@ -58,9 +58,12 @@ def test_the_learned_bot_plays_a_legal_game_in_the_arena() -> None:
     assert replay.is_over() and replay.full_log() == meeple.load_game(record["save"]).full_log()
 
 
-def test_the_learned_bot_plays_a_game_to_the_end_in_the_terminal(tmp_path: Path) -> None:
+def test_the_learned_bot_plays_a_game_to_the_end_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from meeple.tui.session import PlaySession
 
+    monkeypatch.chdir(tmp_path)  # the session saves the finished game in the working directory
     game = meeple.new_game(GAME, players=2, seed=6)
     lines: list[str] = []
     session = PlaySession(game, ["learned", "greedy"], lambda _prompt: None, lines.append)
