@@ -18,6 +18,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "arena": "meeple.arena.commands:arena",
     "serve": "meeple.server.commands:serve",
     "i18n": "meeple.i18n.commands:i18n",
+    "train": "meeple.rl.train:train",
 }
 LAZY_BENCH: dict[str, str] = {
     "engine": "meeple.bench.engine:engine",

@@ -34,7 +34,8 @@ def test_catalog_lists_the_games_options_and_bot_levels(client: TestClient) -> N
     assert (bmc["min_players"], bmc["max_players"]) == (2, 4)
     edition = next(o for o in bmc["options"] if o["name"] == "edition")
     assert "kosmos2006" in edition["choices"]
-    assert body["bot_levels"] == ["easy", "medium", "hard", "expert"]
+    assert body["bot_levels"] == ["easy", "medium", "hard", "expert", "learned"]
+    assert bmc["bot_levels"] == body["bot_levels"]  # Blue Moon City ships its network
     assert "greedy" in body["bot_help"] and "ismcts:<iterations>" in body["bot_help"]
 
 
@@ -172,3 +173,16 @@ def test_http_play_for_turn_based_games(client: TestClient) -> None:
     assert r.status_code == 403
     spectator = client.get(f"/api/games/{gid}/state").json()
     assert spectator["seat"] is None and spectator["legal"] == [] and "hand" not in spectator["view"]
+
+
+def test_the_learned_level_is_offered_and_accepted_only_where_the_game_ships_its_network(client: TestClient) -> None:
+    from meeple.agents.learned import has_network
+
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert has_network(GAME) and "learned" in games[GAME]["bot_levels"]
+    create(client, [*humans(1), {"kind": "bot", "level": "learned"}])
+    without = [gid for gid in games if not has_network(gid)]
+    for gid in without:
+        assert "learned" not in games[gid]["bot_levels"] and "medium" in games[gid]["bot_levels"]
+        r = client.post("/api/games", json={"game": gid, "seats": [*humans(1), {"kind": "bot", "level": "learned"}]})
+        assert r.status_code == 400 and "no learned bot" in r.json()["detail"], r.text

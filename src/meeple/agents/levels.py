@@ -1,5 +1,5 @@
 """Bot levels: the named levels players choose (`easy`, `medium`, `hard`, `expert`) and the settings behind them
-(`random`, `greedy`, `greedy:30%`, `ismcts`, `ismcts:2s`, `ismcts:500`), which stay valid names of their own.
+(`random`, `greedy`, `greedy:30%`, `learned`, `ismcts`, `ismcts:2s`, `ismcts:500`), which stay valid names of their own.
 
 A named level is a row of `NAMED_LEVELS`: the setting it plays in every game, unless the game sets its own for that
 level (`GameSpec.bot_levels`), so that each level beats the one below about 70 % of the time in every game. Settings
@@ -28,11 +28,14 @@ NAMED_LEVELS: dict[str, str] = {
 }
 # Every level a face offers by name, and the codes of earlier versions, weakest first (the bot that takes a
 # resigned seat is the strongest at the table).
-STRENGTH: tuple[str, ...] = ("random", "easy", "greedy", "medium", "hard", "ismcts:0.5s", "expert", "ismcts:2s")
+STRENGTH: tuple[str, ...] = (
+    "random", "easy", "learned", "greedy", "medium", "hard", "ismcts:0.5s", "expert", "ismcts:2s",
+)
 LEVEL_HELP = (
     "easy, medium, hard, expert (named levels), or a setting: random, greedy, greedy:<percent>% (a random legal "
     "move that share of the time, e.g. greedy:30%), ismcts (default budget), ismcts:<seconds>s (e.g. ismcts:2s, "
-    "ismcts:0.5s), ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500)"
+    "ismcts:0.5s), ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500), "
+    "learned (a trained network, where the game ships one)"
 )
 _BUDGET = re.compile(r"^(?P<number>\d+(\.\d+)?)(?P<unit>s|ms)?$")
 _SHARE = re.compile(r"^(?P<percent>\d+(\.\d+)?)%$")
@@ -74,7 +77,7 @@ def parse_level(text: str, spec: Any | None = None) -> Level:
 
 def _parse_setting(name: str, text: str) -> Level:
     kind, colon, budget = name.partition(":")
-    if kind == "random" and not colon:
+    if kind in ("random", "learned") and not colon:
         return Level(kind)
     if kind == "greedy":
         if not colon:
@@ -122,6 +125,10 @@ def _setting_agent(parsed: Level, seed: int) -> Agent:
         return RandomAgent(seed)
     if parsed.kind == "greedy":
         return GreedyAgent(seed, random_share=parsed.random_share)
+    if parsed.kind == "learned":
+        from .learned import LearnedAgent
+
+        return LearnedAgent(seed)
     from .ismcts import ISMCTSAgent
 
     return ISMCTSAgent(seed, iterations=parsed.iterations, seconds=parsed.seconds)

@@ -26,6 +26,7 @@ WEB: dict[str, Message] = {
     "web.bot_level": "Bot ({level})",
     "web.level.random": "random",
     "web.level.greedy": "greedy",
+    "web.level.learned": "learned",
     "web.level.strong": "strong",
     "web.level.strongest": "strongest",
     "web.level.easy": "Easy",
@@ -228,7 +229,7 @@ WEB: dict[str, Message] = {
 LEVEL_WORDS: dict[str, str] = {"random": "web.level.random", "greedy": "web.level.greedy",
                                "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest",
                                "easy": "web.level.easy", "medium": "web.level.medium", "hard": "web.level.hard",
-                               "expert": "web.level.expert"}
+                               "expert": "web.level.expert", "learned": "web.level.learned"}
 
 # The terminal's words (`meeple play`, `meeple replay`).
 TERMINAL: dict[str, Message] = {

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 import meeple
 from meeple import i18n
 from meeple.agents import LEVEL_HELP, NAMED_LEVELS
+from meeple.agents.learned import has_network
 from meeple.agents.ratings import level_ratings
 from meeple.engine import get_rules
 from meeple.engine.errors import MeepleError, UnknownGame
@@ -55,7 +56,9 @@ from .store import ActionRecord, Conflict, GameRecord, SeatRecord
 from .tokens import new_game_id, new_seed, new_token, token_hash
 
 router = APIRouter(prefix="/api", tags=["lobby"])
-BOT_LEVELS = list(NAMED_LEVELS)  # the lobby's choice; the settings behind them (`greedy`, `ismcts:2s`) are valid too
+# The lobby's choice (`learned` only for a game that ships its network); the settings behind the named levels
+# (`greedy`, `ismcts:2s`) are valid too.
+BOT_LEVELS = [*NAMED_LEVELS, "learned"]
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": Problem}, 403: {"model": Problem}, 404: {"model": Problem}, 409: {"model": Problem},
     413: {"model": Problem}, 422: {"model": Problem}, 429: {"model": Problem},
@@ -117,6 +120,7 @@ def catalog(lang: Lang = None, accept_language: Annotated[str | None, Header(max
             id=spec.id, title=spec.title, description=described if isinstance(described, str) else spec.description,
             min_players=spec.min_players, max_players=spec.max_players, howto=faces.howto_url(gid),
             options=[OptionOut(**o) for o in faces.option_words(spec, words)], levels=measured_levels(spec.id),
+            bot_levels=levels_of(gid),
         ))
     return Catalog(games=infos, bot_levels=BOT_LEVELS, bot_help=LEVEL_HELP)
 
@@ -161,6 +165,9 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     spec = None
     if body.clock is not None:
         spec = clocks.ClockSpec(body.clock.mode, body.clock.seconds, body.clock.on_timeout, _level(body.clock.bot))
+    if "learned" in [s.level for s in seats] + [spec.bot if spec else None] and not has_network(body.game):
+        raise ApiError(400, f"the game {body.game!r} has no learned bot; its levels: "
+                            f"{', '.join(levels_of(body.game))}", "bad_level")
     rec = _new_record(game, seed, seats, spec)
     rec.rated = body.rated
     if any(s.kind == "open" for s in seats):  # an open table: it waits for its players (see tables.py)
@@ -227,6 +234,11 @@ def _seat(index: int, kind: str, level: str | None, name: str | None) -> SeatRec
     if level is not None:
         raise ApiError(400, f"seat {index + 1} is a human seat: it takes no bot level", "bad_seat")
     return SeatRecord(index, "human", None, clean_name(name) if name else None)
+
+
+def levels_of(game_id: str) -> list[str]:
+    """The bot levels offered for a game: all of them, `learned` only where the game ships its network."""
+    return [level for level in BOT_LEVELS if level != "learned" or has_network(game_id)]
 
 
 def _level(level: str) -> str:

@@ -254,6 +254,7 @@ class GameInfo(BaseModel):
     options: list[OptionOut]
     levels: LevelRatings | None = Field(default=None, description="the named bot levels' measured ratings in this "
                                         "game; null: not measured")
+    bot_levels: list[str] = Field(default_factory=list, description="the bot levels offered for this game")
 
 
 class GameFace(BaseModel):

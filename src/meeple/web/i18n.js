@@ -36,9 +36,9 @@ export function t(id, params = {}) {
 
 // A bot level in words ("Hard", "greedy"), its notation (`ismcts:3s`) only for a level without a name; the same ids
 // as the terminal's (LEVEL_WORDS in meeple/i18n/chrome.py).
-const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", "ismcts:0.5s": "web.level.strong",
-  "ismcts:2s": "web.level.strongest", easy: "web.level.easy", medium: "web.level.medium", hard: "web.level.hard",
-  expert: "web.level.expert" };
+const LEVEL_WORDS = { random: "web.level.random", greedy: "web.level.greedy", learned: "web.level.learned",
+  "ismcts:0.5s": "web.level.strong", "ismcts:2s": "web.level.strongest", easy: "web.level.easy",
+  medium: "web.level.medium", hard: "web.level.hard", expert: "web.level.expert" };
 
 export function levelName(level) {
   return LEVEL_WORDS[level] ? t(LEVEL_WORDS[level]) : String(level ?? "");

@@ -84,12 +84,17 @@ function createForm(catalog, created) {
       optionsBox.append(el("label", { title: o.help, class: "option" }, `${o.label || o.name}: `, select));
     }
   }
+  // The levels offered for a game (`learned` only where the game ships its network), else the server's list.
+  function levelsOf() {
+    const chosen = game();
+    return chosen && chosen.bot_levels && chosen.bot_levels.length ? chosen.bot_levels : catalog.bot_levels;
+  }
   function fillSeats() {
     const n = Number(playerCount.value);
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     clear(seatsBox);
     for (let i = 0; i < n; i++) {
-      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...catalog.bot_levels.map((l) => [`bot:${l}`, t("web.bot_level", { level: ratedLevelName(l, game().levels) })])];
+      const choices = [["human", t("web.person")], ["open", t("web.open_seat")], ...levelsOf().map((l) => [`bot:${l}`, t("web.bot_level", { level: ratedLevelName(l, game().levels) })])];
       const value = old[i] || (i === 0 ? "human" : "bot:medium");
       const select = el("select", { id: `seat-${i}`, "aria-label": t("web.seat", { number: i + 1 }) },
         choices.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));

@@ -1,0 +1,168 @@
+"""The learned bot (level `learned`): a small network that scores the position each legal action leads to.
+
+Like the greedy bot it samples one state from its view, applies every legal action to a copy of it and plays
+the action whose result scores best; the score is a network's instead of the hand-made evaluation alone. The
+network reads what the seat would see after the action (the game's observation encoder, `meeple.rl.encoders`)
+and two numbers the game's own heuristics give (`rules.evaluate` and `rules.plan_value`, as log-odds):
+
+    score(after) = skip · heuristics(after) + w3 · relu(W2 · relu(W1 · observation(after) + b1) + b2) + b3
+
+so an untrained network with `w3 = 0` and `skip = (1, 0)` plays exactly like the greedy bot. It is trained by
+`meeple train` (`meeple.rl.train`, needs PyTorch) to pick what the search bot picks; playing needs only NumPy.
+A game's network is the file `learned.npz` in the game's package, with its provenance in `learned.json`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.resources
+import json
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeple.engine.table import SeatTable
+
+from .base import Agent
+
+NETWORK_FILE = "learned.npz"
+PROVENANCE_FILE = "learned.json"
+HEURISTICS = 2  # inputs besides the observation: log-odds of rules.evaluate and of rules.plan_value
+_EDGE = 1e-4  # values are clipped into [_EDGE, 1 - _EDGE] before their log-odds
+_ARRAYS = ("w1", "b1", "w2", "b2", "w3", "b3", "skip")
+
+
+def log_odds(value: float) -> float:
+    p = min(max(float(value), _EDGE), 1.0 - _EDGE)
+    return math.log(p / (1.0 - p))
+
+
+def heuristics(rules: Any, state: Any, seat: int) -> list[float]:
+    """The game's own judgement of a position for `seat`, as log-odds: its evaluation and its end-of-plan value."""
+    return [log_odds(rules.evaluate(state, seat)), log_odds(rules.plan_value([state], seat))]
+
+
+def observation(encoder: Any, rules: Any, state: Any, seat: int) -> np.ndarray:
+    """What `seat` sees of `state`, as the game's observation vector (never a hidden card)."""
+    encode_state = getattr(encoder, "encode_state", None)
+    if encode_state is not None:
+        return np.asarray(encode_state(rules, state, seat), dtype=np.float32)
+    return np.asarray(encoder.encode(rules.view(state, seat)), dtype=np.float32)
+
+
+def afterstates(rules: Any, encoder: Any, base: Any, seat: int, legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """For each legal action, the observation and the heuristics of the position it leads to from `base` (a state
+    sampled from the seat's view, left unchanged): arrays of shape (actions, encoder.size) and (actions, 2)."""
+    xs = np.empty((len(legal), encoder.size), dtype=np.float32)
+    hs = np.empty((len(legal), HEURISTICS), dtype=np.float32)
+    for i, idx in enumerate(legal):
+        after = rules.copy(base)
+        rules.apply(after, seat, idx)
+        xs[i] = observation(encoder, rules, after, seat)
+        hs[i] = heuristics(rules, after, seat)
+    return xs, hs
+
+
+class Network:
+    """The scoring network in NumPy, loaded from an `.npz` written by `meeple train` (see the module docstring)."""
+
+    def __init__(self, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
+        missing = [name for name in _ARRAYS if name not in arrays]
+        if missing:
+            raise ValueError(f"a learned network needs the arrays {', '.join(_ARRAYS)}; missing: {', '.join(missing)}")
+        self.w1 = np.asarray(arrays["w1"], dtype=np.float32)
+        self.b1 = np.asarray(arrays["b1"], dtype=np.float32)
+        self.w2 = np.asarray(arrays["w2"], dtype=np.float32)
+        self.b2 = np.asarray(arrays["b2"], dtype=np.float32)
+        self.w3 = np.asarray(arrays["w3"], dtype=np.float32).reshape(-1)
+        self.b3 = float(np.asarray(arrays["b3"]).reshape(()))
+        self.skip = np.asarray(arrays["skip"], dtype=np.float32).reshape(-1)
+        self.meta = meta
+        inputs, hidden = self.w1.shape
+        if (self.b1.shape != (hidden,) or self.w2.shape[0] != hidden or self.b2.shape != (self.w2.shape[1],)
+                or self.w3.shape != (self.w2.shape[1],) or self.skip.shape != (HEURISTICS,)):
+            raise ValueError(f"the arrays of a learned network do not fit together: w1 {self.w1.shape}, "
+                             f"w2 {self.w2.shape}, w3 {self.w3.shape}, skip {self.skip.shape}")
+        self.inputs = inputs
+
+    @classmethod
+    def load(cls, path: str | Path) -> Network:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files}
+        meta_text = arrays.pop("meta", None)
+        meta = json.loads(str(meta_text)) if meta_text is not None else {}
+        return cls(arrays, meta)
+
+    def scores(self, xs: np.ndarray, hs: np.ndarray) -> np.ndarray:
+        if xs.shape[1] != self.inputs:
+            raise ValueError(f"the network reads {self.inputs} observation numbers, the encoder gives {xs.shape[1]}")
+        h1 = np.maximum(xs @ self.w1 + self.b1, 0.0)
+        h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
+        out: np.ndarray = h2 @ self.w3 + self.b3 + hs @ self.skip
+        return out
+
+
+def network_path(game_id: str) -> Path:
+    """Where the network of a game ships: `learned.npz` in the game's package (`meeple.games.<game>`)."""
+    return Path(str(importlib.resources.files(f"meeple.games.{game_id}") / NETWORK_FILE))
+
+
+def has_network(game_id: str) -> bool:
+    """Whether a game ships a network, so that the `learned` level can play it."""
+    try:
+        return network_path(game_id).is_file()
+    except ModuleNotFoundError:
+        return False
+
+
+@cache
+def shipped_network(game_id: str) -> Network:
+    """The network shipped for a game; a game without one is a clear error."""
+    try:
+        path = network_path(game_id)
+    except ModuleNotFoundError:
+        path = None
+    if path is None or not path.is_file():
+        raise ValueError(f"the game {game_id!r} ships no learned network ({NETWORK_FILE}); train one with "
+                         f"`meeple train --game {game_id} --out {NETWORK_FILE}` and put it in its package")
+    network = Network.load(path)
+    if network.meta.get("game", game_id) != game_id:
+        raise ValueError(f"{path} is a network for {network.meta.get('game')!r}, not {game_id!r}")
+    return network
+
+
+@cache
+def game_encoder(game_id: str, players: int) -> Any:
+    """The observation encoder the game declares (`GameSpec.encoder`, "module:factory"), imported without the RL
+    libraries; a game without one has no learned bot."""
+    from meeple.engine import get_rules
+
+    target = get_rules(game_id).spec.encoder
+    module_name, sep, attr = target.partition(":")
+    if not sep:
+        raise ValueError(f"the game {game_id!r} declares no observation encoder, so it has no learned bot")
+    return getattr(importlib.import_module(module_name), attr)(players, {})
+
+
+class LearnedAgent(Agent):
+    """Plays the legal action whose result the game's learned network scores best, on one state sampled from its
+    view (as the greedy bot does with the hand-made evaluation); ties are broken from the bot's stream."""
+
+    level = "learned"
+
+    def __init__(self, seed: int = 0, network: Network | None = None) -> None:
+        super().__init__(seed)
+        self.network = network
+
+    def pick(self, table: SeatTable, legal: list[int]) -> int:
+        rules = table.rules
+        game_id = rules.spec.id
+        network = self.network or shipped_network(game_id)
+        encoder = game_encoder(game_id, table.players)
+        xs, hs = afterstates(rules, encoder, table.sample(self.stream_value()), table.seat, legal)
+        scores = network.scores(xs, hs)
+        best = np.flatnonzero(scores >= scores.max() - 1e-6)
+        return legal[int(best[self.rng.below(len(best))]) if len(best) > 1 else int(best[0])]

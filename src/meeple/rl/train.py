@@ -1,0 +1,319 @@
+"""`meeple train`: the CPU recipe of the learned bot (level `learned`, `meeple.agents.learned`).
+
+1. **Record** (the first `--record` share of the time): the teacher (the search bot, `ismcts`) plays whole games
+   against the opponent (`greedy`), taking every seat in turn. At each of the teacher's decisions with a choice,
+   one state is sampled from the teacher's view, every legal action is applied to a copy of it, and the position
+   each leads to is stored as the learned bot will see it (observation and the game's heuristics), with the
+   action the teacher played. Games run in `--jobs` processes; a game started before the time is up is finished.
+2. **Train** (the rest of the time): the scoring network learns, by cross-entropy over each decision's actions, to
+   score the teacher's action highest. It starts as the greedy bot (only the evaluation counts); a tenth of the
+   games is held out, and the weights with the best held-out loss are kept.
+3. **Export**: the weights in NumPy (`--out FILE.npz`, the first layer in float16) and the provenance next to it
+   (`FILE.json`: the command, the date, the data, the held-out agreement with the teacher).
+
+Needs PyTorch (CPU) for step 2 only: `pip install torch==2.13.0` (or the `ppo` extra).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import datetime
+import json
+import math
+import pickle
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import numpy as np
+
+import meeple
+from meeple.agents import make_agent
+from meeple.agents.learned import HEURISTICS, afterstates, game_encoder
+from meeple.engine.rng import seed_stream
+
+_GAME_SALT = 0x7EA
+GREEDY_SCALES = (1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0)
+
+
+@dataclass
+class Decision:
+    """One decision of the teacher: the first action's observation in full, the others' as differences from it."""
+
+    first: np.ndarray  # float16 (size,)
+    rows: list[tuple[np.ndarray, np.ndarray]]  # per further action: indices (int32) and values (float16)
+    heuristics: np.ndarray  # float32 (actions, HEURISTICS)
+    target: int  # index among the actions of the one the teacher played
+
+
+def record_game(game_id: str, players: int, teacher: str, opponent: str, seed: int, number: int) -> list[Decision]:
+    """Play one game, the teacher in seat `number % players`, and return the teacher's decisions."""
+    game_seed = seed_stream(seed, _GAME_SALT + number) >> 2
+    game = meeple.new_game(game_id, players, game_seed)
+    me = number % players
+    bots = [make_agent(teacher if s == me else opponent, seed=game_seed + s + 1) for s in range(players)]
+    encoder = game_encoder(game_id, players)
+    sampler = np.random.default_rng(game_seed)
+    out: list[Decision] = []
+    while not game.is_over():
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        legal = table.legal_indices()
+        if len(legal) == 1:
+            game.apply(seat, legal[0])
+            continue
+        action = bots[seat].pick(table, legal)
+        if seat == me:
+            base = table.sample(int(sampler.integers(0, 2**62)))
+            xs, hs = afterstates(game.rules, encoder, base, seat, legal)
+            rows = []
+            for x in xs[1:]:
+                changed = np.flatnonzero(x != xs[0]).astype(np.int32)
+                rows.append((changed, x[changed].astype(np.float16)))
+            out.append(Decision(xs[0].astype(np.float16), rows, hs, legal.index(action)))
+        game.apply(seat, action)
+    return out
+
+
+def dense(decisions: list[Decision], size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A batch padded to its widest decision: observations, heuristics, a mask of real actions and the targets."""
+    width = max(len(d.rows) + 1 for d in decisions)
+    xs = np.zeros((len(decisions), width, size), dtype=np.float32)
+    hs = np.zeros((len(decisions), width, HEURISTICS), dtype=np.float32)
+    mask = np.zeros((len(decisions), width), dtype=bool)
+    for b, d in enumerate(decisions):
+        n = len(d.rows) + 1
+        xs[b, :n] = d.first
+        for i, (idx, val) in enumerate(d.rows, start=1):
+            xs[b, i, idx] = val
+        hs[b, :n] = d.heuristics
+        mask[b, :n] = True
+    targets = np.array([d.target for d in decisions], dtype=np.int64)
+    return xs, hs, mask, targets
+
+
+def record(game_id: str, players: int, teacher: str, opponent: str, seed: int, seconds: float,
+           jobs: int) -> list[list[Decision]]:
+    """Play games until `seconds` have passed (finishing those started); the teacher's decisions, per game."""
+    from tqdm import tqdm
+
+    games: list[list[Decision]] = []
+    deadline = time.monotonic() + seconds
+    number = 0
+    with concurrent.futures.ProcessPoolExecutor(jobs) as pool, \
+            tqdm(total=round(seconds), unit="s", desc="recording", file=sys.stderr) as bar:
+        running: set[concurrent.futures.Future[list[Decision]]] = set()
+        start = time.monotonic()
+        while True:
+            while len(running) < jobs and time.monotonic() < deadline:
+                running.add(pool.submit(record_game, game_id, players, teacher, opponent, seed, number))
+                number += 1
+            if not running:
+                break
+            done, running = concurrent.futures.wait(running, timeout=5,
+                                                    return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                games.append(future.result())
+            bar.n = min(round(time.monotonic() - start), bar.total)
+            bar.set_postfix(games=len(games), decisions=sum(map(len, games)))
+            bar.refresh()
+    return games
+
+
+def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, seed: int,
+        batch: int = 32) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Train the scoring network for `seconds` and return its NumPy arrays and the held-out figures."""
+    import torch
+    from tqdm import tqdm
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    held = max(1, len(games) // 10) if len(games) > 1 else 0
+    valid = [d for g in games[:held] for d in g]
+    train = [d for g in games[held:] for d in g]
+    if not train:
+        raise click.ClickException("no decision was recorded: give the recording more time")
+
+    net = _torch_net(torch, size, hidden)
+    rng = np.random.default_rng(seed)
+
+    def loss_of(batch_decisions: list[Decision]) -> tuple[Any, int]:
+        xs, hs, mask, targets = dense(batch_decisions, size)
+        scores = net(torch.from_numpy(xs), torch.from_numpy(hs))
+        scores = scores.masked_fill(~torch.from_numpy(mask), -1e9)
+        target = torch.from_numpy(targets)
+        hits = int((scores.argmax(dim=1) == target).sum())
+        return torch.nn.functional.cross_entropy(scores, target, reduction="sum"), hits
+
+    def evaluate() -> tuple[float, float]:
+        if not valid:
+            return math.nan, math.nan
+        total, hits = 0.0, 0
+        with torch.no_grad():
+            for i in range(0, len(valid), 128):
+                loss, hit = loss_of(valid[i : i + 128])
+                total += float(loss)
+                hits += hit
+        return total / len(valid), hits / len(valid)
+
+    # The evaluation's log-odds differ little between the actions of one decision: find the scale at which the
+    # greedy start predicts the teacher best, so that training starts from the greedy bot at its best temperature.
+    sample = [train[j] for j in rng.permutation(len(train))[:512]]
+    with torch.no_grad():
+        losses = {}
+        for scale in GREEDY_SCALES:
+            net.skip[0] = scale
+            losses[scale] = float(loss_of(sample)[0])
+        start_scale = min(losses, key=lambda k: losses[k])
+        net.skip[0] = start_scale
+    skip = [p for name, p in net.named_parameters() if name == "skip"]
+    body = [p for name, p in net.named_parameters() if name != "skip"]
+    optimiser = torch.optim.Adam([{"params": body, "lr": 1e-3, "weight_decay": 1e-5},
+                                  {"params": skip, "lr": 0.05}])
+    start_loss, start_agree = evaluate()
+    best = (start_loss, start_agree, _arrays(net))
+    deadline = time.monotonic() + seconds
+    epochs = 0
+    with tqdm(total=round(seconds), unit="s", desc="training", file=sys.stderr) as bar:
+        start = time.monotonic()
+        while time.monotonic() < deadline:
+            order = rng.permutation(len(train))
+            for i in range(0, len(order), batch):
+                loss, _ = loss_of([train[j] for j in order[i : i + batch]])
+                optimiser.zero_grad()
+                (loss / batch).backward()
+                optimiser.step()
+                if time.monotonic() >= deadline:
+                    break
+            epochs += 1
+            valid_loss, agree = evaluate()
+            if not valid or valid_loss < best[0]:
+                best = (valid_loss, agree, _arrays(net))
+            bar.n = min(round(time.monotonic() - start), bar.total)
+            bar.set_postfix(epochs=epochs, held_out_loss=f"{valid_loss:.3f}", agreement=f"{agree:.3f}")
+            bar.refresh()
+    figures = {
+        "train_decisions": len(train), "held_out_decisions": len(valid), "epochs": epochs,
+        "greedy_start_scale": start_scale,
+        "held_out_loss_greedy_start": round(start_loss, 4), "held_out_agreement_greedy_start": round(start_agree, 4),
+        "held_out_loss": round(best[0], 4), "held_out_agreement": round(best[1], 4),
+    }
+    return best[2], figures
+
+
+def _torch_net(torch: Any, size: int, hidden: int) -> Any:
+    nn = torch.nn
+
+    class Scorer(nn.Module):  # type: ignore[misc,name-defined]
+        def __init__(self) -> None:
+            super().__init__()
+            self.l1 = nn.Linear(size, hidden)
+            self.l2 = nn.Linear(hidden, hidden)
+            self.l3 = nn.Linear(hidden, 1)
+            nn.init.zeros_(self.l3.weight)
+            nn.init.zeros_(self.l3.bias)
+            self.skip = nn.Parameter(torch.tensor([1.0] + [0.0] * (HEURISTICS - 1)))
+
+        def forward(self, x: Any, h: Any) -> Any:
+            body = self.l3(torch.relu(self.l2(torch.relu(self.l1(x))))).squeeze(-1)
+            return body + (h * self.skip).sum(-1)
+
+    return Scorer()
+
+
+def _arrays(net: Any) -> dict[str, np.ndarray]:
+    def a(t: Any) -> np.ndarray:
+        return np.asarray(t.detach().numpy(), dtype=np.float32).copy()
+
+    return {"w1": a(net.l1.weight).T.copy(), "b1": a(net.l1.bias), "w2": a(net.l2.weight).T.copy(),
+            "b2": a(net.l2.bias), "w3": a(net.l3.weight).reshape(-1), "b3": a(net.l3.bias).reshape(()),
+            "skip": a(net.skip)}
+
+
+def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> None:
+    """Write the network (`out`, the first layer in float16) and its provenance (`out` with `.json`)."""
+    packed = {**arrays, "w1": arrays["w1"].astype(np.float16), "meta": np.array(json.dumps(meta))}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("wb") as fh:
+        np.savez_compressed(fh, **packed)  # type: ignore[arg-type]
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+
+
+@click.command()
+@click.option("--game", "game_id", required=True, help="The game (bluemooncity, coloma, cityofremnants, ...).")
+@click.option("--minutes", type=click.FloatRange(min=0.1), default=50.0, show_default=True,
+              help="Total time: recording the teacher's games, then training.")
+@click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,
+              help="Share of the time spent recording games.")
+@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True)
+@click.option("--teacher", default="ismcts", show_default=True, help="Bot level whose choices are learnt.")
+@click.option("--opponent", default="greedy", show_default=True, help="Bot level the teacher plays against.")
+@click.option("--hidden", type=click.IntRange(min=1), default=32, show_default=True, help="Units per hidden layer.")
+@click.option("--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="Games recorded in parallel.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--keep-data", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also save the recorded decisions there (to train again with --from-data).")
+@click.option("--from-data", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Train on decisions saved by --keep-data instead of recording (all the time goes to training).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Where to write the network (.npz); the provenance goes next to it (.json).")
+def train(game_id: str, minutes: float, record_share: float, players: int, teacher: str, opponent: str, hidden: int,
+          jobs: int, seed: int, keep_data: Path | None, from_data: Path | None, out: Path) -> None:
+    """Train the learned bot of a game: record the search bot's choices, fit a small network to them, export it.
+
+    Example: meeple train --game bluemooncity --minutes 50 --jobs 2 --out learned.npz
+    """
+    from meeple.agents import parse_level
+    from meeple.engine import get_rules
+    from meeple.engine.errors import MeepleError
+    try:
+        rules = get_rules(game_id)
+        rules.spec.check_players(players)
+        for level in (teacher, opponent):
+            parse_level(level)
+    except (MeepleError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise click.ClickException("training needs PyTorch: pip install torch==2.13.0 (CPU)") from None
+    if out.suffix != ".npz":
+        raise click.ClickException(f"the network is written as an .npz file, not {out}")
+    try:
+        size = game_encoder(game_id, players).size
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    started = datetime.datetime.now(datetime.UTC)
+    command = "meeple train " + " ".join(sys.argv[2:])
+    clock = time.monotonic()
+    if from_data is not None:
+        with from_data.open("rb") as fh:
+            saved = pickle.load(fh)  # a file this command wrote (--keep-data)
+        if saved["game"] != game_id or saved["players"] != players:
+            raise click.ClickException(f"{from_data} holds {saved['game']} games of {saved['players']} players")
+        games = saved["games"]
+        teacher, opponent = saved["teacher"], saved["opponent"]
+        recording = saved.get("recording", {})
+        recorded = 0.0
+    else:
+        games = record(game_id, players, teacher, opponent, seed, minutes * 60 * record_share, jobs)
+        recorded = time.monotonic() - clock
+        recording = {"command": command, "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                     "seconds": round(recorded), "jobs": jobs, "seed": seed}
+        if keep_data is not None:
+            with keep_data.open("wb") as fh:
+                pickle.dump({"game": game_id, "players": players, "teacher": teacher, "opponent": opponent,
+                             "games": games, "recording": recording}, fh)
+    # Training keeps at least its share of the time, even when the last recorded games ran past theirs.
+    arrays, figures = fit(games, size, hidden, max(minutes * 60 - recorded, minutes * 60 * (1 - record_share)), seed)
+    meta = {
+        "game": game_id, "players": players, "teacher": teacher, "opponent": opponent, "hidden": hidden,
+        "encoder_size": size, "command": command,
+        "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"), "recording": recording,
+        "train_seconds": round(time.monotonic() - clock - recorded), "games": len(games), **figures,
+    }
+    export(arrays, meta, out)
+    click.echo(json.dumps(meta, indent=2))

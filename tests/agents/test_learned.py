@@ -1,0 +1,161 @@
+"""The learned bot: its shipped network loads, it plays legal games in the arena, the terminal and the server's bot
+path, an untrained network plays as the greedy bot, and bad networks are clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import meeple
+from meeple.agents import is_bot_level, make_agent
+from meeple.agents.learned import (
+    HEURISTICS,
+    LearnedAgent,
+    Network,
+    game_encoder,
+    network_path,
+    shipped_network,
+)
+from meeple.agents.simple import GreedyAgent
+from meeple.arena.match import ArenaConfig, play_job
+
+GAME = "bluemooncity"
+
+
+def greedy_network(size: int, hidden: int = 4) -> Network:
+    """What training starts from: only the evaluation counts."""
+    arrays = {"w1": np.zeros((size, hidden)), "b1": np.zeros(hidden), "w2": np.zeros((hidden, hidden)),
+              "b2": np.zeros(hidden), "w3": np.zeros(hidden), "b3": np.zeros(()),
+              "skip": np.array([1.0] + [0.0] * (HEURISTICS - 1))}
+    return Network(arrays, {"game": GAME})
+
+
+def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> None:
+    path = network_path(GAME)
+    assert path.is_file() and path.stat().st_size < 400_000
+    network = shipped_network(GAME)
+    assert network.inputs == game_encoder(GAME, 2).size
+    provenance = json.loads(path.with_suffix(".json").read_text())
+    for key in ("command", "date", "teacher", "games", "held_out_agreement"):
+        assert key in provenance, key
+    assert provenance["game"] == GAME and network.meta["game"] == GAME
+
+
+def test_learned_is_a_level_and_makes_its_bot() -> None:
+    assert is_bot_level("learned") and is_bot_level(" Learned ")
+    assert not is_bot_level("learned:2s")
+    assert isinstance(make_agent("learned", seed=2), LearnedAgent)
+
+
+def test_the_learned_bot_plays_a_legal_game_in_the_arena() -> None:
+    job = ArenaConfig(GAME, ["learned", "greedy"], games=1, seed=4).job(0)
+    record = play_job(job)  # every action goes through game.apply, which refuses an illegal one
+    assert record["reason"] and record["actions"] > 20
+    replay = meeple.load_game(record["save"])
+    assert replay.is_over() and replay.full_log() == meeple.load_game(record["save"]).full_log()
+
+
+def test_the_learned_bot_plays_a_game_to_the_end_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meeple.tui.session import PlaySession
+
+    monkeypatch.chdir(tmp_path)  # the session saves the finished game in the working directory
+    game = meeple.new_game(GAME, players=2, seed=6)
+    lines: list[str] = []
+    session = PlaySession(game, ["learned", "greedy"], lambda _prompt: None, lines.append)
+    assert session.run() == 0
+    assert game.is_over()
+    assert any("learned" in name for name in session.names())
+
+
+def test_the_servers_bot_path_plays_the_learned_level() -> None:
+    pytest.importorskip("fastapi")
+    from meeple.server import bots
+
+    assert bots.check_level("Learned") == "learned"
+    game = meeple.new_game(GAME, 2, 11)
+    for _ in range(4):
+        seat = game.deciders()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    job = bots.BotJob("learned-1", GAME, 2, 11, dict(game.options), tuple(game.full_log()), game.deciders()[0],
+                      "learned", 3)
+    action = bots.choose(job)
+    assert action in game.legal_actions(job.seat)
+    assert bots.choose(job) == action  # same seed, same position: same choice
+
+
+def test_an_untrained_network_plays_as_the_greedy_bot() -> None:
+    """Training starts from the greedy bot: with the network's body at zero, the learned bot picks what greedy picks
+    (same sampled state, same tie-breaks from the same stream)."""
+    game = meeple.new_game(GAME, 2, 8)
+    network = greedy_network(game_encoder(GAME, 2).size)
+    same = total = 0
+    while not game.is_over() and total < 60:
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        legal = table.legal_indices()
+        if len(legal) > 1:
+            learned = LearnedAgent(total, network).pick(table, legal)
+            greedy = GreedyAgent(total).pick(table, legal)
+            same += learned == greedy
+            total += 1
+        game.apply(seat, legal[total % len(legal)])
+    assert total >= 30 and same >= total - 1, (same, total)
+
+
+def test_a_trained_network_is_not_the_greedy_bot() -> None:
+    """The shipped network learnt something: its scores are not a rescaled evaluation alone."""
+    network = shipped_network(GAME)
+    assert np.abs(network.w3).max() > 0
+
+
+def test_bad_networks_are_clear_errors(tmp_path: Path) -> None:
+    good = greedy_network(10)
+    arrays = {"w1": good.w1, "b1": good.b1, "w2": good.w2, "b2": good.b2, "w3": good.w3, "b3": np.zeros(())}
+    with pytest.raises(ValueError, match="missing: skip"):
+        Network(arrays, {})
+    with pytest.raises(ValueError, match="do not fit together"):
+        Network({**arrays, "skip": np.zeros(HEURISTICS), "b1": np.zeros(3)}, {})
+    with pytest.raises(ValueError, match="observation numbers"):
+        good.scores(np.zeros((2, 11), dtype=np.float32), np.zeros((2, HEURISTICS), dtype=np.float32))
+    with pytest.raises(ValueError, match="ships no learned network"):
+        shipped_network("nosuchgame")
+
+
+def test_the_recipe_records_trains_and_exports_a_network_the_bot_plays(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from meeple.rl.train import dense, export, fit, record_game
+
+    games = [record_game(GAME, 2, "ismcts:5", "greedy", seed=1, number=n) for n in range(2)]
+    decisions = [d for g in games for d in g]
+    assert len(decisions) > 50
+    size = game_encoder(GAME, 2).size
+    xs, _, mask, targets = dense(decisions[:5], size)
+    assert xs.shape[0] == 5 and xs.shape[2] == size and (targets < mask.sum(axis=1)).all()
+    arrays, figures = fit(games, size, hidden=8, seconds=3.0, seed=0)
+    assert figures["train_decisions"] + figures["held_out_decisions"] == len(decisions)
+    assert 0.0 <= figures["held_out_agreement"] <= 1.0
+    out = tmp_path / "learned.npz"
+    export(arrays, {"game": GAME, **figures}, out)
+    network = Network.load(out)
+    assert network.meta["game"] == GAME and json.loads(out.with_suffix(".json").read_text())["game"] == GAME
+    game = meeple.new_game(GAME, 2, 3)
+    seat = game.deciders()[0]
+    bot = LearnedAgent(1, network)
+    assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
+
+
+def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from meeple.rl.train import train
+
+    out = str(tmp_path / "learned.npz")
+    result = CliRunner().invoke(train, ["--game", "chess", "--out", out])
+    assert result.exit_code != 0 and "chess" in result.output
+    result = CliRunner().invoke(train, ["--game", GAME, "--teacher", "genius", "--out", out])
+    assert result.exit_code != 0 and "valid levels" in result.output
