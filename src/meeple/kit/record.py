@@ -58,7 +58,7 @@ def _copy_of(name: str, tp: Any) -> str:
     if origin is dict and _immutable(args[1]):
         return f"{field}.copy()"
     if origin is dict and typing.get_origin(args[1]) is list and _immutable(typing.get_args(args[1])[0]):
-        return f"{{k: v[:] for k, v in {field}.items()}}"
+        return f"{{k: v[:] for k, v in {field}.items()}} if {field} else {{}}"  # most often empty: no loop
     if origin in (types.UnionType, typing.Union) and len(args) == 2 and type(None) in args:
         inner = args[0] if args[1] is type(None) else args[1]
         if isinstance(inner, type) and callable(getattr(inner, "copy", None)):
