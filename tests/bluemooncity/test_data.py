@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import meeple
+from kit.datafiles import corrected_copy
 from meeple.engine.errors import DataError
 from meeple.games.bluemooncity.data import DEFAULT_DATA, load_components
 
@@ -139,11 +140,7 @@ def test_reconstructions_are_listed_for_users() -> None:
 
 # ---------------------------------------------------------------- the data-file loader
 def corrected(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "my-components.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return corrected_copy(DEFAULT_DATA, tmp_path / "my-components.toml", old, new)
 
 
 AQUEDUCT = 'id = "aqueduct"\nname = "Aqueduct"\nletter = "AQ"\nkind = "random"\ncolour = "blue"\nboxes = [5]'

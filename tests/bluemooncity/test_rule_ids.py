@@ -6,6 +6,8 @@ import ast
 import re
 from pathlib import Path
 
+from conformance.rule_ids import other_tests
+
 HERE = Path(__file__).parent
 SPEC = HERE.parents[1] / "docs" / "rules" / "bluemooncity.md"
 RULES_MD = HERE.parents[1] / "docs" / "games" / "bluemooncity" / "RULES.md"
@@ -31,10 +33,8 @@ def ids_named_by_tests() -> set[str]:
     """Ids named by a test function: in its name (test_bmc_5_7_...) or its docstring (BMC-5.7). An id in a comment,
     a helper or a string elsewhere does not count: it proves nothing by being there."""
     found: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        if path.name == Path(__file__).name:
-            continue
-        for name, doc in functions_of_tests(ast.parse(path.read_text(encoding="utf-8"))):
+    for text in other_tests(__file__):
+        for name, doc in functions_of_tests(ast.parse(text)):
             found |= ids_in(doc)
             found |= {"BMC-" + m.upper().replace("_", ".") for m in TEST_NAME_ID.findall(name)}
     return found

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conformance.rule_ids import other_tests
+
 HERE = Path(__file__).parent
 SPEC = HERE.parents[1] / "docs" / "rules" / "cityofremnants.md"
 RULE_ID = re.compile(r"\*\*(COR-\d+\.\d+(?:\.\d+)?)\*\*")
@@ -21,10 +23,7 @@ def spec_ids() -> set[str]:
 
 def ids_named_by_tests() -> set[str]:
     found: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        if path.name == Path(__file__).name:
-            continue
-        text = path.read_text(encoding="utf-8")
+    for text in other_tests(__file__):
         found |= set(NAMED.findall(text))
         found |= {"COR-" + m.replace("_", ".") for m in TEST_NAME_ID.findall(text)}
     return found

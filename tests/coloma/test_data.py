@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import meeple
+from kit.datafiles import corrected_copy
 from meeple.engine import DataError, get_rules
 from meeple.games.coloma.data import DEFAULT_DATA, load_components
 
@@ -87,11 +88,7 @@ def test_reconstructions_list_the_design_values() -> None:
 
 
 def corrected(tmp_path: Path, old: str, new: str) -> Path:
-    text = DEFAULT_DATA.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "my-coloma.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    return corrected_copy(DEFAULT_DATA, tmp_path / "my-coloma.toml", old, new)
 
 
 def test_a_corrected_data_file_is_used(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conformance.rule_ids import other_tests
+
 HERE = Path(__file__).parent
 SPEC = HERE.parents[1] / "docs" / "rules" / "coloma.md"
 RULES_MD = HERE.parents[1] / "docs" / "games" / "coloma" / "RULES.md"
@@ -26,10 +28,7 @@ def _from_name(match: str) -> str:
 def ids_named_by_tests() -> set[str]:
     """Ids in test docstrings (COL-13.7) or test names (test_col_13_7_...)."""
     found: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        if path.name == Path(__file__).name:
-            continue
-        text = path.read_text(encoding="utf-8")
+    for text in other_tests(__file__):
         found |= ids_in(text)
         found |= {_from_name(m) for m in TEST_NAME_ID.findall(text)}
     return found

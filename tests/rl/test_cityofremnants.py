@@ -1,9 +1,9 @@
-"""City of Remnants in the RL faces: its declared encoder (fixed size, bounds, only the seat's view, documented),
-PettingZoo's api_test for 2, 3 and 4 players, and the OpenSpiel adapter loading and playing it."""
+"""City of Remnants in the RL faces: its declared encoder (fixed size, bounds, only the seat's view, documented) and
+a whole game through the AEC environment. PettingZoo's api_test for every player count and the OpenSpiel adapter's
+whole game are every game's, in test_pettingzoo.py and test_openspiel.py."""
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -11,29 +11,16 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
 
-from pettingzoo.test import api_test
-
 import meeple
 from meeple import rl
-from meeple.engine import Game
 from meeple.engine.rng import Stream
 from meeple.games.cityofremnants.encoder import CityOfRemnantsEncoder
 from meeple.rl.encoders import has_encoder, make_encoder
 
+from .helpers import assert_only_the_view_counts, random_game, seat_block, vectors_to_the_end
+
 GAME = "cityofremnants"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
-DICT_OBSERVATION_WARNINGS = ("Observation is not a NumPy array", "probably should be gymnasium.spaces.box")
-
-
-def _random_game(players: int, seed: int, steps: int) -> Game:
-    game = meeple.new_game(GAME, players, seed)
-    stream = Stream(seed, 3)
-    for _ in range(steps):
-        if game.is_over():
-            break
-        seat = game.deciders()[0]
-        game.apply(seat, stream.choice(game.legal_indices(seat)))
-    return game
 
 
 def _field(enc: CityOfRemnantsEncoder, vec: np.ndarray, name: str) -> np.ndarray:
@@ -57,18 +44,12 @@ def test_city_of_remnants_vectors_have_the_fixed_size_and_stay_in_bounds_to_the_
     every phase the game went through is marked, and the end marks the winners."""
     enc = make_encoder(GAME, players)
     game = meeple.new_game(GAME, players, 30 + players)
-    stream = Stream(players, 1)
+    assert (enc.low, enc.high) == (0.0, 1.0)
     phases = set()
-    while not game.is_over():
-        seat = game.deciders()[0]
-        for viewer in (seat, None):
-            vec = enc.encode(game.view(viewer))
-            assert vec.shape == (enc.size,) and vec.dtype == np.float32
-            assert vec.min() >= 0.0 and vec.max() <= 1.0
+    for vec in vectors_to_the_end(enc, game, Stream(players, 1)):
         phase = _field(enc, vec, "phase")
         assert phase.sum() == 1.0
         phases.add(int(np.argmax(phase)))
-        game.apply(seat, stream.choice(game.legal_indices(seat)))
     assert len(phases) >= 12  # reset, pre, recruit, bid, buy, ... battles: the random game visits most of them
     final = enc.encode(game.view(0))
     end = _field(enc, final, "end")
@@ -81,13 +62,9 @@ def test_city_of_remnants_vectors_have_the_fixed_size_and_stay_in_bounds_to_the_
 def test_city_of_remnants_observation_depends_only_on_what_the_seat_sees(steps: int) -> None:
     """Redealing other hands, draw piles, deck orders and face-down commitments (the game's own sampler) leaves
     the vector alone; the seat's own hand is in it, card by card."""
-    game = _random_game(4, seed=7 + steps, steps=steps)
+    game = random_game(GAME, 4, seed=7 + steps, steps=steps)
     enc = make_encoder(GAME, 4)
-    for seat in range(4):
-        mine = enc.encode(game.view(seat))
-        for r in range(3):
-            sampled = Game(game.rules, game.sample(seat, r), 4, game.seed, game.options)
-            assert np.array_equal(enc.encode(sampled.view(seat)), mine)
+    assert_only_the_view_counts(enc, game)
     view = game.view(0)
     cards = [c.id for c in game.rules.comp.cards]
     got = _field(enc, enc.encode(view), "hand")
@@ -96,24 +73,22 @@ def test_city_of_remnants_observation_depends_only_on_what_the_seat_sees(steps: 
 
 
 def test_city_of_remnants_seats_are_relative_to_the_viewer() -> None:
-    game = _random_game(3, seed=5, steps=150)
+    game = random_game(GAME, 3, seed=5, steps=150)
     enc = make_encoder(GAME, 3)
-    block = enc.seat_layout.size
-    start = enc.layout.field("seats").offset
     numbers = enc.seat_layout.field("numbers").offset
     for viewer in range(3):
         vec = enc.encode(game.view(viewer))
         for seat in range(3):
-            rel = (seat - viewer) % 3
-            assert vec[start + rel * block + numbers] == pytest.approx(min(game.state.arc[seat] / 20_000, 1.0))
-            assert vec[start + rel * block] == 1.0  # present
-        assert vec[start + 3 * block:start + 4 * block].sum() == 0.0  # no fourth player
+            block = seat_block(enc, vec, (seat - viewer) % 3)
+            assert block[numbers] == pytest.approx(min(game.state.arc[seat] / 20_000, 1.0))
+            assert block[0] == 1.0  # present
+        assert seat_block(enc, vec, 3).sum() == 0.0  # no fourth player
         active = _field(enc, vec, "active")
         assert np.flatnonzero(active).tolist() == [(game.state.active - viewer) % 3]
 
 
 def test_city_of_remnants_board_figures_and_developments_are_encoded_per_space() -> None:
-    game = _random_game(2, seed=11, steps=600)
+    game = random_game(GAME, 2, seed=11, steps=600)
     enc = make_encoder(GAME, 2)
     vec = enc.encode(game.view(1))
     width = enc.space_layout.size
@@ -146,37 +121,6 @@ def test_every_city_of_remnants_field_is_documented() -> None:
         assert f"`{field.name}`" in section, f"docs/rl.md does not describe City of Remnants' field {field.name!r}"
     assert f"**{enc.size}**" in section
     assert f"{enc.seat_layout.size} values" in section and f"{enc.space_layout.size} values" in section
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_pettingzoo_api_test_passes_for_city_of_remnants(players: int) -> None:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        api_test(rl.env(GAME, players=players), num_cycles=300)
-    others = [str(w.message) for w in caught if not any(k in str(w.message) for k in DICT_OBSERVATION_WARNINGS)]
-    assert others == []
-
-
-def test_the_openspiel_adapter_loads_and_plays_city_of_remnants() -> None:
-    pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
-    from meeple.rl import openspiel
-
-    openspiel.register()
-    game = pyspiel.load_game(f"meeple_{GAME}", {"players": 3, "seed": 4})
-    assert game.num_players() == 3
-    assert game.num_distinct_actions() == len(meeple.engine.get_rules(GAME).actions)
-    assert game.observation_tensor_shape() == [CityOfRemnantsEncoder().size]
-    state = game.new_initial_state()
-    rng = np.random.default_rng(4)
-    steps = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal == sorted(set(legal))
-        state.apply_action(int(rng.choice(legal)))
-        steps += 1
-    returns = state.returns()
-    assert steps > 500 and len(returns) == 3 and max(returns) > min(returns)
-    assert state.information_state_tensor(0) != state.information_state_tensor(1)
 
 
 def test_cards_an_action_made_public_are_revealed_as_ids_and_encoded() -> None:

@@ -11,39 +11,22 @@ pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip inst
 
 import meeple
 from engine.games import registered
-from meeple.engine import Game
 from meeple.engine.rng import Stream
 from meeple.games.bluemooncity.encoder import LAYOUT, SQUARE_LAYOUT, BlueMoonCityEncoder, card_index
 from meeple.rl import encoders
 from meeple.rl.encoders import HashingEncoder, make_encoder
 
+from .helpers import assert_only_the_view_counts, random_game, vectors_to_the_end
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 CONFIGS = [(2, {}), (3, {"expansion": True}), (4, {"layout": "open"}), (3, {"edition": "kosmos2006"})]
-
-
-def _random_game(players: int, options: dict, seed: int, steps: int) -> Game:
-    game = meeple.new_game("bluemooncity", players, seed, options)
-    stream = Stream(seed, 99)
-    for _ in range(steps):
-        if game.is_over():
-            break
-        seat = game.deciders()[0]
-        game.apply(seat, stream.choice(game.legal_indices(seat)))
-    return game
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_vectors_have_the_fixed_size_and_stay_in_bounds(players, options):
     enc = make_encoder("bluemooncity", players, options)
     game = meeple.new_game("bluemooncity", players, 17, options)
-    stream = Stream(17, 1)
-    while not game.is_over():
-        seat = game.deciders()[0]
-        for viewer in (seat, None):
-            vec = enc.encode(game.view(viewer))
-            assert vec.shape == (enc.size,) and vec.dtype == np.float32
-            assert vec.min() >= enc.low and vec.max() <= enc.high
-        game.apply(seat, stream.choice(game.legal_indices(seat)))
+    assert sum(1 for _ in vectors_to_the_end(enc, game, Stream(17, 1))) > 0
     assert enc.encode(game.view(0))[LAYOUT.field("end").offset] == 1.0
 
 
@@ -51,17 +34,12 @@ def test_vectors_have_the_fixed_size_and_stay_in_bounds(players, options):
 def test_observation_depends_only_on_what_the_seat_sees(steps):
     # Redealing everything a seat cannot see (other hands, deck order, pending cards) must not
     # change its observation: the encoder reads the view and nothing else.
-    game = _random_game(3, {}, seed=23 + steps, steps=steps)
-    enc = make_encoder("bluemooncity", 3, {})
-    for seat in range(3):
-        mine = enc.encode(game.view(seat))
-        for rng in range(3):
-            sampled = Game(game.rules, game.sample(seat, rng), 3, game.seed, game.options)
-            assert np.array_equal(enc.encode(sampled.view(seat)), mine)
+    game = random_game("bluemooncity", 3, seed=23 + steps, steps=steps, salt=99)
+    assert_only_the_view_counts(make_encoder("bluemooncity", 3, {}), game)
 
 
 def test_hands_and_seats_are_encoded_relative_to_the_viewer():
-    game = _random_game(3, {}, seed=5, steps=30)
+    game = random_game("bluemooncity", 3, seed=5, steps=30, salt=99)
     enc = BlueMoonCityEncoder()
     hand = LAYOUT.field("hand")
     seats = LAYOUT.field("seats")
@@ -80,7 +58,7 @@ def test_hands_and_seats_are_encoded_relative_to_the_viewer():
 
 
 def test_figures_and_markers_land_on_their_squares():
-    game = _random_game(2, {}, seed=9, steps=200)
+    game = random_game("bluemooncity", 2, seed=9, steps=200, salt=99)
     view = game.view(1)
     vec = BlueMoonCityEncoder().encode(view)
     city = LAYOUT.field("city").offset
@@ -141,40 +119,19 @@ def test_make_encoder_checks_game_and_options():
         make_encoder("bluemooncity", 2, {"expansion": "yes"})
 
 
-@pytest.mark.parametrize(("players", "options"), CONFIGS)
-def test_encoding_from_the_state_equals_encoding_the_view(players, options):
-    """`encode_state` is a faster path to the same vector: compared at every position of whole random games, for
-    every seat and the spectator, across player counts, editions, the expansion and the open layout."""
-    enc = BlueMoonCityEncoder()
-    compared = 0
-    for seed in range(2):
-        game = meeple.new_game("bluemooncity", players, seed + 10 * players, options)
-        stream = Stream(seed, 7)
-        while True:
-            for seat in (None, *range(players)):
-                expected = enc.encode(game.view(seat))
-                got = enc.encode_state(game.rules, game.state, seat)
-                assert got.dtype == expected.dtype and np.array_equal(got, expected), (seed, game.log_length(), seat)
-                compared += 1
-            if game.is_over():
-                break
-            seat = game.deciders()[0]
-            legal = game.legal_indices(seat)
-            game.apply(seat, legal[stream.below(len(legal))])
-    assert compared > 500
-
-
 # (game, players, options, actions played at most per game: City of Remnants' games are thousands of actions long)
-STATE_ENCODED = [("coloma", 1, {"shade": "hard"}, None), ("coloma", 2, {}, None), ("coloma", 3, {}, None),
+STATE_ENCODED = [*(("bluemooncity", players, options, None) for players, options in CONFIGS),
+                 ("coloma", 1, {"shade": "hard"}, None), ("coloma", 2, {}, None), ("coloma", 3, {}, None),
                  ("coloma", 5, {}, None), ("cityofremnants", 2, {}, 300), ("cityofremnants", 3, {}, 300),
                  ("cityofremnants", 4, {"leaders": "pick"}, 300)]
 
 
 @pytest.mark.parametrize(("game_id", "players", "options", "actions"), STATE_ENCODED)
 def test_every_games_encoding_from_the_state_equals_encoding_the_view(game_id, players, options, actions):
-    """Coloma and City of Remnants offer `encode_state` too: compared with encoding the view at every position of
-    whole random games, for every seat and the spectator, and on a sample of the position that redraws what the
-    seat cannot see (other hands, deck orders, pending secret choices), which must give the seat the same vector."""
+    """Every game's `encode_state` is a faster path to the vector of its view: compared with encoding the view at
+    every position of whole random games, for every seat and the spectator, across player counts and options (Blue
+    Moon City's editions, expansion and open layout), and on a sample of the position that redraws what the seat
+    cannot see (other hands, deck orders, pending secret choices), which must give the seat the same vector."""
     enc = make_encoder(game_id, players, options)
     compared = 0
     for seed in range(2):

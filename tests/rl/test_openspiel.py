@@ -9,7 +9,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+import meeple  # noqa: E402
 from meeple.rl import openspiel  # noqa: E402
+from meeple.rl.encoders import make_encoder  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +72,28 @@ def test_information_state_hides_the_other_hand(game):
     assert '"hand":' in info and f'"crystals":{view["crystals"]}' in info
     assert info.count('"hand":') == 1  # the own hand only: the other one is not in the view
     assert info.count('"crystals":') == 1
+
+
+@pytest.mark.parametrize(("game_id", "min_steps"), [("bluemooncity", 100), ("coloma", 100), ("cityofremnants", 500)])
+def test_the_adapter_loads_and_plays_a_whole_game(game_id, min_steps):
+    """Every game through the adapter: its actions and its encoder's vector, sorted unique legal actions to the end,
+    a winner, and information states that differ between seats."""
+    openspiel.register()
+    g = pyspiel.load_game(f"meeple_{game_id}", {"players": 3, "seed": 4})
+    assert g.num_players() == 3
+    assert g.num_distinct_actions() == len(meeple.engine.get_rules(game_id).actions)
+    assert g.observation_tensor_shape() == [make_encoder(game_id, 3).size]
+    state = g.new_initial_state()
+    rng = np.random.default_rng(4)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        state.apply_action(int(rng.choice(legal)))
+        steps += 1
+    returns = state.returns()
+    assert steps > min_steps and len(returns) == 3 and max(returns) > min(returns)
+    assert state.information_state_tensor(0) != state.information_state_tensor(1)
 
 
 def test_states_save_and_load(game):

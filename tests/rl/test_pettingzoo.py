@@ -39,6 +39,15 @@ def test_api_test_passes_for_every_registered_game(game_id):
     assert others == []
 
 
+@pytest.mark.parametrize(("game_id", "players"), [
+    (game_id, players) for game_id in game_ids()
+    for players in range(max(2, meeple.engine.get_rules(game_id).spec.min_players),
+                         meeple.engine.get_rules(game_id).spec.max_players + 1)])
+def test_api_test_passes_for_every_player_count(game_id, players):
+    """Every table size from two players up (the size changes the seats, the agents and the vector's blocks)."""
+    assert _run_api_test(rl.env(game_id, players=players), num_cycles=300) == []
+
+
 def test_api_test_passes_with_four_players_and_the_expansion():
     env = rl.env("bluemooncity", players=4, options={"expansion": True})
     assert _run_api_test(env, num_cycles=150) == []

@@ -11,7 +11,7 @@ An encoder lives in its game and uses these; it never imports an RL face.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +68,16 @@ def clipped(x: float, scale: float) -> float:
     return min(max(float(x) / scale, 0.0), 1.0)
 
 
+def scaled_text(scale: Mapping[str, float], parts: Sequence[tuple[str, str]]) -> str:
+    """The meaning of a field of numbers each divided by its scale: every part's words and the scale its key names,
+    so that the documentation reads the same table as the encoder.
+
+    >>> scaled_text({"deck": 30, "bag": 20}, [("deck", "cards in the deck"), ("bag", "tokens in the bag")])
+    'cards in the deck / 30, tokens in the bag / 20'
+    """
+    return ", ".join(f"{words} / {scale[key]}" for key, words in parts)
+
+
 def index_of(vocab: Sequence[Any] | Mapping[Any, int], word: Any, what: str, encoder: str) -> int:
     """The index of `word` in the encoder's vocabulary; a word it does not know is a ValueError, never dropped."""
     try:
@@ -80,3 +90,19 @@ def index_of(vocab: Sequence[Any] | Mapping[Any, int], word: Any, what: str, enc
 def relative(seat: int, viewer: int, players: int) -> int:
     """A seat counted from the viewer (0) onwards, so that one policy can play any seat."""
     return (int(seat) - viewer) % players
+
+
+def seat_order(viewer: int | None, players: int) -> Callable[[int], int]:
+    """`relative` for one view: the function that counts a seat from the viewer, or from seat 0 when the view is a
+    spectator's (no viewer). Every encoder starts with it.
+
+    >>> rel = seat_order(2, 4)
+    >>> [rel(seat) for seat in range(4)], seat_order(None, 3)(2)
+    ([2, 3, 0, 1], 2)
+    """
+    base = 0 if viewer is None else int(viewer)
+
+    def rel(seat: int) -> int:
+        return (int(seat) - base) % players
+
+    return rel

@@ -32,6 +32,27 @@ export function useStylesheet(id, href, onload) {
   document.head.append(el("link", { rel: "stylesheet", id, href, onload }));
 }
 
+// What every game renderer does on each change before drawing its board: link its stylesheet (beside it in the
+// game's package), keep the position so that a choice made on the board alone (a card picked, a list of choices
+// opened) draws it again without a message from the server, and hand over the view and the game's client_data.
+// `draw(root, ctx, view, data)` is the renderer's own; `restyle` draws again once the stylesheet applies (a board
+// whose size depends on it). Returns { render, redraw, context } (context: the ctx last drawn, or null).
+export function gameFrame(stylesheet, draw, { restyle = false } = {}) {
+  let last = null;
+  const board = {
+    render(root, ctx) {
+      useStylesheet(stylesheet.id, stylesheet.href, restyle ? () => board.redraw() : undefined);
+      last = { root, ctx };
+      draw(root, ctx, ctx.view, ctx.face.client_data || {});
+    },
+    redraw() {
+      if (last) board.render(last.root, last.ctx);
+    },
+    context: () => (last ? last.ctx : null),
+  };
+  return board;
+}
+
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.kit import Layout, clipped, index_of, relative
+from meeple.kit import Layout, clipped, index_of, seat_order
 
 MAX_SEATS = 4
 SQUARES = 25  # a1..e5, index = (row - 1) * 5 + column
@@ -153,11 +153,7 @@ class BlueMoonCityEncoder:
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         v: dict[int, float] = {}  # sparse: most of the vector is zero
         players = int(view["players"])
-        viewer = view.get("seat")
-        base = 0 if viewer is None else int(viewer)
-
-        def rel(seat: int) -> int:
-            return relative(seat, base, players)
+        rel = seat_order(view.get("seat"), players)
 
         self._globals(view, v, players, rel)
         self._seats(view, v, rel)

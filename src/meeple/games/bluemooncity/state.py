@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.kit import Record
+
 NCARD = 24  # card type = people * 3 + value - 1 (khind has only value 1)
 NSQ = 25  # squares a1..e5, index = row * 5 + column
 
@@ -26,8 +28,9 @@ def seat_cards(counts: list[int], seat: int) -> list[int]:
     return counts[base : base + NCARD]
 
 
-class State:
-    """Everything about one game of Blue Moon City. Behaviour lives in the rules modules."""
+class State(Record, shared=("tile_at",)):
+    """Everything about one game of Blue Moon City. Behaviour lives in the rules modules; `copy` is made from the
+    fields' types (`Record`), sharing `tile_at`, which never changes after the set-up."""
 
     __slots__ = (
         "players", "edition", "expansion", "layout", "rng",
@@ -74,45 +77,6 @@ class State:
     winners: list[int]
     draw: bool
     end_reason: str
-
-    def copy(self) -> State:
-        s = State.__new__(State)
-        s.players = self.players
-        s.edition = self.edition
-        s.expansion = self.expansion
-        s.layout = self.layout
-        s.rng = self.rng
-        s.tile_at = self.tile_at  # never changes after setup: shared on purpose
-        s.rebuilt = self.rebuilt[:]
-        s.boxes = self.boxes[:]
-        s.figures = self.figures[:]
-        s.dragons = self.dragons[:]
-        s.hands = self.hands[:]
-        s.pending = self.pending[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.scales = self.scales[:]
-        s.pool = self.pool
-        s.crystals = self.crystals[:]
-        s.markers = self.markers[:]
-        s.obelisk = self.obelisk[:]
-        s.offerings = self.offerings[:]
-        s.active = self.active
-        s.phase = self.phase
-        s.turn = self.turn
-        s.steps = self.steps
-        s.contributed = self.contributed
-        s.offered = self.offered
-        s.pay_box = self.pay_box
-        s.pay_colour = self.pay_colour
-        s.pay_cards = self.pay_cards[:]
-        s.pay_caps = self.pay_caps[:]
-        s.pay_lux = self.pay_lux[:]
-        s.over = self.over
-        s.winners = self.winners[:]
-        s.draw = self.draw
-        s.end_reason = self.end_reason
-        return s
 
     def to_data(self) -> dict[str, Any]:
         return {name: _plain(getattr(self, name)) for name in State.__slots__}

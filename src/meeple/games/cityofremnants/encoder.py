@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.kit import Layout, clipped, index_of, relative
+from meeple.kit import Layout, clipped, index_of, scaled_text, seat_order
 
 from .data import NSPACE, Components, load_components, space_name
 
@@ -35,6 +35,12 @@ PHASES = ("setup", "leaders", "reset", "pre", "recruit", "bid", "buy", "produce"
 ACTION_KINDS = (None, "recruit", "buy", "produce", "sell", "refresh", "move")
 ACTION_COUNTS = ("count", "sold", "used", "chosen")
 MODS = ("bm_discount", "dev_discount", "extra_move", "min_first_bid", "move_range")
+MOD_WORDS = (("bm_discount", "black market discount"), ("dev_discount", "development discount"),
+             ("extra_move", "extra moves"), ("min_first_bid", "minimum first bid"), ("move_range", "move range"))
+# The supply field's numbers in order, by their scale's name.
+SUPPLY = (("gm_deck", "gang member deck"), ("bm_deck", "black market deck"), ("coord_deck", "coordinate deck"),
+          ("bag", "YCU tokens in the bag"), ("renown_supply", "renown supply"), ("products", "product supply"),
+          ("removed", "cards removed from the game"))
 STAGES = ("", "trash", "recruit_fixed", "sell_extra", "add_products", "move_figures", "place_from_pool", "coord",
           "search_card", "search_pick", "remove_ycu", "strip_card", "strip_pick")
 LEVELS = ("Slums", "Midtown", "Heights")
@@ -89,10 +95,8 @@ def build_layouts(comp: Components) -> tuple[Layout, Layout, Layout]:
     main.add("deciders", MAX_SEATS, "relative seats that must decide now")
     main.add("action", len(ACTION_KINDS) + len(ACTION_COUNTS), "one-hot declared action (none, recruit, buy, "
              "produce, sell, refresh, move), then its count, products sold, developments used, cards chosen, / 4")
-    main.add("mods", len(MODS), "the active player's turn modifiers: black market discount / 2000, development "
-             "discount / 3000, extra moves / 3, minimum first bid / 1000, move range / 4")
-    main.add("supply", 7, "gang member deck / 31, black market deck / 30, coordinate deck / 20, YCU tokens in the bag "
-             "/ 20, renown supply / 200, product supply / 54, cards removed from the game / 40")
+    main.add("mods", len(MODS), "the active player's turn modifiers: " + scaled_text(SCALE, MOD_WORDS))
+    main.add("supply", len(SUPPLY), scaled_text(SCALE, SUPPLY))
     main.add("market", cards, "cards in the gang member row or the black market row, per card")
     main.add("market_discard", cards, "cards in the gang member or black market discard pile, per card")
     main.add("removed", cards, "cards removed from the game, per card")
@@ -169,11 +173,7 @@ class CityOfRemnantsEncoder:
         v = np.zeros(self.size, dtype=np.float32)
         off = self.off
         players = len(view["players"])
-        viewer = view.get("you")
-        base = 0 if viewer is None else int(viewer)
-
-        def rel(seat: int) -> int:
-            return relative(seat, base, players)
+        rel = seat_order(view.get("you"), players)
 
         v[off["players"] + _index(PLAYER_COUNTS, players, "player count")] = 1.0
         v[off["side"] + _index(SIDES, view["side"], "board side")] = 1.0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.kit import Record
+
 FIELDS = (
     "players", "side", "seed_leaders", "round", "phase", "over", "end_reason", "rng", "script",
     "gang", "entry", "arc", "influence", "renown", "overflow", "tracker", "pool", "reserve",
@@ -19,20 +21,7 @@ FIELDS = (
     "effect", "battle", "patrol", "exhausted", "pick_order", "last_rolls", "stats", "shown",
 )
 
-
-FLAT = ("players", "side", "round", "phase", "over", "end_reason", "rng", "renown_supply", "first", "active",
-        "enemy_space", "exhausted")
-INT_LISTS = ("seed_leaders", "gang", "entry", "arc", "influence", "renown", "overflow", "tracker", "pool", "reserve",
-             "removed", "bag", "gm_deck", "gm_row", "gm_discard", "bm_deck", "bm_row", "bm_discard", "coord_deck",
-             "coord_discard", "coord_shown", "coord_known", "drafted", "products", "resume", "reset_done",
-             "pick_order")
-NESTED_LISTS = ("hand", "draw", "discard", "tableau", "figures", "ycu", "built", "reset_pending", "last_rolls")
 TUPLE_ROWS = ("figures", "ycu", "built", "last_rolls")  # lists of tuples: a copy shares the rows
-LIST_DICTS = ("script", "stats")  # str -> list of ints
-FLAT_DICTS = ("mods",)  # str -> int
-OTHER = tuple(f for f in FIELDS if f not in FLAT + INT_LISTS + NESTED_LISTS + LIST_DICTS + FLAT_DICTS)
-# `State.copy` spells out each field by these groups (the search bots copy states hundreds of thousands of times);
-# tests/cityofremnants checks that it names every field in its group
 
 
 class Auction:
@@ -284,8 +273,10 @@ SUBSTATES: dict[str, type[Auction] | type[Patrol] | type[Battle] | type[TurnActi
 # sub-states kept as slotted classes; `to_data` writes each as a dict
 
 
-class State:
-    """Every field is JSON-like data or a slotted sub-state; `copy` duplicates every nested list, dict and sub-state."""
+class State(Record):
+    """Every field is JSON-like data or a slotted sub-state; `copy`, made from the fields' types by `Record`, duplicates
+    every nested list, dict and sub-state (the rows of `figures`, `ycu`, `built` and `last_rolls` are tuples:
+    shared)."""
 
     __slots__ = FIELDS
 
@@ -346,67 +337,6 @@ class State:
     last_rolls: list[tuple[int, int]]  # (faces, outcome) of each chance draw of the last action
     stats: dict[str, list[int]]
     shown: Revealed  # the last revealed secret choices: Reset discards, battle commits (public record)
-
-    def copy(self) -> State:
-        out = State.__new__(State)
-        out.players = self.players
-        out.side = self.side
-        out.seed_leaders = self.seed_leaders[:]
-        out.round = self.round
-        out.phase = self.phase
-        out.over = self.over
-        out.end_reason = self.end_reason
-        out.rng = self.rng
-        out.script = {k: v[:] for k, v in self.script.items()} if self.script else {}
-        out.gang = self.gang[:]
-        out.entry = self.entry[:]
-        out.arc = self.arc[:]
-        out.influence = self.influence[:]
-        out.renown = self.renown[:]
-        out.overflow = self.overflow[:]
-        out.tracker = self.tracker[:]
-        out.pool = self.pool[:]
-        out.reserve = self.reserve[:]
-        out.hand = list(map(list.copy, self.hand))
-        out.draw = list(map(list.copy, self.draw))
-        out.discard = list(map(list.copy, self.discard))
-        out.tableau = list(map(list.copy, self.tableau))
-        out.removed = self.removed[:]
-        out.figures = self.figures[:]  # rows are tuples
-        out.ycu = self.ycu[:]
-        out.bag = self.bag[:]
-        out.gm_deck = self.gm_deck[:]
-        out.gm_row = self.gm_row[:]
-        out.gm_discard = self.gm_discard[:]
-        out.bm_deck = self.bm_deck[:]
-        out.bm_row = self.bm_row[:]
-        out.bm_discard = self.bm_discard[:]
-        out.coord_deck = self.coord_deck[:]
-        out.coord_discard = self.coord_discard[:]
-        out.coord_shown = self.coord_shown[:]
-        out.coord_known = self.coord_known[:]
-        out.drafted = self.drafted[:]
-        out.built = self.built[:]  # rows are tuples
-        out.products = self.products[:]
-        out.renown_supply = self.renown_supply
-        out.first = self.first
-        out.active = self.active
-        out.resume = self.resume[:]
-        out.mods = self.mods.copy()
-        out.enemy_space = self.enemy_space
-        out.reset_pending = list(map(list.copy, self.reset_pending))
-        out.reset_done = self.reset_done[:]
-        out.action = self.action.copy()
-        out.auction = None if self.auction is None else self.auction.copy()
-        out.effect = None if self.effect is None else self.effect.copy()
-        out.battle = None if self.battle is None else self.battle.copy()
-        out.patrol = None if self.patrol is None else self.patrol.copy()
-        out.exhausted = self.exhausted
-        out.pick_order = self.pick_order[:]
-        out.last_rolls = self.last_rolls[:]  # rows are tuples
-        out.stats = {k: v[:] for k, v in self.stats.items()}
-        out.shown = self.shown.copy()
-        return out
 
     def to_data(self) -> dict[str, Any]:
         out = {name: _dup(getattr(self, name)) for name in FIELDS if name not in SUBSTATES}

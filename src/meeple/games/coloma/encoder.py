@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from meeple.kit import Layout, clipped, index_of, relative
+from meeple.kit import Layout, clipped, index_of, scaled_text, seat_order
 
 from .data import Components, load_components
 from .rules.flow import sections, signpost_active, signpost_site
@@ -36,6 +36,11 @@ SCALE = {
     "bridges": 3, "pile": 24, "trade": 3, "steps": 8, "bonus": 4, "shade_camps": 5, "rivers": 4, "handicap": 20,
     "return": 4,
 }
+
+# The numbers of the supply field and of the turn field (after its two flags) in order, by their scale's name.
+SUPPLY = (("supply_gold", "Gold Supply"), ("supply_gold", "Gold Cart"), ("supply_horses", "Horses"),
+          ("outlaws", "Outlaws"), ("neutral", "neutral gunmen"), ("hotels", "Hotels"), ("pile", "face-down Barrels"))
+TURN = (("trade", "purchases left"), ("steps", "Wagon steps left"), ("bonus", "Depot bonus"), ("bonus", "Timber"))
 
 
 def _scaled(x: float, scale: str) -> float:
@@ -80,15 +85,13 @@ def build_layouts(comp: Components) -> tuple[Layout, Layout]:
              "Site 1-5), one-hot Boom action (none, Barrel, Site 1-5)")
     main.add("event", 5 + MAX_SEATS, "one-hot Barker Event by Site (5), relative seats still to answer it (5)")
     main.add("buster", 10, "Buster's two shown Sites (5, multi-hot), Buster's Site after the reveal (5)")
-    main.add("supply", 7, "Gold Supply / 30, Gold Cart / 30, Horses / 20, Outlaws / 10, neutral gunmen / 3, "
-             "Hotels / 10, face-down Barrels / 24")
+    main.add("supply", len(SUPPLY), scaled_text(SCALE, SUPPLY))
     main.add("bridge_stock", bridges, "Bridges left per type / 3")
     main.add("barrel_spaces", max(comp.params["barrel_spaces"].values()) * barrels,
              "per face-up Barrel space: one-hot Barrel type (all 0: empty)")
     main.add("lands", lands * (MAX_SEATS + 1), "per Land L01..: one-hot relative seat of its Camp, last slot "
              "Shade (all 0: free)")
-    main.add("turn", 6, "the turn's common used, Boom used, purchases left / 3, Wagon steps left / 8, Depot "
-             "bonus / 4, Timber / 4")
+    main.add("turn", 2 + len(TURN), "the turn's common used, Boom used, " + scaled_text(SCALE, TURN))
     main.add("visited", spaces, "spaces the Wagon entered this turn")
     main.add("activated", cards, "Town Buildings activated this turn")
     main.add("built", cards, "Town Buildings built this turn")
@@ -132,11 +135,7 @@ class ColomaEncoder:
         v = np.zeros(self.size, dtype=np.float32)
         off = self.off
         players = int(view["players"])
-        viewer = view.get("seat")
-        base = 0 if viewer is None else int(viewer)
-
-        def rel(seat: int) -> int:
-            return relative(seat, base, players)
+        rel = seat_order(view.get("seat"), players)
 
         v[off["players"] + players - 1] = 1.0
         v[off["mode"]] = float(bool(view["solo"]))
@@ -295,8 +294,8 @@ def make_encoder(players: int, options: Mapping[str, Any]) -> ColomaEncoder:
 
 
 SEAT_BLOCKS = 4096  # seat blocks kept at most (the store starts afresh when full)
-_SUPPLY = ["supply_gold", "supply_gold", "supply_horses", "outlaws", "neutral", "hotels", "pile"]
-_TURN = ["trade", "steps", "bonus", "bonus"]
+_SUPPLY = [scale for scale, _ in SUPPLY]
+_TURN = [scale for scale, _ in TURN]
 _SHADE = ["dudes", "shade_camps", "horses", "gold", "rivers", "hotels", "barrels", "vp", "gunmen", "handicap"]
 
 

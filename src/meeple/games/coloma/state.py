@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.kit import Record
+
 SHADE = -2  # the solo opponent, wherever an actor (a seat) is expected
 BUSTER = -3  # Buster's pioneer, in position counts
 
@@ -30,8 +32,9 @@ LISTS = ("bridge_stock", "barrel_spaces", "barrel_pile", "buster_shown", "queue"
          "event_queue")
 
 
-class State:
-    """Everything about a position. Rules live in `rules/`; this class only holds, copies and writes data."""
+class State(Record):
+    """Everything about a position. Rules live in `rules/`; this class only holds and writes data (`copy` is made
+    from the fields' types by `Record`)."""
 
     __slots__ = SCALARS + LISTS + SEAT_INTS + SEAT_LISTS
 
@@ -100,23 +103,19 @@ class State:
     reserve_tents: list[int]
     gunmen: list[int]
     graveyard: list[int]
-    dials: list[int]
-    positions: list[int]
-    returns: list[int]
-    covered: list[int]
-    wagons: list[int]
-    hands: list[list[int]]
-    decks: list[list[int]]
-    known: list[list[int]]
-    tableau: list[list[int]]
-    rivers: list[list[int]]
-    fresh: list[list[int]]
-    used: list[list[int]]
-    vp_cat: list[list[int]]
-
-    def copy(self) -> State:
-        """A deep copy (bots copy states thousands of times a second: the body is generated below)."""
-        raise NotImplementedError  # replaced by _make_copy()
+    dials: list[int]  # the Site each seat dialled this chapter, 0 until it chooses
+    positions: list[int]  # the wheel position each seat plays from once the dials are revealed, 0 before
+    returns: list[int]  # cards each seat must still put back from its hand on its deck (top or bottom)
+    covered: list[int]  # bit c set: the seat's Town Building c is covered by a Hotel
+    wagons: list[int]  # the space each seat's Wagon stands on
+    hands: list[list[int]]  # card indices
+    decks: list[list[int]]  # card indices, the top card first
+    known: list[list[int]]  # beside `decks`: 1 where the seat knows the card at that depth
+    tableau: list[list[int]]  # the Town Buildings built, card indices
+    rivers: list[list[int]]  # per river column 1-4: NO_RIVER, 0 (a river) or the Bridge type + 1
+    fresh: list[list[int]]  # Barrel types on their fresh side
+    used: list[list[int]]  # Barrel types turned to their used side
+    vp_cat: list[list[int]]  # VP per category, in the order of CATEGORIES
 
     def to_data(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
@@ -140,22 +139,6 @@ class State:
     def __repr__(self) -> str:
         return (f"<Coloma state: {self.players} players, round {self.round} chapter {self.chapter}, "
                 f"phase {self.phase}>")
-
-
-def _make_copy() -> None:
-    """Write State.copy out field by field: several times faster than a loop over the field names."""
-    lines = ["def copy(self):", "    out = _new(State)"]
-    lines += [f"    out.{name} = self.{name}" for name in SCALARS]
-    lines += [f"    out.{name} = self.{name}[:]" for name in LISTS + SEAT_INTS]
-    lines += [f"    out.{name} = [x[:] for x in self.{name}]" for name in SEAT_LISTS]
-    lines.append("    return out")
-    space: dict[str, Any] = {"State": State, "_new": object.__new__}
-    exec("\n".join(lines), space)  # the text above only; no outside input
-    space["copy"].__doc__ = State.copy.__doc__
-    State.copy = space["copy"]  # type: ignore[method-assign]
-
-
-_make_copy()
 
 
 def player_order(s: State) -> list[int]:

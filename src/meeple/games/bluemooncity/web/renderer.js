@@ -5,7 +5,7 @@
 // and status lines from the game's messages. The server serves this module from the game's package, next to
 // renderer.css; the client's helpers are imported from the client itself.
 
-import { el, svg, clear, SEATS, useStylesheet } from "/static/dom.js";
+import { el, svg, clear, SEATS, gameFrame } from "/static/dom.js";
 
 // The peoples of the data file, in its order: { id: { id, colour, letter, order } }, and a card's id (`terrah3`).
 let PEOPLE = {};
@@ -31,9 +31,12 @@ function tileName(t) {
   return id ? say(`tile.${id}`) : t.name;
 }
 
-// The renderer's own styles, next to it in the game's package.
-// drawn again once the styles apply (the city's size on a phone depends on them)
-const useStyles = () => useStylesheet("bmc-styles", new URL("./renderer.css", import.meta.url).href, () => redraw());
+// The renderer's own styles, next to it in the game's package; the board is drawn again once they apply (the city's
+// size on a phone depends on them).
+const frame = gameFrame({ id: "bmc-styles", href: new URL("./renderer.css", import.meta.url).href }, draw,
+  { restyle: true });
+export const render = frame.render;
+const redraw = frame.redraw;
 
 const COLOURS = {
   black: "#2b2b2b", red: "#c0392b", blue: "#2471a3", grey: "#8a9399", green: "#2e8b57", brown: "#8d5a2b",
@@ -49,12 +52,9 @@ const NO_MOVES = { boxes: {} };
 // What the player is doing between two clicks (kept across redraws of the same game).
 const ui = { selected: null, discard: [], chooser: null, centred: false };
 
-export function render(root, ctx) {
-  useStyles();
-  usePeoples(ctx.face.client_data);
+function draw(root, ctx, v, data) {
+  usePeoples(data);
   say = (id, params) => ctx.text(id, params);
-  last = { root, ctx };
-  const v = ctx.view;
   const moves = parse(ctx.legal);
   if (ui.selected && !moves.cards[ui.selected]) ui.selected = null;
   if (ui.chooser && !ui.chooser.options.every((o) => ctx.legal.includes(o.action))) ui.chooser = null;
@@ -437,7 +437,7 @@ function cardTitle(v, id) {
   const [, people, n] = id.match(CARD);
   const params = { card: peopleName(v, id), colour: `@colour.${PEOPLE[people].colour}`, n: Number(n) };
   const power = `power.${id}`;
-  return last && last.ctx.has(power) ? say("ui.card_title", { ...params, power: `@${power}` }) : say("ui.card_title_plain", params);
+  return frame.context()?.has(power) ? say("ui.card_title", { ...params, power: `@${power}` }) : say("ui.card_title_plain", params);
 }
 
 function cardButton(v, id, { usable, chosen, onclick }) {
@@ -450,7 +450,7 @@ function cardButton(v, id, { usable, chosen, onclick }) {
     "data-card": id, "aria-disabled": usable ? null : "true", title, "aria-label": title,
     onclick: (e) => { if (node.dataset.pressed) { delete node.dataset.pressed; e.preventDefault(); return; } if (usable) onclick(); },
   }, el("span", { class: "letter", "aria-hidden": "true" }, p.letter), el("span", { class: "num", "aria-hidden": "true" }, n));
-  longPress(node, () => last && last.ctx.say(title));
+  longPress(node, () => frame.context()?.say(title));
   return node;
 }
 
@@ -511,12 +511,5 @@ function peopleName(v, id) {
   if (!m) return id;
   const name = (v.people_names || {})[m[1]] || m[1];
   const term = `card.${name.toLowerCase()}.${m[2]}`;
-  return last && last.ctx.has(term) ? say(term) : `${name} ${m[2]}`;
-}
-
-// -- redrawing after a local choice (a selected card, a chooser), without a message from the server ----------
-let last = null;
-
-function redraw() {
-  if (last) render(last.root, last.ctx);
+  return frame.context()?.has(term) ? say(term) : `${name} ${m[2]}`;
 }

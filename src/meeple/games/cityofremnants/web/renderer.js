@@ -7,7 +7,7 @@
 // messages, the names and texts of cards, developments and gangs, the phases); the numbers from the data file
 // (`client_data`). Served from the game's package beside renderer.css.
 
-import { el, svg, clear, useStylesheet } from "/static/dom.js";
+import { el, svg, clear, gameFrame } from "/static/dom.js";
 
 const COLUMNS = "ABCDEFG";
 const SIZE = 7;
@@ -24,10 +24,11 @@ const SPACE_VERBS = ["use", "sell", "enter", "place"];
 
 // What the player is doing between two clicks (kept across redraws): a figure picked up, a list of choices.
 const ui = { from: null, chooser: null };
-let last = null;
-let say = (id) => id; // the game's catalogue in the reader's language, set by render
+let say = (id) => id; // the game's catalogue in the reader's language, set by draw and describe
 
-const useStyles = () => useStylesheet("cor-styles", new URL("./renderer.css", import.meta.url).href);
+const frame = gameFrame({ id: "cor-styles", href: new URL("./renderer.css", import.meta.url).href }, draw);
+export const render = frame.render;
+const redraw = frame.redraw;
 
 function spaceName(i) {
   return `${COLUMNS[i % SIZE]}${Math.floor(i / SIZE) + 1}`;
@@ -57,12 +58,8 @@ function devName(data, id) {
   return (data.developments || {})[id] ? say(`dev.${id}`) : id;
 }
 
-export function render(root, ctx) {
-  useStyles();
-  last = { root, ctx };
+function draw(root, ctx, v, data) {
   say = (id, params) => ctx.text(id, params);
-  const v = ctx.view;
-  const data = ctx.face.client_data || {};
   const moves = parse(ctx.legal);
   if (ui.chooser && !ui.chooser.options.every((o) => o.pick || ctx.legal.includes(o.action))) ui.chooser = null;
   if (ui.from && !moves.from[ui.from]) ui.from = null;
@@ -383,8 +380,4 @@ function gangs(v, ctx, data) {
         draw: p.draw_size, discard: p.discard.length }) +
         (p.tableau.length ? ` · ${say("ui.tableau", { cards: p.tableau.map((c) => cardName(data, c)).join(", ") })}` : "")));
   }));
-}
-
-function redraw() {
-  if (last) render(last.root, last.ctx);
 }

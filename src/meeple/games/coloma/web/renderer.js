@@ -6,7 +6,7 @@
 // the `ui.*` messages, and the names of cards, spaces, Barrels, Bridges and Events); the numbers from the data file
 // (`client_data`). Served from the game's package beside renderer.css.
 
-import { el, svg, clear, SEATS, useStylesheet } from "/static/dom.js";
+import { el, svg, clear, SEATS, gameFrame } from "/static/dom.js";
 
 const W = 1000;
 const H = 540;
@@ -15,10 +15,11 @@ const MAP = { x: 728, y: 270, step: 48 };
 
 // What the player is doing between two clicks (kept across redraws).
 const ui = { chooser: null };
-let last = null;
-let say = (id) => id; // the game's catalogue in the reader's language, set by render
+let say = (id) => id; // the game's catalogue in the reader's language, set by draw and describe
 
-const useStyles = () => useStylesheet("coloma-styles", new URL("./renderer.css", import.meta.url).href);
+const frame = gameFrame({ id: "coloma-styles", href: new URL("./renderer.css", import.meta.url).href }, draw);
+export const render = frame.render;
+const redraw = frame.redraw;
 
 function seatStyle(seat) {
   return SEATS[seat % SEATS.length];
@@ -32,12 +33,8 @@ function cardName(id) {
   return say(`card.${id}`);
 }
 
-export function render(root, ctx) {
-  useStyles();
-  last = { root, ctx };
+function draw(root, ctx, v, data) {
   say = (id, params) => ctx.text(id, params);
-  const v = ctx.view;
-  const data = ctx.face.client_data || {};
   const moves = parse(ctx.legal, v);
   if (ui.chooser && !ui.chooser.options.every((o) => ctx.legal.includes(o.action))) ui.chooser = null;
   clear(root);
@@ -424,8 +421,4 @@ function boards(v, ctx, data, moves) {
         graveyard: s.graveyard, hand: s.hand_size, deck: s.deck_size, wagon: `@space.${s.wagon}` })),
       el("div", {}, `${say("ui.rivers")} `, rivers, barrels ? ` · ${say("ui.barrels", { barrels })}` : ""), tableau);
   }));
-}
-
-function redraw() {
-  if (last) render(last.root, last.ctx);
 }
