@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 
 from meeple.engine.rules import Event
@@ -25,7 +26,6 @@ PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pi
 COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")
 CARD_TYPES = tuple(t for t in range(NCARD) if t // 3 != KHIND or t % 3 == 0)
 
-_PEOPLE_VALUE = tuple((t, t // 3, t % 3 + 1) for t in CARD_TYPES)  # card type, its people, its value
 Powers = tuple[tuple[int, int], ...]
 Payment = tuple[tuple[int, ...], Powers]
 
@@ -43,24 +43,40 @@ def _people(p: int) -> str:
     return f"@people.{PEOPLE_NAMES[p].lower()}"
 
 
+_NATIVE, _WILD_CARD, _LOW, _OTHER = range(4)  # how a card counts in a box of some colour (`_ROLES`)
+# Per box colour and card type: (how the card counts, its people, its value); None for types no card has.
+_ROLES = tuple(
+    tuple(
+        None if t not in CARD_TYPES
+        else (_WILD_CARD if t // 3 == KHIND else _NATIVE if t // 3 == colour
+              else _LOW if t // 3 == MIMIX and t % 3 <= 1 and colour != MIMIX else _OTHER, t // 3, t % 3 + 1)
+        for t in range(NCARD))
+    for colour in range(9))
+
+
 def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> tuple[int, Event | None]:
     """Value of `cards` paid into a box of `colour`, or (0, reason) if a card cannot count (a `refuse.*` message).
 
     With `partial`, an unpaired Mimix card is allowed (it counts 0 until its partner comes).
     """
-    native = wild = rec_total = 0
-    low: list[int] = []
+    native = wild = rec_total = low1 = low2 = 0
     rec = [0] * 8
-    for t, p, v in _PEOPLE_VALUE:
-        c = cards[t]
-        if not c:
+    roles = _ROLES[colour]
+    for t in compress(range(NCARD), cards):
+        role = roles[t]
+        if role is None:
             continue
-        if p == KHIND:
+        how, p, v = role
+        c = cards[t]
+        if how == _WILD_CARD:
             wild += c
-        elif p == colour:
+        elif how == _NATIVE:
             native += v * c
-        elif p == MIMIX and v <= 2 and colour != MIMIX:
-            low += [v] * c
+        elif how == _LOW:
+            if v == 1:
+                low1 += c
+            else:
+                low2 += c
         elif colour == WILD:
             return 0, Event("refuse.wild_only", {"people": _people(p)})
         else:
@@ -73,16 +89,22 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
             if caps[p] == 0:
                 return 0, Event("refuse.wrong_colour", params)
             return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
-    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial) if low else 0
-    if best < 0:
-        return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
+    best = 0
+    if low1 or low2:
+        best = _mimix_value(low2, low1, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
+        if best < 0:
+            return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
         native += cards[MIMIX * 3] // 2
     return native + wild + rec_total + best, None
 
 
-def _mimix_value(low: list[int], spare: int, partial: bool) -> int:
-    low.sort(reverse=True)
+@lru_cache(maxsize=1024)
+def _mimix_value(twos: int, ones: int, spare: int, partial: bool) -> int:
+    """The most that low Mimix cards (`twos` Mimix 2, `ones` Mimix 1) count: the best `spare` of them recoloured
+    by a brown Lux power at face value, the others in pairs worth 3; -1 when a card is left unpaired (unless
+    `partial`)."""
+    low = [2] * twos + [1] * ones
     best = -1
     for r in range(min(spare, len(low)) + 1):
         if (len(low) - r) % 2 and not partial:
@@ -238,14 +260,11 @@ class _Search:
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
 
     def extend(self, start: int, total: int, smallest: int, colours: int, cards: int) -> None:
-        if total >= self.need:
-            if total - smallest < self.need:
-                _emit(self.recoloured, self.used, self.hand, self.out)
-            return
-        units, used, hand, recoloured = self.units, self.used, self.hand, self.recoloured
+        """Add units from `start` on to a payment worth `total` (its smallest unit `smallest`) that is still short;
+        a payment that reaches `need` is kept when leaving out its smallest unit falls short, and is not extended."""
+        units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
         for i in range(start, len(units)):
-            u = units[i]
-            v, a, b, rc = u
+            v, a, b, rc = units[i]
             c2, n2 = colours, cards
             if rc >= 0:
                 n2 += 1
@@ -259,7 +278,12 @@ class _Search:
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
                 if rc >= 0:
                     recoloured[rc] += 1
-                self.extend(i, total + v, min(smallest, v), c2, n2)
+                reached = total + v
+                least = v if v < smallest else smallest
+                if reached < need:
+                    self.extend(i, reached, least, c2, n2)
+                elif reached - least < need:
+                    _emit(recoloured, used, hand, self.out)
                 if rc >= 0:
                     recoloured[rc] -= 1
             used[a] -= 1
@@ -269,7 +293,10 @@ class _Search:
 
 def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     search = _Search(hand, colour, need)
-    search.extend(0, 0, 99, 0, 0)
+    if need > 0:
+        search.extend(0, 0, 99, 0, 0)
+    else:
+        _emit(search.recoloured, search.used, hand, search.out)
     out = search.out
     # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
     # cannot see; every other candidate is already minimal.
@@ -344,27 +371,37 @@ def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
     native = sum((v + 1) * hand[colour * 3 + v] for v in range(3))
     lows = hand[MIMIX * 3] + hand[MIMIX * 3 + 1] if colour != MIMIX else 0
     base = native + hand[KHIND * 3] + 3 * (lows // 2)
-    others: list[list[int]] = []
+    others: list[tuple[int, int, int]] = []  # per other people: its cards of value 3, 2 and 1
     for p in range(8):
         if p in (colour, KHIND, LUX):
             continue
-        vals = [v + 1 for v in (2, 1, 0) for _ in range(hand[p * 3 + v])]
         if p == MIMIX:
-            vals = [3] * hand[MIMIX * 3 + 2]
-        if vals:
-            others.append(vals)
+            counts = (hand[MIMIX * 3 + 2], 0, 0)
+        else:
+            counts = (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
+        if any(counts):
+            others.append(counts)
     if colour != LUX and hand[LUX * 3 + 2]:
-        others.append([3] * hand[LUX * 3 + 2])
-    a, b = hand[LUX1], hand[LUX2]
+        others.append((hand[LUX * 3 + 2], 0, 0))
+    others.sort()  # the peoples recoloured are interchangeable: hands alike but for which ones share the bounds
+    best, pooled = _recolour_bounds(tuple(others), hand[LUX1], hand[LUX2], colour == LUX)
+    return base + best, base + pooled + (lows % 2) * 2 + 2 * max(0, lows - 1)
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _recolour_bounds(others: tuple[tuple[int, int, int], ...], lux1: int, lux2: int, on_lux: bool) -> tuple[int, int]:
+    """(the best value `lux1` Lux 1 and `lux2` Lux 2 powers surely add, the most that recoloured cards and spare Lux
+    cards can add) for the other peoples' cards `others` (per people: its cards of value 3, 2 and 1); `on_lux`: the
+    box is white, so a Lux card played for its power is lost from its value."""
+    values = [[3] * n3 + [2] * n2 + [1] * n1 for n3, n2, n1 in others]
     best = 0
-    for k1 in range(a + 1):
-        for k2 in range(b + 1):
-            loss = (k1 + 2 * k2) if colour == LUX else 0
-            best = max(best, _recolour_gain(others, k1, k2) - loss)
-    spare_lux = [1] * hand[LUX1] + [2] * hand[LUX2] if colour != LUX else []  # Lux cards recolour each other
-    pooled = sorted([v for vals in others for v in vals] + spare_lux, reverse=True)
-    high = base + sum(pooled[: 4 * a + b]) + (lows % 2) * 2 + 2 * max(0, lows - 1)
-    return base + best, high
+    for k1 in range(lux1 + 1):
+        for k2 in range(lux2 + 1):
+            loss = (k1 + 2 * k2) if on_lux else 0
+            best = max(best, _recolour_gain(values, k1, k2) - loss)
+    spare_lux = [1] * lux1 + [2] * lux2 if not on_lux else []  # Lux cards recolour each other
+    pooled = sorted([v for vals in values for v in vals] + spare_lux, reverse=True)
+    return best, sum(pooled[: 4 * lux1 + lux2])
 
 
 def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
