@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress
-from operator import itemgetter
 
 from meeple.engine.rules import Event
 
@@ -216,7 +215,6 @@ def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
 
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
-_GET = {c: itemgetter(*keep) for c, keep in _KEEP.items()}
 
 
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
@@ -344,18 +342,22 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
     """Whether the hand can pay the box at all: with the cards that count as they are (the box's colour, Khind,
     low Mimix cards), or else, with Lux cards, by recolouring some."""
-    if _pays_plainly(_GET[colour](hand), colour, need):
+    if plain_value(hand, colour) >= need:
         return True
     return bool(hand[LUX1] or hand[LUX2]) and colour != WILD and _pays_with_lux(tuple(hand), colour, need)
 
 
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _pays_plainly(kept: tuple[int, ...], colour: int, need: int) -> bool:
-    """Whether the cards that count without a Lux power (their counts `kept`, in the order of `_KEEP`) pay."""
-    hand = [0] * NCARD
-    for t, c in zip(_KEEP[colour], kept, strict=True):
-        hand[t] = c
-    return can_reach(_ZERO, hand, _NO_CAPS, colour, need)
+def plain_value(hand: Sequence[int], colour: int) -> int:
+    """The most the cards that count without a Lux power pay into a box of `colour`: its own colour, Khind wild 1s
+    and low Mimix cards in pairs worth 3 (an odd one left out); on a brown box a pair of Mimix 1 counts 3 (BMC-5.7)."""
+    wild = hand[KHIND * 3]
+    if colour in (WILD, KHIND):  # a Khind card counts once, as the wild 1 it is
+        return wild + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2)
+    base = colour * 3
+    native = hand[base] + 2 * hand[base + 1] + 3 * hand[base + 2]
+    if colour == MIMIX:
+        return native + wild + hand[MIMIX * 3] // 2
+    return native + wild + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
@@ -419,10 +421,6 @@ def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
         rest = sorted((v for i, vals in enumerate(others) for v in vals[taken[i] :]), reverse=True)
         best = max(best, gain + sum(rest[:k2]))
     return best
-
-
-_ZERO = (0,) * NCARD
-_NO_CAPS = (0,) * 8
 
 
 def _emit(recoloured: list[int], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
