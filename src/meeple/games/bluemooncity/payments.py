@@ -58,6 +58,27 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
 
     With `partial`, an unpaired Mimix card is allowed (it counts 0 until its partner comes).
     """
+    value = value_of(cards, caps, colour, partial)
+    if value >= 0:
+        return value, None
+    fault, p = divmod(-1 - value, 8)
+    if fault == _ONLY_WILD:
+        return 0, Event("refuse.wild_only", {"people": _people(p)})
+    if fault == _UNPAIRED:
+        return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
+    params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
+              "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
+    if caps[p] == 0:
+        return 0, Event("refuse.wrong_colour", params)
+    return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
+
+
+_ONLY_WILD, _NOT_RECOLOURED, _UNPAIRED = range(3)  # why a card cannot count (`value_of`)
+
+
+def value_of(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> int:
+    """The value of `evaluate` without its reason: -1 - 8 * fault - people when a card cannot count (the fault:
+    `_ONLY_WILD`, `_NOT_RECOLOURED` or `_UNPAIRED`), so a value >= 0 means the cards count."""
     native = wild = rec_total = low1 = low2 = 0
     rec = [0] * 8
     roles = _ROLES[colour]
@@ -77,25 +98,21 @@ def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bo
             else:
                 low2 += c
         elif colour == WILD:
-            return 0, Event("refuse.wild_only", {"people": _people(p)})
+            return -1 - 8 * _ONLY_WILD - p
         else:
             rec[p] += c
             rec_total += v * c
     for p in range(8) if rec_total else ():
         if rec[p] > caps[p]:
-            params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
-                      "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
-            if caps[p] == 0:
-                return 0, Event("refuse.wrong_colour", params)
-            return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
+            return -1 - 8 * _NOT_RECOLOURED - p
     best = 0
     if low1 or low2:
         best = _mimix_value(low2, low1, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
         if best < 0:
-            return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
+            return -1 - 8 * _UNPAIRED - MIMIX
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
         native += cards[MIMIX * 3] // 2
-    return native + wild + rec_total + best, None
+    return native + wild + rec_total + best
 
 
 @lru_cache(maxsize=1024)
@@ -153,9 +170,7 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
             if drop_brown:
                 for t in added_brown:
                     trial[t] -= 1
-            total, reason = evaluate(trial, caps, colour)
-            if reason is None:
-                best = max(best, total)
+            best = max(best, value_of(trial, caps, colour))
     return best >= need
 
 
@@ -459,5 +474,4 @@ def _product(options: list[list[tuple[int, int, int]]]) -> list[list[tuple[int, 
 
 def pays(payment: Payment, colour: int, need: int) -> bool:
     cards, powers = payment
-    total, reason = evaluate(cards, caps_of(powers), colour)
-    return reason is None and total >= need
+    return value_of(cards, caps_of(powers), colour) >= need

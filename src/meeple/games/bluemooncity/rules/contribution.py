@@ -29,6 +29,7 @@ from ..payments import (
     minimal_payments,
     relevant_hand,
     relevant_payments,
+    value_of,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
@@ -150,8 +151,7 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
                   lux: tuple[int, ...]) -> tuple[int, ...]:
     """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
     a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
-    total, reason = evaluate(sel, caps, colour)
-    done = reason is None and total >= need
+    done = value_of(sel, caps, colour) >= need
     plan = _plan(relevant, colour, need)
     steps: set[int]
     if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
@@ -222,7 +222,7 @@ def _countable(sel: tuple[int, ...], caps: tuple[int, ...], t: int, colour: int)
         return True
     more = list(sel)
     more[t] += 1
-    return evaluate(more, caps, colour, partial=True)[1] is None
+    return value_of(more, caps, colour, partial=True) >= 0
 
 
 def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:
