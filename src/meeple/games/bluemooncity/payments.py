@@ -233,17 +233,9 @@ _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX *
 
 
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
-    units: list[_Unit] = []
     lux = hand[LUX1] + hand[LUX2] > 0  # recoloured cards need a Lux card
-    for t in CARD_TYPES:
-        if hand[t] <= 0:
-            continue
-        p, v = divmod(t, 3)
-        v += 1
-        if p in (KHIND, colour):
-            units.append((v, t, -1, -1))
-        elif colour != WILD and lux:
-            units.append((v, t, -1, p))
+    table = _UNIT_OF[colour][lux]
+    units = [table[t] for t in CARD_TYPES if hand[t] > 0 and table[t] is not None]
     if colour == MIMIX and hand[MIMIX * 3] >= 2:
         units.append((3, MIMIX * 3, MIMIX * 3, -1))  # 1 + 1 as a wild 3 beats their face value (BMC-5.7)
     elif colour != MIMIX:
@@ -253,6 +245,21 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
                 if hand[a] and hand[b] and (a != b or hand[a] >= 2):
                     units.append((3, a, b, -1))
     return units
+
+
+def _unit_of(t: int, colour: int, lux: bool) -> _Unit | None:
+    """The unit of one card of type t in a box of `colour`: counted as it is, recoloured (with a Lux card), or none."""
+    p, v = divmod(t, 3)
+    if p in (KHIND, colour):
+        return v + 1, t, -1, -1
+    if colour != WILD and lux:
+        return v + 1, t, -1, p
+    return None
+
+
+# Per box colour and whether the hand holds a Lux card: the unit of each card type (`_unit_of`).
+_UNIT_OF = tuple(tuple(tuple(_unit_of(t, colour, lux) for t in range(NCARD)) for lux in (False, True))
+                 for colour in range(9))
 
 
 class _Search:

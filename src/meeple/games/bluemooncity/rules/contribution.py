@@ -156,7 +156,7 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
     steps: set[int]
     if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
         steps = set(plan.first_lux)
-        steps.update(_PAY[t] for t in plan.first_cards if _countable(sel, caps, t, colour))
+        steps.update(_PAY[t] for t in plan.first_cards if _countable_first(caps, t, colour))
         return _listing(done, steps)
     steps = set()
     countable: dict[int, bool] = {}
@@ -223,6 +223,15 @@ def _countable(sel: tuple[int, ...], caps: tuple[int, ...], t: int, colour: int)
     more = list(sel)
     more[t] += 1
     return value_of(more, caps, colour, partial=True) >= 0
+
+
+@lru_cache(maxsize=4096)
+def _countable_first(caps: tuple[int, ...], t: int, colour: int) -> bool:
+    """`_countable` for the first card of a payment (with the Lux powers that give `caps`)."""
+    return _countable(_NOTHING, caps, t, colour)
+
+
+_NOTHING = (0,) * NCARD
 
 
 def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:
