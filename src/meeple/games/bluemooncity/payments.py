@@ -399,10 +399,8 @@ def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
     for p in range(8):
         if p in (colour, KHIND, LUX):
             continue
-        if p == MIMIX:
-            counts = (hand[MIMIX * 3 + 2], 0, 0)
-        else:
-            counts = (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
+        # a Mimix 1 or 2 counts in a pair, never recoloured here: only Mimix 3s are
+        counts = (hand[p * 3 + 2], 0, 0) if p == MIMIX else (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
         if any(counts):
             others.append(counts)
     if colour != LUX and hand[LUX * 3 + 2]:
