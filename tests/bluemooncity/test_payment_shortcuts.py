@@ -30,11 +30,21 @@ def test_can_pay_agrees_with_enumeration_bmc_5_2(with_lux: bool) -> None:
     """BMC-5.2: a box is offered exactly when some useful payment exists for it."""
     checked = 0
     for hand, colour, need in _hands(11 + with_lux, 1500, with_lux):
-        P._pays_plainly.cache_clear()
         P._pays_with_lux.cache_clear()
         assert P.can_pay(hand, colour, need) == bool(P.minimal_payments(hand, colour, need)), (hand, colour, need)
         checked += 1
     assert checked == 1500
+
+
+def test_plain_value_is_the_best_payment_without_lux_bmc_5_2() -> None:
+    """BMC-5.2, BMC-5.7: what the cards that count as they are (the box's colour, Khind, low Mimix cards) pay is
+    exactly what the general search reaches with those cards and no Lux power."""
+    low = (P.MIMIX * 3, P.MIMIX * 3 + 1)
+    for hand, colour, _ in _hands(13, 600, False):
+        kept = [c if t // 3 in (colour, P.KHIND) or t in low else 0 for t, c in enumerate(hand)]
+        for need in range(1, 12):
+            assert (P.plain_value(hand, colour) >= need) == P.can_reach([0] * 24, kept, [0] * 8, colour, need), (
+                hand, colour, need)
 
 
 def test_wild_only_palace_payment_counts_mimix_pairs_bmc_5_7() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import itemgetter
+from itertools import compress
 
 from meeple.engine.rules import Event
 
@@ -25,7 +25,6 @@ PEOPLE_NAMES = ("Vulca", "Terrah", "Aqua", "Venti", "Khind", "Mimix", "Lux", "Pi
 COLOUR_NAMES = ("black", "red", "blue", "grey", "green", "brown", "white", "yellow", "wild")
 CARD_TYPES = tuple(t for t in range(NCARD) if t // 3 != KHIND or t % 3 == 0)
 
-_PEOPLE_VALUE = tuple((t, t // 3, t % 3 + 1) for t in CARD_TYPES)  # card type, its people, its value
 Powers = tuple[tuple[int, int], ...]
 Payment = tuple[tuple[int, ...], Powers]
 
@@ -43,46 +42,85 @@ def _people(p: int) -> str:
     return f"@people.{PEOPLE_NAMES[p].lower()}"
 
 
+_NATIVE, _WILD_CARD, _LOW, _OTHER = range(4)  # how a card counts in a box of some colour (`_ROLES`)
+# Per box colour and card type: (how the card counts, its people, its value); None for types no card has.
+_ROLES = tuple(
+    tuple(
+        None if t not in CARD_TYPES
+        else (_WILD_CARD if t // 3 == KHIND else _NATIVE if t // 3 == colour
+              else _LOW if t // 3 == MIMIX and t % 3 <= 1 and colour != MIMIX else _OTHER, t // 3, t % 3 + 1)
+        for t in range(NCARD))
+    for colour in range(9))
+
+
 def evaluate(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> tuple[int, Event | None]:
     """Value of `cards` paid into a box of `colour`, or (0, reason) if a card cannot count (a `refuse.*` message).
 
     With `partial`, an unpaired Mimix card is allowed (it counts 0 until its partner comes).
     """
-    native = wild = rec_total = 0
-    low: list[int] = []
+    value = value_of(cards, caps, colour, partial)
+    if value >= 0:
+        return value, None
+    fault, p = divmod(-1 - value, 8)
+    if fault == _ONLY_WILD:
+        return 0, Event("refuse.wild_only", {"people": _people(p)})
+    if fault == _UNPAIRED:
+        return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
+    params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
+              "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
+    if caps[p] == 0:
+        return 0, Event("refuse.wrong_colour", params)
+    return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
+
+
+_ONLY_WILD, _NOT_RECOLOURED, _UNPAIRED = range(3)  # why a card cannot count (`value_of`)
+
+
+def value_of(cards: Sequence[int], caps: Sequence[int], colour: int, partial: bool = False) -> int:
+    """The value of `evaluate` without its reason: -1 - 8 * fault - people when a card cannot count (the fault:
+    `_ONLY_WILD`, `_NOT_RECOLOURED` or `_UNPAIRED`), so a value >= 0 means the cards count."""
+    native = wild = rec_total = low1 = low2 = 0
     rec = [0] * 8
-    for t, p, v in _PEOPLE_VALUE:
-        c = cards[t]
-        if not c:
+    roles = _ROLES[colour]
+    for t in compress(range(NCARD), cards):
+        role = roles[t]
+        if role is None:
             continue
-        if p == KHIND:
+        how, p, v = role
+        c = cards[t]
+        if how == _WILD_CARD:
             wild += c
-        elif p == colour:
+        elif how == _NATIVE:
             native += v * c
-        elif p == MIMIX and v <= 2 and colour != MIMIX:
-            low += [v] * c
+        elif how == _LOW:
+            if v == 1:
+                low1 += c
+            else:
+                low2 += c
         elif colour == WILD:
-            return 0, Event("refuse.wild_only", {"people": _people(p)})
+            return -1 - 8 * _ONLY_WILD - p
         else:
             rec[p] += c
             rec_total += v * c
     for p in range(8) if rec_total else ():
         if rec[p] > caps[p]:
-            params = {"people": _people(p), "colour": f"@colour.{COLOUR_NAMES[p]}",
-                      "box_colour": f"@colour.{COLOUR_NAMES[colour]}", "lux": _people(LUX)}
-            if caps[p] == 0:
-                return 0, Event("refuse.wrong_colour", params)
-            return 0, Event("refuse.wrong_colour_capped", {**params, "n": caps[p]})
-    best = _mimix_value(low, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial) if low else 0
-    if best < 0:
-        return 0, Event("refuse.mimix_pair", {"people": _people(MIMIX)})
+            return -1 - 8 * _NOT_RECOLOURED - p
+    best = 0
+    if low1 or low2:
+        best = _mimix_value(low2, low1, caps[MIMIX] - rec[MIMIX] if colour not in (MIMIX, WILD) else 0, partial)
+        if best < 0:
+            return -1 - 8 * _UNPAIRED - MIMIX
     if colour == MIMIX:  # on a brown box a pair of Mimix 1 is better as a wild 3 than as 1 + 1 (BMC-5.7)
         native += cards[MIMIX * 3] // 2
-    return native + wild + rec_total + best, None
+    return native + wild + rec_total + best
 
 
-def _mimix_value(low: list[int], spare: int, partial: bool) -> int:
-    low.sort(reverse=True)
+@lru_cache(maxsize=1024)
+def _mimix_value(twos: int, ones: int, spare: int, partial: bool) -> int:
+    """The most that low Mimix cards (`twos` Mimix 2, `ones` Mimix 1) count: the best `spare` of them recoloured
+    by a brown Lux power at face value, the others in pairs worth 3; -1 when a card is left unpaired (unless
+    `partial`)."""
+    low = [2] * twos + [1] * ones
     best = -1
     for r in range(min(spare, len(low)) + 1):
         if (len(low) - r) % 2 and not partial:
@@ -132,9 +170,7 @@ def can_reach(cards: Sequence[int], rest: Sequence[int], caps: Sequence[int], co
             if drop_brown:
                 for t in added_brown:
                     trial[t] -= 1
-            total, reason = evaluate(trial, caps, colour)
-            if reason is None:
-                best = max(best, total)
+            best = max(best, value_of(trial, caps, colour))
     return best >= need
 
 
@@ -194,21 +230,12 @@ def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
 
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
-_GET = {c: itemgetter(*keep) for c, keep in _KEEP.items()}
 
 
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
-    units: list[_Unit] = []
     lux = hand[LUX1] + hand[LUX2] > 0  # recoloured cards need a Lux card
-    for t in CARD_TYPES:
-        if hand[t] <= 0:
-            continue
-        p, v = divmod(t, 3)
-        v += 1
-        if p in (KHIND, colour):
-            units.append((v, t, -1, -1))
-        elif colour != WILD and lux:
-            units.append((v, t, -1, p))
+    table = _UNIT_OF[colour][lux]
+    units = [unit for t in CARD_TYPES if hand[t] > 0 and (unit := table[t]) is not None]
     if colour == MIMIX and hand[MIMIX * 3] >= 2:
         units.append((3, MIMIX * 3, MIMIX * 3, -1))  # 1 + 1 as a wild 3 beats their face value (BMC-5.7)
     elif colour != MIMIX:
@@ -218,6 +245,21 @@ def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
                 if hand[a] and hand[b] and (a != b or hand[a] >= 2):
                     units.append((3, a, b, -1))
     return units
+
+
+def _unit_of(t: int, colour: int, lux: bool) -> _Unit | None:
+    """The unit of one card of type t in a box of `colour`: counted as it is, recoloured (with a Lux card), or none."""
+    p, v = divmod(t, 3)
+    if p in (KHIND, colour):
+        return v + 1, t, -1, -1
+    if colour != WILD and lux:
+        return v + 1, t, -1, p
+    return None
+
+
+# Per box colour and whether the hand holds a Lux card: the unit of each card type (`_unit_of`).
+_UNIT_OF = tuple(tuple(tuple(_unit_of(t, colour, lux) for t in range(NCARD)) for lux in (False, True))
+                 for colour in range(9))
 
 
 class _Search:
@@ -238,14 +280,11 @@ class _Search:
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
 
     def extend(self, start: int, total: int, smallest: int, colours: int, cards: int) -> None:
-        if total >= self.need:
-            if total - smallest < self.need:
-                _emit(self.recoloured, self.used, self.hand, self.out)
-            return
-        units, used, hand, recoloured = self.units, self.used, self.hand, self.recoloured
+        """Add units from `start` on to a payment worth `total` (its smallest unit `smallest`) that is still short;
+        a payment that reaches `need` is kept when leaving out its smallest unit falls short, and is not extended."""
+        units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
         for i in range(start, len(units)):
-            u = units[i]
-            v, a, b, rc = u
+            v, a, b, rc = units[i]
             c2, n2 = colours, cards
             if rc >= 0:
                 n2 += 1
@@ -259,7 +298,12 @@ class _Search:
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
                 if rc >= 0:
                     recoloured[rc] += 1
-                self.extend(i, total + v, min(smallest, v), c2, n2)
+                reached = total + v
+                least = v if v < smallest else smallest
+                if reached < need:
+                    self.extend(i, reached, least, c2, n2)
+                elif reached - least < need:
+                    _emit(recoloured, used, hand, self.out)
                 if rc >= 0:
                     recoloured[rc] -= 1
             used[a] -= 1
@@ -269,7 +313,10 @@ class _Search:
 
 def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     search = _Search(hand, colour, need)
-    search.extend(0, 0, 99, 0, 0)
+    if need > 0:
+        search.extend(0, 0, 99, 0, 0)
+    else:
+        _emit(search.recoloured, search.used, hand, search.out)
     out = search.out
     # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
     # cannot see; every other candidate is already minimal.
@@ -317,18 +364,22 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
     """Whether the hand can pay the box at all: with the cards that count as they are (the box's colour, Khind,
     low Mimix cards), or else, with Lux cards, by recolouring some."""
-    if _pays_plainly(_GET[colour](hand), colour, need):
+    if plain_value(hand, colour) >= need:
         return True
     return bool(hand[LUX1] or hand[LUX2]) and colour != WILD and _pays_with_lux(tuple(hand), colour, need)
 
 
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _pays_plainly(kept: tuple[int, ...], colour: int, need: int) -> bool:
-    """Whether the cards that count without a Lux power (their counts `kept`, in the order of `_KEEP`) pay."""
-    hand = [0] * NCARD
-    for t, c in zip(_KEEP[colour], kept, strict=True):
-        hand[t] = c
-    return can_reach(_ZERO, hand, _NO_CAPS, colour, need)
+def plain_value(hand: Sequence[int], colour: int) -> int:
+    """The most the cards that count without a Lux power pay into a box of `colour`: its own colour, Khind wild 1s
+    and low Mimix cards in pairs worth 3 (an odd one left out); on a brown box a pair of Mimix 1 counts 3 (BMC-5.7)."""
+    wild = hand[KHIND * 3]
+    if colour in (WILD, KHIND):  # a Khind card counts once, as the wild 1 it is
+        return wild + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2)
+    base = colour * 3
+    native = hand[base] + 2 * hand[base + 1] + 3 * hand[base + 2]
+    if colour == MIMIX:
+        return native + wild + hand[MIMIX * 3] // 2
+    return native + wild + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
@@ -344,27 +395,35 @@ def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
     native = sum((v + 1) * hand[colour * 3 + v] for v in range(3))
     lows = hand[MIMIX * 3] + hand[MIMIX * 3 + 1] if colour != MIMIX else 0
     base = native + hand[KHIND * 3] + 3 * (lows // 2)
-    others: list[list[int]] = []
+    others: list[tuple[int, int, int]] = []  # per other people: its cards of value 3, 2 and 1
     for p in range(8):
         if p in (colour, KHIND, LUX):
             continue
-        vals = [v + 1 for v in (2, 1, 0) for _ in range(hand[p * 3 + v])]
-        if p == MIMIX:
-            vals = [3] * hand[MIMIX * 3 + 2]
-        if vals:
-            others.append(vals)
+        # a Mimix 1 or 2 counts in a pair, never recoloured here: only Mimix 3s are
+        counts = (hand[p * 3 + 2], 0, 0) if p == MIMIX else (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
+        if any(counts):
+            others.append(counts)
     if colour != LUX and hand[LUX * 3 + 2]:
-        others.append([3] * hand[LUX * 3 + 2])
-    a, b = hand[LUX1], hand[LUX2]
+        others.append((hand[LUX * 3 + 2], 0, 0))
+    others.sort()  # the peoples recoloured are interchangeable: hands alike but for which ones share the bounds
+    best, pooled = _recolour_bounds(tuple(others), hand[LUX1], hand[LUX2], colour == LUX)
+    return base + best, base + pooled + (lows % 2) * 2 + 2 * max(0, lows - 1)
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _recolour_bounds(others: tuple[tuple[int, int, int], ...], lux1: int, lux2: int, on_lux: bool) -> tuple[int, int]:
+    """(the best value `lux1` Lux 1 and `lux2` Lux 2 powers surely add, the most that recoloured cards and spare Lux
+    cards can add) for the other peoples' cards `others` (per people: its cards of value 3, 2 and 1); `on_lux`: the
+    box is white, so a Lux card played for its power is lost from its value."""
+    values = [[3] * n3 + [2] * n2 + [1] * n1 for n3, n2, n1 in others]
     best = 0
-    for k1 in range(a + 1):
-        for k2 in range(b + 1):
-            loss = (k1 + 2 * k2) if colour == LUX else 0
-            best = max(best, _recolour_gain(others, k1, k2) - loss)
-    spare_lux = [1] * hand[LUX1] + [2] * hand[LUX2] if colour != LUX else []  # Lux cards recolour each other
-    pooled = sorted([v for vals in others for v in vals] + spare_lux, reverse=True)
-    high = base + sum(pooled[: 4 * a + b]) + (lows % 2) * 2 + 2 * max(0, lows - 1)
-    return base + best, high
+    for k1 in range(lux1 + 1):
+        for k2 in range(lux2 + 1):
+            loss = (k1 + 2 * k2) if on_lux else 0
+            best = max(best, _recolour_gain(values, k1, k2) - loss)
+    spare_lux = [1] * lux1 + [2] * lux2 if not on_lux else []  # Lux cards recolour each other
+    pooled = sorted([v for vals in values for v in vals] + spare_lux, reverse=True)
+    return best, sum(pooled[: 4 * lux1 + lux2])
 
 
 def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
@@ -382,10 +441,6 @@ def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
         rest = sorted((v for i, vals in enumerate(others) for v in vals[taken[i] :]), reverse=True)
         best = max(best, gain + sum(rest[:k2]))
     return best
-
-
-_ZERO = (0,) * NCARD
-_NO_CAPS = (0,) * 8
 
 
 def _emit(recoloured: list[int], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
@@ -424,5 +479,4 @@ def _product(options: list[list[tuple[int, int, int]]]) -> list[list[tuple[int, 
 
 def pays(payment: Payment, colour: int, need: int) -> bool:
     cards, powers = payment
-    total, reason = evaluate(cards, caps_of(powers), colour)
-    return reason is None and total >= need
+    return value_of(cards, caps_of(powers), colour) >= need

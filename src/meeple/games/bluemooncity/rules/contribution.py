@@ -29,6 +29,7 @@ from ..payments import (
     minimal_payments,
     relevant_hand,
     relevant_payments,
+    value_of,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
 from ..state import FREE, NCARD, NEIGHBOURS, State, card_base
@@ -127,17 +128,22 @@ class _Plan(NamedTuple):
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
 def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
-    payments = []
-    for cards, powers in relevant_payments(relevant, colour, need):
-        counts = [0] * 16
-        for lux, c in powers:
-            counts[(0 if lux == LUX1 else 8) + c] += 1
-        items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
-        lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
-        payments.append((cards, tuple(counts), items, lux_steps))
+    payments = tuple(map(_useful, relevant_payments(relevant, colour, need)))
     types = {t for _, _, items, _ in payments for t, _ in items}
-    return _Plan(tuple(payments), frozenset(action for *_, steps in payments for _, action in steps),
+    return _Plan(payments, frozenset(action for *_, steps in payments for _, action in steps),
                  tuple(t for t in CARD_TYPES if t in types))
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _useful(payment: Payment) -> _Useful:
+    """A useful payment as the steps of a payment read it (the same payments come out of many hands)."""
+    cards, powers = payment
+    counts = [0] * 16
+    for lux, c in powers:
+        counts[(0 if lux == LUX1 else 8) + c] += 1
+    items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
+    lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
+    return cards, tuple(counts), items, lux_steps
 
 
 @lru_cache(maxsize=PAY_STEPS_CACHE)
@@ -145,13 +151,12 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
                   lux: tuple[int, ...]) -> tuple[int, ...]:
     """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
     a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
-    total, reason = evaluate(sel, caps, colour)
-    done = reason is None and total >= need
+    done = value_of(sel, caps, colour) >= need
     plan = _plan(relevant, colour, need)
     steps: set[int]
     if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
         steps = set(plan.first_lux)
-        steps.update(_PAY[t] for t in plan.first_cards if _countable(sel, caps, t, colour))
+        steps.update(_PAY[t] for t in plan.first_cards if _countable_first(caps, t, colour))
         return _listing(done, steps)
     steps = set()
     countable: dict[int, bool] = {}
@@ -217,7 +222,16 @@ def _countable(sel: tuple[int, ...], caps: tuple[int, ...], t: int, colour: int)
         return True
     more = list(sel)
     more[t] += 1
-    return evaluate(more, caps, colour, partial=True)[1] is None
+    return value_of(more, caps, colour, partial=True) >= 0
+
+
+@lru_cache(maxsize=4096)
+def _countable_first(caps: tuple[int, ...], t: int, colour: int) -> bool:
+    """`_countable` for the first card of a payment (with the Lux powers that give `caps`)."""
+    return _countable(_NOTHING, caps, t, colour)
+
+
+_NOTHING = (0,) * NCARD
 
 
 def _pay_context(ctx: Ctx, s: State) -> tuple[int, int, list[int]]:
@@ -342,6 +356,8 @@ def apply_contrib(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> N
     s.phase = PHASE_PAY
     s.pay_box = act.box
     s.pay_colour = act.colour
+    if events is None:  # what follows only tells the players
+        return
     tile = ctx.tile(s, s.figures[s.active])
     assert tile is not None
     colour, need = box_need(tile, act.box, act.colour)
@@ -356,8 +372,9 @@ def apply_pay_card(s: State, t: int) -> None:
 def apply_lux(ctx: Ctx, s: State, lux: int, target: int, events: list[Event] | None) -> None:
     s.pay_caps[target] += LUX_CAPACITY[lux]
     s.pay_lux[(0 if lux == LUX1 else 8) + target] += 1
-    say(events, "pay.lux1" if lux == LUX1 else "pay.lux2", seat=s.active, card=card_term(ctx, s, lux),
-        colour=f"@colour.{COLOUR_NAMES[target]}")
+    if events is not None:
+        say(events, "pay.lux1" if lux == LUX1 else "pay.lux2", seat=s.active, card=card_term(ctx, s, lux),
+            colour=f"@colour.{COLOUR_NAMES[target]}")
 
 
 def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -366,8 +383,11 @@ def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
     sq = s.figures[seat]
     tile = ctx.tile(s, sq)
     assert tile is not None
-    colour, need = box_need(tile, s.pay_box, s.pay_colour)
-    paid = [t for t in CARD_TYPES for _ in range(s.pay_cards[t])]
+    if events is not None:
+        colour, need = box_need(tile, s.pay_box, s.pay_colour)
+        paid = [t for t in CARD_TYPES for _ in range(s.pay_cards[t])]
+        say(events, "pay.done", seat=seat, box=s.pay_box + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
+            cards=card_terms(ctx, s, paid), **place(ctx, s, sq))
     for t in CARD_TYPES:
         if s.pay_cards[t]:
             discard_from_hand(s, seat, t, s.pay_cards[t])
@@ -377,11 +397,8 @@ def apply_done(ctx: Ctx, s: State, events: list[Event] | None) -> None:
             discard_from_hand(s, seat, t, lux_used[t])
     s.boxes[sq * 4 + s.pay_box] = seat
     s.markers[seat] -= 1
-    slot = s.pay_box
     clear_payment(s)
     s.phase = PHASE_CONTRIB
-    say(events, "pay.done", seat=seat, box=slot + 1, need=need, colour=f"@colour.{COLOUR_NAMES[colour]}",
-        cards=card_terms(ctx, s, paid), **place(ctx, s, sq))
     if not s.contributed:
         s.contributed = True
         dragons = sum(1 for d in s.dragons if d == sq)

@@ -161,6 +161,8 @@ def end_turn(ctx: Ctx, s: State, events: list[Event] | None) -> None:
 def take_others_rewards(s: State, events: list[Event] | None) -> None:
     """kosmos2006: reward cards the other players received in this turn join their hands as it ends (BMC-6.7)."""
     pending = s.pending
+    if not any(pending):  # nobody received reward cards this turn
+        return
     for seat in range(s.players):
         base = card_base(seat)
         taken = sum(pending[base : base + NCARD])
