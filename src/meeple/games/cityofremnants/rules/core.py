@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,16 @@ def spaces_mask(spaces: Iterable[int]) -> int:
     for sp in spaces:
         out |= 1 << (8 * sp)
     return out
+
+
+# the phases where a seat other than the active player decides (`Core.deciders`)
+OTHER_DECIDERS = frozenset(("reset", "leaders", "bid", "commit", "option", "reroll", "lose", "bribe", "pick_token"))
+
+
+@functools.lru_cache(maxsize=1024)
+def cells_mask(row: tuple[int, ...]) -> int:
+    """The spaces of a built development (a row of `State.built`: its type, then its spaces) as a set."""
+    return spaces_mask(row[1:])
 
 
 class Core:
@@ -48,7 +59,12 @@ class Core:
         # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
         self.side_entry = frozenset(d.index for d in comp.devs if d.passive is not None
                                     and d.passive.name == "side_entry")
+        self._play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
+        # the last `Costs.masks` asked: (seat, rows of figures, rows of ycu) and its answer
+        self._masks_memo: tuple[tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]],
+                                tuple[int, int, int]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -149,19 +165,11 @@ class Core:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
-    @staticmethod
-    def controlled_devs(s: State, p: int) -> list[int]:
+    def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy)."""
-        figures, ycu = s.figures, s.ycu
-        out = []
-        for i, b in enumerate(s.built):
-            for sp in b[1:]:
-                f = figures[sp]
-                if f[p] <= 0 or ycu[sp] or sum(f) != f[p]:
-                    break
-            else:
-                out.append(i)
-        return out
+        enemy, _, own = self.masks(s, p)
+        lost = ~own | enemy  # the spaces p does not control
+        return [i for i, b in enumerate(s.built) if not cells_mask(b) & lost]
 
     @staticmethod
     def controllers(s: State) -> list[int]:
@@ -299,6 +307,8 @@ class Core:
     def deciders(self, s: State) -> list[int]:
         if s.over:
             return []
+        if s.phase not in OTHER_DECIDERS:
+            return [s.active]
         if s.phase == "reset":
             return [p for p in range(s.players) if not s.reset_done[p]]
         if s.phase == "leaders":
@@ -306,10 +316,8 @@ class Core:
         if s.phase == "bid":
             assert s.auction is not None
             return [s.auction.turn]
-        if s.phase in ("commit", "option", "reroll", "lose", "bribe", "pick_token"):
-            assert s.battle is not None
-            return [s.battle.who]
-        return [s.active]
+        assert s.battle is not None  # the battle's phases
+        return [s.battle.who]
 
     @staticmethod
     def secret_kind(s: State) -> str:
@@ -355,6 +363,8 @@ class Core:
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
         def builds(self, s: State, p: int) -> list[int]: ...
+        def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
+        def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...
         def sellable(self, s: State, p: int) -> list[int]: ...
         def available(self, s: State, p: int) -> list[str]: ...

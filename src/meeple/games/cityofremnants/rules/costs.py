@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import compress
 
 from ..data import NSPACE, SIZE
 from ..state import State
-from .core import Core, spaces_mask
+from .core import Core, cells_mask, spaces_mask
 
 SPACES = range(NSPACE)
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
@@ -39,26 +40,30 @@ class Costs(Core):
     def builds(self, s: State, p: int, first: bool = False) -> list[int]:
         """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
         out: list[int] = []
-        spots = self.build_spots[s.side]
         built = s.built
         covered = 0
+        copies: dict[int, int] = {}  # type -> copies built
         for b in built:
-            for sp in b[1:]:
-                covered |= 1 << (8 * sp)
+            covered |= cells_mask(b)
+            copies[b[0]] = copies.get(b[0], 0) + 1
         arc = s.arc[p]
         cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
         devs = self.comp.devs
+        free = self.free_spots
         for t in s.drafted:
             dev = devs[t]
-            if max(0, dev.cost - cut) > arc or (built and sum(1 for b in built if b[0] == t) >= dev.copies):
+            if max(0, dev.cost - cut) > arc or (built and copies.get(t, 0) >= dev.copies):
                 continue
-            if first:
-                for cells, idx in spots[t]:
-                    if not cells & covered:
-                        return [idx]
-            else:
-                out += [idx for cells, idx in spots[t] if not cells & covered]
+            found = free(s.side, t, covered)
+            if first and found:
+                return [found[0]]
+            out += found
         return out
+
+    def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
+        """The build actions of type t on board side `side` whose spaces are all free of the set `covered` (kept
+        by `free_spots`: the board's developments change seldom)."""
+        return tuple(idx for cells, idx in self.build_spots[side][t] if not cells & covered)
 
     def producers(self, s: State, p: int) -> list[int]:
         """Controlled developments with an unused Produce ability that can be used now (COR-13.1, 28.32)."""
@@ -82,10 +87,12 @@ class Costs(Core):
         if s.gm_row or s.gm_deck or s.gm_discard:
             out.append("recruit")
         arc = s.arc[p]
-        if any(self.bm_cost(s, p, c) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
+        cut, cards = self.turn_mod(s, p, "bm_discount"), self.cards  # as `bm_cost`
+        if any(max(0, cards[c].cost - cut) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
             out.append("buy")
         devs = self.controlled_devs(s, p)
-        if any(self.dev(s, i).produce is not None for i in devs) or self.builds(s, p, first=True):
+        all_devs, built = self.comp.devs, s.built
+        if any(all_devs[built[i][0]].produce is not None for i in devs) or self.builds(s, p, first=True):
             out.append("produce")
         if any(s.products[i] > 0 for i in devs):
             out.append("sell")
@@ -133,7 +140,13 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure."""
+        the most own figures a space may hold, and those holding an own figure. The last answer is kept with the
+        board it was read from (the seat and a snapshot of the rows of `figures` and `ycu`): a turn asks again
+        and again of one board."""
+        key = (p, tuple(s.figures), tuple(s.ycu))
+        memo = self._masks_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
         figures = s.figures
         enemy = full = own = 0
@@ -148,6 +161,7 @@ class Costs(Core):
                     full |= 1 << (8 * sp)
         for sp in compress(SPACES, s.ycu):  # the spaces with YCU tokens
             enemy |= 1 << (8 * sp)
+        self._masks_memo = key, (enemy, full, own)
         return enemy, full, own
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
@@ -156,25 +170,17 @@ class Costs(Core):
         enemy, full, _ = masks
         usable = self.usable_mask[s.side]
         if start >= 0:
-            seen = frontier = 1 << (8 * start)
-            if not usable & seen:
+            origin = 1 << (8 * start)
+            if not usable & origin:
                 return 0
-            ends, d = 0, 0
+            # the figure leaves its space even when an enemy is there; it never ends where it started
+            ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~origin
         else:
             d = self.k["POOL_ENTRY_COST"]
             if d > reach:
                 return 0
             origins = spaces_mask((s.entry[p], *self.back_alleys(s, p)))
-            seen = ends = origins & usable
-            frontier = seen & ~enemy
-        while frontier and d < reach:
-            ring = step(frontier) & usable & ~seen
-            seen |= ring
-            ends |= ring
-            frontier = ring & ~enemy
-            d += 1
-        if start >= 0:
-            ends &= ~(1 << (8 * start))
+            ends = walk(usable, origins & usable, enemy, d, reach)
         ends &= ~full
         fought = s.enemy_space
         return ends if fought == -1 else ends & (~enemy | (1 << (8 * fought)))
@@ -222,6 +228,22 @@ class Costs(Core):
         if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
             return True
         return any(self.destinations(s, p, sp, reach, masks) for sp in self.movable(s, p, masks[2], False))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def walk(usable: int, origins: int, enemy: int, d: int, reach: int) -> int:
+    """The spaces (a bit mask) reached from `origins` (reached at distance d, and where the walk is) in at most
+    `reach` steps in all, ring by ring over the usable spaces, stopping at enemies: a pure function of the board's
+    masks, kept (a turn walks from the same spaces over the same board again and again)."""
+    seen = ends = origins
+    frontier = origins & ~enemy
+    while frontier and d < reach:
+        ring = step(frontier) & usable & ~seen
+        seen |= ring
+        ends |= ring
+        frontier = ring & ~enemy
+        d += 1
+    return ends
 
 
 def step(mask: int) -> int:
