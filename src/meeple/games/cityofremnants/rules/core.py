@@ -62,9 +62,9 @@ class Core:
         self._play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
-        # the last `Costs.masks` asked: (seat, rows of figures, rows of ycu) and its answer
-        self._masks_memo: tuple[tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]],
-                                tuple[int, int, int]] | None = None
+        self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
+        # the last `Costs.masks` asked: the seat, copies of the rows of figures and of ycu, and its answer
+        self._masks_memo: tuple[int, list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -165,11 +165,19 @@ class Core:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
-    def controlled_devs(self, s: State, p: int) -> list[int]:
+    @staticmethod
+    def controlled_devs(s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy)."""
-        enemy, _, own = self.masks(s, p)
-        lost = ~own | enemy  # the spaces p does not control
-        return [i for i, b in enumerate(s.built) if not cells_mask(b) & lost]
+        figures, ycu = s.figures, s.ycu
+        out = []
+        for i, b in enumerate(s.built):
+            for sp in b[1:]:
+                f = figures[sp]
+                if f[p] <= 0 or ycu[sp] or sum(f) != f[p]:
+                    break
+            else:
+                out.append(i)
+        return out
 
     @staticmethod
     def controllers(s: State) -> list[int]:
@@ -363,8 +371,8 @@ class Core:
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
         def builds(self, s: State, p: int) -> list[int]: ...
-        def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
+        def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...
         def sellable(self, s: State, p: int) -> list[int]: ...
         def available(self, s: State, p: int) -> list[str]: ...

@@ -11,6 +11,7 @@ from ..state import State
 from .core import Core, cells_mask, spaces_mask
 
 SPACES = range(NSPACE)
+BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
@@ -141,33 +142,33 @@ class Costs(Core):
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
         the most own figures a space may hold, and those holding an own figure. The last answer is kept with the
-        board it was read from (the seat and a snapshot of the rows of `figures` and `ycu`): a turn asks again
-        and again of one board."""
-        key = (p, tuple(s.figures), tuple(s.ycu))
+        board it was read from (the seat and copies of `figures` and `ycu`, whose rows are tuples): a turn asks
+        again and again of one board."""
+        figures, ycu = s.figures, s.ycu
         memo = self._masks_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
+        if memo is not None and memo[0] == p and memo[1] == figures and memo[2] == ycu:
+            return memo[3]
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        figures = s.figures
         enemy = full = own = 0
-        for sp in compress(SPACES, map(any, figures)):  # the spaces with figures (of any seat)
-            f = figures[sp]
+        for bit, f in compress(zip(BITS, figures, strict=True), map(any, figures)):  # spaces with figures
             n = f[p]
+            if not n:
+                enemy |= bit
+                continue
+            own |= bit
+            if n >= limit:
+                full |= bit
             if sum(f) > n:
-                enemy |= 1 << (8 * sp)
-            if n:
-                own |= 1 << (8 * sp)
-                if n >= limit:
-                    full |= 1 << (8 * sp)
-        for sp in compress(SPACES, s.ycu):  # the spaces with YCU tokens
-            enemy |= 1 << (8 * sp)
-        self._masks_memo = key, (enemy, full, own)
+                enemy |= bit
+        for bit in compress(BITS, ycu):  # the spaces with YCU tokens
+            enemy |= bit
+        self._masks_memo = p, figures[:], ycu[:], (enemy, full, own)
         return enemy, full, own
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
         `masks(s, p)`: a breadth-first walk over the usable spaces, ring by ring, that stops at enemies."""
-        enemy, full, _ = masks
+        enemy = masks[0]
         usable = self.usable_mask[s.side]
         if start >= 0:
             origin = 1 << (8 * start)
@@ -181,9 +182,7 @@ class Costs(Core):
                 return 0
             origins = spaces_mask((s.entry[p], *self.back_alleys(s, p)))
             ends = walk(usable, origins & usable, enemy, d, reach)
-        ends &= ~full
-        fought = s.enemy_space
-        return ends if fought == -1 else ends & (~enemy | (1 << (8 * fought)))
+        return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
         masks = self.masks(s, p)
@@ -198,17 +197,29 @@ class Costs(Core):
                 return True
             if self.destinations(s, p, -1, reach, masks):
                 return True
-        return any(self.destinations(s, p, sp, reach, masks) for sp in spaces_of(own))
+        moves_from, side, blocked = self.moves_from, s.side, blocked_of(masks, fought)
+        return any(moves_from(side, sp, enemy, blocked, reach) for sp in spaces_of(own))
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
         out: list[int] = []
         masks = self.masks(s, p)
         if pool and s.pool[p] > 0:
             out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
-        move = self.move_ids
+        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
         for sp in self.movable(s, p, masks[2], card_move):
-            out += actions_of(move[sp], self.destinations(s, p, sp, reach, masks))
+            out += moves_from(side, sp, enemy, blocked, reach)
         return out
+
+    def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
+        """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
+        move may end, `blocked_of`): a function of these numbers alone, kept by `moves_from` (a turn lists the
+        moves from the same spaces over the same board again and again)."""
+        usable, origin = self.usable_mask[side], BITS[start]
+        if not usable & origin:
+            return ()
+        # the figure leaves its space even when an enemy is there; it never ends where it started
+        ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~(origin | blocked)
+        return tuple(actions_of(self.move_ids[start], ends))
 
     def movable(self, s: State, p: int, own: int, card_move: bool) -> list[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
@@ -227,7 +238,15 @@ class Costs(Core):
         masks = self.masks(s, p)
         if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
             return True
-        return any(self.destinations(s, p, sp, reach, masks) for sp in self.movable(s, p, masks[2], False))
+        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        return any(moves_from(side, sp, enemy, blocked, reach) for sp in self.movable(s, p, masks[2], False))
+
+
+def blocked_of(masks: tuple[int, int, int], fought: int) -> int:
+    """The spaces where no move may end, given `Costs.masks` and the enemy space fought over this turn (-1: none
+    yet): those full of own figures, and once a space is fought over, every other enemy space (COR-16.19)."""
+    enemy, full, _ = masks
+    return full if fought == -1 else full | (enemy & ~BITS[fought])
 
 
 @functools.lru_cache(maxsize=1 << 14)
