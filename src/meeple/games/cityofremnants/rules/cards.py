@@ -60,10 +60,12 @@ class CardEffects(Core):
         return tuple(dynamic)
 
     def prim_applicable(self, s: State, p: int, e: Effect, phase: str) -> bool:
+        fixed = phase_decides(e.name, phase)
+        return self.state_allows(s, p, e) if fixed is None else fixed
+
+    def state_allows(self, s: State, p: int, e: Effect) -> bool:
+        """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name
-        fixed = phase_decides(n, phase)
-        if fixed is not None:
-            return fixed
         if n == "draw":
             return bool(s.draw[p])
         if n == "gain_influence":

@@ -63,8 +63,10 @@ class Core:
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
-        # the last `Costs.masks` asked: the seat, copies of the rows of figures and of ycu, and its answer
-        self._masks_memo: tuple[int, list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]] | None = None
+        # per seat, the last `Costs.masks` asked: copies of the rows of figures and of ycu, and its answer
+        self._masks_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]]] = {}
+        # the last `Costs.built_summary`: a copy of the rows of built, the spaces covered, the copies of each type
+        self._built_memo: tuple[list[tuple[int, ...]], int, dict[int, int]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -341,8 +343,10 @@ class Core:
 
     def token_targets(self, s: State, p: int, space: int = -1) -> list[int]:
         """Tokens sharing a space with the player's figures (on `space` only, if given)."""
-        spaces = [space] if space >= 0 else range(NSPACE)
-        return [t for sp in spaces if s.figures[sp][p] > 0 for t in s.ycu[sp]]
+        if space >= 0:
+            return list(s.ycu[space]) if s.figures[space][p] > 0 else []
+        figures = s.figures
+        return [t for sp, tokens in enumerate(s.ycu) if tokens and figures[sp][p] > 0 for t in tokens]
 
     def token_space(self, s: State, t: int) -> int:
         for sp in range(NSPACE):

@@ -42,11 +42,7 @@ class Costs(Core):
         """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
         out: list[int] = []
         built = s.built
-        covered = 0
-        copies: dict[int, int] = {}  # type -> copies built
-        for b in built:
-            covered |= cells_mask(b)
-            copies[b[0]] = copies.get(b[0], 0) + 1
+        covered, copies = self.built_summary(built)
         arc = s.arc[p]
         cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
         devs = self.comp.devs
@@ -60,6 +56,20 @@ class Costs(Core):
                 return [found[0]]
             out += found
         return out
+
+    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int]]:
+        """The spaces covered by the developments built (a set as in `masks`) and the copies built of each type
+        (not to be changed); the last answer is kept with a copy of `built`, which changes seldom."""
+        memo = self._built_memo
+        if memo is not None and memo[0] == built:
+            return memo[1], memo[2]
+        covered = 0
+        copies: dict[int, int] = {}
+        for b in built:
+            covered |= cells_mask(b)
+            copies[b[0]] = copies.get(b[0], 0) + 1
+        self._built_memo = built[:], covered, copies
+        return covered, copies
 
     def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
         """The build actions of type t on board side `side` whose spaces are all free of the set `covered` (kept
@@ -141,13 +151,13 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure. The last answer is kept with the
-        board it was read from (the seat and copies of `figures` and `ycu`, whose rows are tuples): a turn asks
-        again and again of one board."""
+        the most own figures a space may hold, and those holding an own figure. The last answer for each seat is
+        kept with the board it was read from (copies of `figures` and `ycu`, whose rows are tuples): a turn asks
+        again and again of one board, and the board often stands still from one turn of a seat to its next."""
         figures, ycu = s.figures, s.ycu
-        memo = self._masks_memo
-        if memo is not None and memo[0] == p and memo[1] == figures and memo[2] == ycu:
-            return memo[3]
+        memo = self._masks_memo.get(p)
+        if memo is not None and memo[0] == figures and memo[1] == ycu:
+            return memo[2]
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
         enemy = full = own = 0
         for bit, f in compress(zip(BITS, figures, strict=True), map(any, figures)):  # spaces with figures
@@ -162,7 +172,7 @@ class Costs(Core):
                 enemy |= bit
         for bit in compress(BITS, ycu):  # the spaces with YCU tokens
             enemy |= bit
-        self._masks_memo = p, figures[:], ycu[:], (enemy, full, own)
+        self._masks_memo[p] = figures[:], ycu[:], (enemy, full, own)
         return enemy, full, own
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
@@ -197,8 +207,8 @@ class Costs(Core):
                 return True
             if self.destinations(s, p, -1, reach, masks):
                 return True
-        moves_from, side, blocked = self.moves_from, s.side, blocked_of(masks, fought)
-        return any(moves_from(side, sp, enemy, blocked, reach) for sp in spaces_of(own))
+        moves_from, side, blocked, ball = self.moves_from, s.side, blocked_of(masks, fought), near(reach)
+        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach) for sp in spaces_of(own))
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
         out: list[int] = []
@@ -206,14 +216,17 @@ class Costs(Core):
         if pool and s.pool[p] > 0:
             out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
         moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        ball = near(reach)
         for sp in self.movable(s, p, masks[2], card_move):
-            out += moves_from(side, sp, enemy, blocked, reach)
+            out += moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
         return out
 
     def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
         """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
         move may end, `blocked_of`): a function of these numbers alone, kept by `moves_from` (a turn lists the
-        moves from the same spaces over the same board again and again)."""
+        moves from the same spaces over the same board again and again). Only the spaces within `reach` of the
+        start matter (`near`): the callers pass the sets cut to those, so that a change far away keeps the
+        answer."""
         usable, origin = self.usable_mask[side], BITS[start]
         if not usable & origin:
             return ()
@@ -239,7 +252,21 @@ class Costs(Core):
         if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
             return True
         moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
-        return any(moves_from(side, sp, enemy, blocked, reach) for sp in self.movable(s, p, masks[2], False))
+        ball = near(reach)
+        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
+                   for sp in self.movable(s, p, masks[2], False))
+
+
+@functools.lru_cache(maxsize=16)
+def near(reach: int) -> tuple[int, ...]:
+    """Per space, the set of the spaces at most `reach` orthogonal steps away (COR-3.5), itself included."""
+    out = []
+    for sp in SPACES:
+        ball = BITS[sp]
+        for _ in range(reach):
+            ball |= step(ball)
+        out.append(ball)
+    return tuple(out)
 
 
 def blocked_of(masks: tuple[int, int, int], fought: int) -> int:

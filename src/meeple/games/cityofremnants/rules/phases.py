@@ -35,11 +35,11 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     """COR-8.7, COR-9.8: applicable Turn and Permanent cards at the active player's own decisions."""
     if p != s.active or s.phase not in CARD_PHASES:
         return
-    play, phase = eng.cat.play, s.phase
-    checks = eng.play_checks(phase)
+    play = eng.cat.play
+    checks = eng.play_checks(s.phase)
     for c in sorted(set(s.hand[p])):
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
-        if check is None or (check and any(eng.prim_applicable(s, p, e, phase) for e in check)):
+        if check is None or (check and any(eng.state_allows(s, p, e) for e in check)):
             out.append(play[c])
 
 
