@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress
+from operator import ne
 
 from ..data import NSPACE, SIZE
 from ..state import State
@@ -141,7 +142,7 @@ class Costs(Core):
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
-        if not any(b[0] in side_entry for b in s.built):
+        if side_entry.isdisjoint(self.built_summary(s.built)[1]):  # no Back Alley built
             return []
         out: list[int] = []
         for i in self.controlled_devs(s, p):
@@ -151,27 +152,33 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure. The last answer for each seat is
-        kept with the board it was read from (copies of `figures` and `ycu`, whose rows are tuples): a turn asks
-        again and again of one board, and the board often stands still from one turn of a seat to its next."""
+        the most own figures a space may hold, and those holding an own figure.
+
+        The last answer for each seat is kept with the board it was read from (copies of `figures` and `ycu`,
+        whose rows are tuples, replaced and never changed): a turn asks again and again of one board, and from one
+        question of a seat to its next only a few rows change, so only the spaces whose rows differ are read
+        again."""
         figures, ycu = s.figures, s.ycu
         memo = self._masks_memo.get(p)
-        if memo is not None and memo[0] == figures and memo[1] == ycu:
-            return memo[2]
+        if memo is None:
+            enemy = full = own = 0
+            changed: Iterable[int] = SPACES
+        else:
+            seen_figures, seen_ycu, (enemy, full, own) = memo
+            changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
+            if not changed:
+                return enemy, full, own
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        enemy = full = own = 0
-        for bit, f in compress(zip(BITS, figures, strict=True), map(any, figures)):  # spaces with figures
+        for sp in changed:
+            bit, f = BITS[sp], figures[sp]
             n = f[p]
-            if not n:
+            enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
+            if n:
+                own |= bit
+                if n >= limit:
+                    full |= bit
+            if sum(f) > n or ycu[sp]:
                 enemy |= bit
-                continue
-            own |= bit
-            if n >= limit:
-                full |= bit
-            if sum(f) > n:
-                enemy |= bit
-        for bit in compress(BITS, ycu):  # the spaces with YCU tokens
-            enemy |= bit
         self._masks_memo[p] = figures[:], ycu[:], (enemy, full, own)
         return enemy, full, own
 
