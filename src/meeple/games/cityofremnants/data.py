@@ -7,7 +7,6 @@ game corrects the file, not the code. The loader applies every check of COR-29.1
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -104,24 +103,17 @@ class Effect:
 
     def num(self, i: int = 0, devs: int = 0) -> int:
         """Argument `i` as a number; `devs` is the player's controlled developments for formula arguments."""
-        return number(self.args[i], devs)
-
-
-@functools.lru_cache(maxsize=1024)
-def number(arg: str, devs: int = 0) -> int:
-    """An effect's argument as written (`1000`, `+2`, a formula of the controlled developments `devs`) as a number;
-    kept, as the rules read the same few arguments again and again."""
-    text = arg.replace("+", " + ").strip() if arg.startswith("+") else arg.strip()
-    text = text.lstrip("+ ").strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    m = FORMULA.match(text)
-    if m:
-        return int(m.group(1)) + int(m.group(2)) * devs
-    m = CONDITIONAL.match(text)
-    if m:
-        return int(m.group(1)) if devs >= int(m.group(2)) else int(m.group(3))
-    raise ValueError(f"{arg!r} is not a number")
+        text = self.args[i].replace("+", " + ").strip() if self.args[i].startswith("+") else self.args[i].strip()
+        text = text.lstrip("+ ").strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+        m = FORMULA.match(text)
+        if m:
+            return int(m.group(1)) + int(m.group(2)) * devs
+        m = CONDITIONAL.match(text)
+        if m:
+            return int(m.group(1)) if devs >= int(m.group(2)) else int(m.group(3))
+        raise ValueError(f"{self.args[i]!r} is not a number")
 
 
 @dataclass(frozen=True)

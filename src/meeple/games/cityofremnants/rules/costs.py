@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 
@@ -160,9 +160,9 @@ class Costs(Core):
         again."""
         figures, ycu = s.figures, s.ycu
         memo = self._masks_memo.get(p)
-        if memo is None:
+        if memo is None:  # every space with figures or tokens
             enemy = full = own = 0
-            changed: Iterable[int] = SPACES
+            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
         else:
             seen_figures, seen_ycu, (enemy, full, own) = memo
             changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
