@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import meeple
+from meeple.games.cityofremnants.rules import costs
 from meeple.games.cityofremnants.state import FIELDS, State
 
 
@@ -68,3 +69,37 @@ def test_copy_copies_every_field_and_shares_no_container() -> None:
         seen_auction = seen_auction or s.auction is not None
         seen_patrol = seen_patrol or s.patrol is not None
     assert seen_battle and seen_auction and seen_patrol
+
+
+def test_kept_answers_agree_with_their_definitions() -> None:
+    """The answers the rules keep between questions (each seat's masks with the board they were read from, the
+    moves from a space over the board within reach, what a phase alone decides of a card play) match their
+    definitions in every position of random games, two games at once so that each question follows another
+    board: COR-0.2 (enemies), COR-16.19 (moves), COR-8.7 (card plays)."""
+    checked = moves = plays = 0
+    for players in (2, 3, 4):
+        for (rules, s), (_, t) in zip(_positions(11 + players, players), _positions(21 + players, players),
+                                      strict=False):
+            eng = rules.eng
+            for state in (s, t):
+                limit = eng.k["MAX_OWN_FIGURES_PER_SPACE"]
+                for p in range(players):
+                    enemy = {sp for sp, f in enumerate(state.figures) if sum(f) > f[p] or state.ycu[sp]}
+                    full = {sp for sp, f in enumerate(state.figures) if f[p] >= max(limit, 1)}
+                    own = {sp for sp, f in enumerate(state.figures) if f[p] > 0}
+                    assert [set(costs.spaces_of(m)) for m in eng.masks(state, p)] == [enemy, full, own]
+                    listed = eng.move_actions(state, p, eng.move_range(state), pool=False, card_move=True)
+                    masks = eng.masks(state, p)
+                    assert listed == [eng.move_ids[sp][dest] for sp in sorted(own)
+                                      for dest in costs.spaces_of(eng.destinations(state, p, sp, eng.move_range(state),
+                                                                                   masks))]
+                    moves += len(listed)
+                    phase = state.phase
+                    for c in sorted(set(state.hand[p])):
+                        card = eng.cards[c]
+                        defined = card.timing == "Permanent" or (card.timing == "Turn" and any(
+                            eng.prim_applicable(state, p, e, phase) for e in card.effects))
+                        assert eng.applicable(state, p, c, phase) == defined
+                        plays += defined
+                checked += 1
+    assert checked > 1000 and moves > 1000 and plays > 100

@@ -28,16 +28,18 @@ class Battles(Core):
         """COR-17.6, 17.7: passive bonuses and Defense, once, at the start of the battle."""
         dice = atk = 0
         seen: set[int] = set()
-        for i in range(len(s.built)):
-            if not self.controls_dev(s, p, i, ignore, token):
+        devs = self.comp.devs
+        for i, b in enumerate(s.built):
+            dev = devs[b[0]]
+            passive = dev.passive  # a dice or attack bonus counts once per type
+            if (passive is None or passive.name not in ("passive_dice", "passive_atk") or dev.index in seen
+                    or not self.controls_dev(s, p, i, ignore, token)):
                 continue
-            dev = self.dev(s, i)
-            if dev.passive is not None and dev.index not in seen:
-                seen.add(dev.index)
-                if dev.passive.name == "passive_dice":
-                    dice += dev.passive.num()
-                elif dev.passive.name == "passive_atk":
-                    atk += dev.passive.num()
+            seen.add(dev.index)
+            if passive.name == "passive_dice":
+                dice += passive.num()
+            else:
+                atk += passive.num()
         di = self.dev_at(s, sp)
         defense = self.dev(s, di).defense if di >= 0 and self.controls_dev(s, p, di, ignore, token) else 0
         return Snapshot(dice, atk, defense)

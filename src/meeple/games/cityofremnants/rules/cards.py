@@ -5,37 +5,67 @@ from __future__ import annotations
 from meeple.kit import Events, say
 
 from ..actions import Act
-from ..data import NSPACE, Effect, space_name
+from ..data import NSPACE, Card, Effect, space_name
 from ..state import CardEffect, State
 from .core import Core
 
 CHOICE_PRIMS = ("recruit_fixed", "sell_extra", "add_products", "move_figures", "place_from_pool", "peek_coords",
                 "search_card", "remove_ycu", "strip_card")
+# The primitives whose play the phase alone decides (COR-8.7): those of PHASE_PRIMS in the phases named, those of
+# ANY_TIME in any; the others depend on the state (`prim_applicable`)
+PHASE_PRIMS: dict[str, frozenset[str]] = {
+    "bm_discount": frozenset(("pre",)), "dev_discount": frozenset(("pre", "produce", "build")),
+    "extra_move_figures": frozenset(("pre", "move")), "move_range": frozenset(("pre", "move")),
+    "min_first_bid": frozenset(("pre", "recruit"))}
+ANY_TIME = frozenset(("gain_arc", "gamble"))
+
+
+def phase_decides(name: str, phase: str) -> bool | None:
+    """Whether a primitive may be played in this phase, when the phase alone decides it (None: the state does)."""
+    phases = PHASE_PRIMS.get(name)
+    if phases is not None:
+        return phase in phases
+    return True if name in ANY_TIME else None
 
 
 class CardEffects(Core):
     """Card effects."""
 
     def applicable(self, s: State, p: int, c: int, phase: str) -> bool:
-        card = self.cards[c]
+        checks = self.play_checks(phase)[c]
+        return checks is None or any(self.prim_applicable(s, p, e, phase) for e in checks)
+
+    def play_checks(self, phase: str) -> list[tuple[Effect, ...] | None]:
+        """Per card, what decides whether it may be played in this phase (`applicable`): None when it always may
+        (a Permanent card, or a Turn card with a primitive the phase alone allows), else the primitives whose
+        `prim_applicable` depends on the state (none: it never may). Worked out once per phase from the data."""
+        table = self._play_checks.get(phase)
+        if table is None:
+            table = self._play_checks[phase] = [self._play_check(card, phase) for card in self.cards]
+        return table
+
+    @staticmethod
+    def _play_check(card: Card, phase: str) -> tuple[Effect, ...] | None:
         if card.timing == "Permanent":
-            return True
+            return None
         if card.timing != "Turn":
-            return False
-        return any(self.prim_applicable(s, p, e, phase) for e in card.effects)
+            return ()
+        dynamic: list[Effect] = []
+        for e in card.effects:
+            fixed = phase_decides(e.name, phase)
+            if fixed is None:
+                dynamic.append(e)
+            elif fixed:
+                return None
+        return tuple(dynamic)
 
     def prim_applicable(self, s: State, p: int, e: Effect, phase: str) -> bool:
+        fixed = phase_decides(e.name, phase)
+        return self.state_allows(s, p, e) if fixed is None else fixed
+
+    def state_allows(self, s: State, p: int, e: Effect) -> bool:
+        """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name
-        if n == "bm_discount":
-            return phase == "pre"
-        if n == "dev_discount":
-            return phase in ("pre", "produce", "build")
-        if n in ("extra_move_figures", "move_range"):
-            return phase in ("pre", "move")
-        if n == "min_first_bid":
-            return phase in ("pre", "recruit")
-        if n == "gain_arc" or n == "gamble":
-            return True
         if n == "draw":
             return bool(s.draw[p])
         if n == "gain_influence":

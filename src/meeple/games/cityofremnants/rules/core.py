@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,16 @@ def spaces_mask(spaces: Iterable[int]) -> int:
     for sp in spaces:
         out |= 1 << (8 * sp)
     return out
+
+
+# the phases where a seat other than the active player decides (`Core.deciders`)
+OTHER_DECIDERS = frozenset(("reset", "leaders", "bid", "commit", "option", "reroll", "lose", "bribe", "pick_token"))
+
+
+@functools.lru_cache(maxsize=1024)
+def cells_mask(row: tuple[int, ...]) -> int:
+    """The spaces of a built development (a row of `State.built`: its type, then its spaces) as a set."""
+    return spaces_mask(row[1:])
 
 
 class Core:
@@ -48,7 +59,14 @@ class Core:
         # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
         self.side_entry = frozenset(d.index for d in comp.devs if d.passive is not None
                                     and d.passive.name == "side_entry")
+        self._play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
+        self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
+        # per seat, the last `Costs.masks` asked: copies of the rows of figures and of ycu, and its answer
+        self._masks_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]]] = {}
+        # the last `Costs.built_summary`: a copy of the rows of built, the spaces covered, the copies of each type
+        self._built_memo: tuple[list[tuple[int, ...]], int, dict[int, int]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -299,6 +317,8 @@ class Core:
     def deciders(self, s: State) -> list[int]:
         if s.over:
             return []
+        if s.phase not in OTHER_DECIDERS:
+            return [s.active]
         if s.phase == "reset":
             return [p for p in range(s.players) if not s.reset_done[p]]
         if s.phase == "leaders":
@@ -306,10 +326,8 @@ class Core:
         if s.phase == "bid":
             assert s.auction is not None
             return [s.auction.turn]
-        if s.phase in ("commit", "option", "reroll", "lose", "bribe", "pick_token"):
-            assert s.battle is not None
-            return [s.battle.who]
-        return [s.active]
+        assert s.battle is not None  # the battle's phases
+        return [s.battle.who]
 
     @staticmethod
     def secret_kind(s: State) -> str:
@@ -325,8 +343,10 @@ class Core:
 
     def token_targets(self, s: State, p: int, space: int = -1) -> list[int]:
         """Tokens sharing a space with the player's figures (on `space` only, if given)."""
-        spaces = [space] if space >= 0 else range(NSPACE)
-        return [t for sp in spaces if s.figures[sp][p] > 0 for t in s.ycu[sp]]
+        if space >= 0:
+            return list(s.ycu[space]) if s.figures[space][p] > 0 else []
+        figures = s.figures
+        return [t for sp, tokens in enumerate(s.ycu) if tokens and figures[sp][p] > 0 for t in tokens]
 
     def token_space(self, s: State, t: int) -> int:
         for sp in range(NSPACE):
@@ -355,6 +375,8 @@ class Core:
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
         def builds(self, s: State, p: int) -> list[int]: ...
+        def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
+        def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...
         def sellable(self, s: State, p: int) -> list[int]: ...
         def available(self, s: State, p: int) -> list[str]: ...

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import compress
+from operator import ne
 
 from ..data import NSPACE, SIZE
 from ..state import State
-from .core import Core, spaces_mask
+from .core import Core, cells_mask, spaces_mask
 
 SPACES = range(NSPACE)
+BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
@@ -39,26 +42,40 @@ class Costs(Core):
     def builds(self, s: State, p: int, first: bool = False) -> list[int]:
         """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
         out: list[int] = []
-        spots = self.build_spots[s.side]
         built = s.built
-        covered = 0
-        for b in built:
-            for sp in b[1:]:
-                covered |= 1 << (8 * sp)
+        covered, copies = self.built_summary(built)
         arc = s.arc[p]
         cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
         devs = self.comp.devs
+        free = self.free_spots
         for t in s.drafted:
             dev = devs[t]
-            if max(0, dev.cost - cut) > arc or (built and sum(1 for b in built if b[0] == t) >= dev.copies):
+            if max(0, dev.cost - cut) > arc or (built and copies.get(t, 0) >= dev.copies):
                 continue
-            if first:
-                for cells, idx in spots[t]:
-                    if not cells & covered:
-                        return [idx]
-            else:
-                out += [idx for cells, idx in spots[t] if not cells & covered]
+            found = free(s.side, t, covered)
+            if first and found:
+                return [found[0]]
+            out += found
         return out
+
+    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int]]:
+        """The spaces covered by the developments built (a set as in `masks`) and the copies built of each type
+        (not to be changed); the last answer is kept with a copy of `built`, which changes seldom."""
+        memo = self._built_memo
+        if memo is not None and memo[0] == built:
+            return memo[1], memo[2]
+        covered = 0
+        copies: dict[int, int] = {}
+        for b in built:
+            covered |= cells_mask(b)
+            copies[b[0]] = copies.get(b[0], 0) + 1
+        self._built_memo = built[:], covered, copies
+        return covered, copies
+
+    def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
+        """The build actions of type t on board side `side` whose spaces are all free of the set `covered` (kept
+        by `free_spots`: the board's developments change seldom)."""
+        return tuple(idx for cells, idx in self.build_spots[side][t] if not cells & covered)
 
     def producers(self, s: State, p: int) -> list[int]:
         """Controlled developments with an unused Produce ability that can be used now (COR-13.1, 28.32)."""
@@ -82,10 +99,12 @@ class Costs(Core):
         if s.gm_row or s.gm_deck or s.gm_discard:
             out.append("recruit")
         arc = s.arc[p]
-        if any(self.bm_cost(s, p, c) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
+        cut, cards = self.turn_mod(s, p, "bm_discount"), self.cards  # as `bm_cost`
+        if any(max(0, cards[c].cost - cut) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
             out.append("buy")
         devs = self.controlled_devs(s, p)
-        if any(self.dev(s, i).produce is not None for i in devs) or self.builds(s, p, first=True):
+        all_devs, built = self.comp.devs, s.built
+        if any(all_devs[built[i][0]].produce is not None for i in devs) or self.builds(s, p, first=True):
             out.append("produce")
         if any(s.products[i] > 0 for i in devs):
             out.append("sell")
@@ -123,7 +142,7 @@ class Costs(Core):
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
-        if not any(b[0] in side_entry for b in s.built):
+        if side_entry.isdisjoint(self.built_summary(s.built)[1]):  # no Back Alley built
             return []
         out: list[int] = []
         for i in self.controlled_devs(s, p):
@@ -133,51 +152,54 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure."""
+        the most own figures a space may hold, and those holding an own figure.
+
+        The last answer for each seat is kept with the board it was read from (copies of `figures` and `ycu`,
+        whose rows are tuples, replaced and never changed): a turn asks again and again of one board, and from one
+        question of a seat to its next only a few rows change, so only the spaces whose rows differ are read
+        again."""
+        figures, ycu = s.figures, s.ycu
+        memo = self._masks_memo.get(p)
+        if memo is None:  # every space with figures or tokens
+            enemy = full = own = 0
+            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
+        else:
+            seen_figures, seen_ycu, (enemy, full, own) = memo
+            changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
+            if not changed:
+                return enemy, full, own
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        figures = s.figures
-        enemy = full = own = 0
-        for sp in compress(SPACES, map(any, figures)):  # the spaces with figures (of any seat)
-            f = figures[sp]
+        for sp in changed:
+            bit, f = BITS[sp], figures[sp]
             n = f[p]
-            if sum(f) > n:
-                enemy |= 1 << (8 * sp)
+            enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
             if n:
-                own |= 1 << (8 * sp)
+                own |= bit
                 if n >= limit:
-                    full |= 1 << (8 * sp)
-        for sp in compress(SPACES, s.ycu):  # the spaces with YCU tokens
-            enemy |= 1 << (8 * sp)
+                    full |= bit
+            if sum(f) > n or ycu[sp]:
+                enemy |= bit
+        self._masks_memo[p] = figures[:], ycu[:], (enemy, full, own)
         return enemy, full, own
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
         `masks(s, p)`: a breadth-first walk over the usable spaces, ring by ring, that stops at enemies."""
-        enemy, full, _ = masks
+        enemy = masks[0]
         usable = self.usable_mask[s.side]
         if start >= 0:
-            seen = frontier = 1 << (8 * start)
-            if not usable & seen:
+            origin = 1 << (8 * start)
+            if not usable & origin:
                 return 0
-            ends, d = 0, 0
+            # the figure leaves its space even when an enemy is there; it never ends where it started
+            ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~origin
         else:
             d = self.k["POOL_ENTRY_COST"]
             if d > reach:
                 return 0
             origins = spaces_mask((s.entry[p], *self.back_alleys(s, p)))
-            seen = ends = origins & usable
-            frontier = seen & ~enemy
-        while frontier and d < reach:
-            ring = step(frontier) & usable & ~seen
-            seen |= ring
-            ends |= ring
-            frontier = ring & ~enemy
-            d += 1
-        if start >= 0:
-            ends &= ~(1 << (8 * start))
-        ends &= ~full
-        fought = s.enemy_space
-        return ends if fought == -1 else ends & (~enemy | (1 << (8 * fought)))
+            ends = walk(usable, origins & usable, enemy, d, reach)
+        return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
         masks = self.masks(s, p)
@@ -192,17 +214,32 @@ class Costs(Core):
                 return True
             if self.destinations(s, p, -1, reach, masks):
                 return True
-        return any(self.destinations(s, p, sp, reach, masks) for sp in spaces_of(own))
+        moves_from, side, blocked, ball = self.moves_from, s.side, blocked_of(masks, fought), near(reach)
+        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach) for sp in spaces_of(own))
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
         out: list[int] = []
         masks = self.masks(s, p)
         if pool and s.pool[p] > 0:
             out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
-        move = self.move_ids
+        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        ball = near(reach)
         for sp in self.movable(s, p, masks[2], card_move):
-            out += actions_of(move[sp], self.destinations(s, p, sp, reach, masks))
+            out += moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
         return out
+
+    def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
+        """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
+        move may end, `blocked_of`): a function of these numbers alone, kept by `moves_from` (a turn lists the
+        moves from the same spaces over the same board again and again). Only the spaces within `reach` of the
+        start matter (`near`): the callers pass the sets cut to those, so that a change far away keeps the
+        answer."""
+        usable, origin = self.usable_mask[side], BITS[start]
+        if not usable & origin:
+            return ()
+        # the figure leaves its space even when an enemy is there; it never ends where it started
+        ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~(origin | blocked)
+        return tuple(actions_of(self.move_ids[start], ends))
 
     def movable(self, s: State, p: int, own: int, card_move: bool) -> list[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
@@ -221,7 +258,45 @@ class Costs(Core):
         masks = self.masks(s, p)
         if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
             return True
-        return any(self.destinations(s, p, sp, reach, masks) for sp in self.movable(s, p, masks[2], False))
+        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        ball = near(reach)
+        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
+                   for sp in self.movable(s, p, masks[2], False))
+
+
+@functools.lru_cache(maxsize=16)
+def near(reach: int) -> tuple[int, ...]:
+    """Per space, the set of the spaces at most `reach` orthogonal steps away (COR-3.5), itself included."""
+    out = []
+    for sp in SPACES:
+        ball = BITS[sp]
+        for _ in range(reach):
+            ball |= step(ball)
+        out.append(ball)
+    return tuple(out)
+
+
+def blocked_of(masks: tuple[int, int, int], fought: int) -> int:
+    """The spaces where no move may end, given `Costs.masks` and the enemy space fought over this turn (-1: none
+    yet): those full of own figures, and once a space is fought over, every other enemy space (COR-16.19)."""
+    enemy, full, _ = masks
+    return full if fought == -1 else full | (enemy & ~BITS[fought])
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def walk(usable: int, origins: int, enemy: int, d: int, reach: int) -> int:
+    """The spaces (a bit mask) reached from `origins` (reached at distance d, and where the walk is) in at most
+    `reach` steps in all, ring by ring over the usable spaces, stopping at enemies: a pure function of the board's
+    masks, kept (a turn walks from the same spaces over the same board again and again)."""
+    seen = ends = origins
+    frontier = origins & ~enemy
+    while frontier and d < reach:
+        ring = step(frontier) & usable & ~seen
+        seen |= ring
+        ends |= ring
+        frontier = ring & ~enemy
+        d += 1
+    return ends
 
 
 def step(mask: int) -> int:

@@ -51,8 +51,11 @@ class Engine(Setup, Rounds, Costs, CardEffects, Auctions, Battles, Patrols, Turn
         if not self.secret_kind(s):
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
-            s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            s.shown = Revealed()
+            if s.last_rolls:
+                s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
+            shown = s.shown
+            if shown.reset is not None or shown.battle is not None or shown.cards is not None:
+                s.shown = Revealed()
         if act.kind == "play":
             self.play_card(s, p, act.card, events)
         else:

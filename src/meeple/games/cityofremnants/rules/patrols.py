@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.kit import Events, say
 
-from ..data import NSPACE, space_name
+from ..data import space_name
 from ..state import Patrol, State
 from .core import Core
 
@@ -13,9 +13,10 @@ class Patrols(Core):
     """The patrol."""
 
     def start_patrol(self, s: State, events: Events) -> None:
-        for sp in range(NSPACE):
-            s.bag += s.ycu[sp]
-            s.ycu[sp] = ()
+        for sp, tokens in enumerate(s.ycu):
+            if tokens:
+                s.bag += tokens
+                s.ycu[sp] = ()
         s.bag.sort()
         say(events, "patrol.start")
         shown = []

@@ -36,7 +36,11 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     if p != s.active or s.phase not in CARD_PHASES:
         return
     play = eng.cat.play
-    out += [play[c] for c in sorted(set(s.hand[p])) if eng.applicable(s, p, c, s.phase)]
+    checks = eng.play_checks(s.phase)
+    for c in sorted(set(s.hand[p])):
+        check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
+        if check is None or (check and any(eng.state_allows(s, p, e) for e in check)):
+            out.append(play[c])
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
