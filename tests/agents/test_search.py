@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
@@ -27,12 +28,10 @@ def to_phase(game: meeple.Game, phase: int, seed: int = 1) -> None:
 def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _Node:
     """Run `iterations` iterations of the bot's search on the decision at hand and return the tree."""
     root = _Node()
-    rules = game.rules
-    samples = [game.sample(seat, bot.stream_value()) for _ in range(bot.pool)]
-    base = [bot._baseline(rules, seat, s) for s in samples]
-    for i in range(iterations):
-        sample = samples[i % len(samples)]
-        bot._iterate(rules, seat, root, rules.copy(sample), base[i % len(samples)], rules.legal(sample, seat))
+    table = game.seat_table(seat)
+    bot.iterations = iterations
+    with patch("meeple.agents.ismcts._decided", lambda root, left: False):  # every iteration, no early stop
+        assert bot._search(table, root, table.legal_indices(), 0.0) == iterations
     return root
 
 
@@ -204,7 +203,7 @@ def test_the_search_is_reproducible_from_the_bot_seed() -> None:
     ({"iterations": 10, "seconds": 1.0}, "not both"),
     ({"iterations": 0}, "at least 1 iteration"),
     ({"seconds": 0.0}, "positive time"),
-    ({"pool": 0}, "at least one sample"),
+    ({"exploration": -0.1}, "not negative"),
 ])
 def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
