@@ -10,7 +10,7 @@ import pytest
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.ismcts import ISMCTSAgent, _decided, _Node
+from meeple.agents.ismcts import TRIES, ISMCTSAgent, _decided, _Node
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
@@ -208,3 +208,34 @@ def test_the_search_is_reproducible_from_the_bot_seed() -> None:
 def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSAgent(seed=1, **kwargs)
+
+
+def test_every_iteration_searches_a_fresh_sample() -> None:
+    """A new determinisation each time (hidden cards and the random stream redrawn): no sample is reused."""
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    streams: list[int] = []
+    draw = table._sample
+
+    def sample(stream: int) -> Any:
+        streams.append(stream)
+        return draw(stream)
+
+    table._sample = sample
+    bot = ISMCTSAgent(seed=4, iterations=60)
+    bot.choose(table)
+    iterations = bot.stats()["iterations"]
+    assert len(streams) >= iterations > 1 and len(set(streams)) == len(streams)
+
+
+def test_every_action_of_the_decision_is_tried_a_few_times_before_ucb_may_neglect_it() -> None:
+    root = _Node()
+    root.children = {1: _Node(), 2: _Node()}
+    root.children[1].visits, root.children[1].total = 50, 45.0
+    root.children[2].visits, root.children[2].total = 1, 0.0
+    bot = ISMCTSAgent(seed=1)
+    assert bot._select(root.children, [1, 2], TRIES) == 2
+    root.children[2].visits = TRIES
+    assert bot._select(root.children, [1, 2], TRIES) == 1
+    assert bot._select(root.children, [1, 2], 0) == 1

@@ -13,18 +13,16 @@ determinisation shares. Cutting off at the same point of every turn keeps values
 scored positions in the middle of a turn with the active player's hopes (`rules.evaluate`, what the greedy bot
 uses) beside positions after it learnt to exploit the difference instead of playing better.
 
-Four things make the search sharp within a small budget:
+Three things make the search sharp within a small budget:
 
 - Progressive widening with the game's evaluation as the order of trial: a node visited n times offers its
   ceil(sqrt(n)) best actions by `rules.evaluate`, so the first iterations follow the greedy line to the cut-off and
   later ones widen where the visits go.
-- A baseline per determinisation: each value has subtracted from it the value the rollout policy reaches from the
-  decision at hand on the same sample, so that what the sample's hidden cards add to all plans alike (the others'
-  hands) drops out of the comparison (a control variate).
 - Tree reuse: after playing an action the bot keeps its subtree for its next decision of the same turn.
-- Exploration on the values' scale: the UCB constant is EXPLORATION, or SPREAD standard deviations of the values
-  the decision has met when that is more, so a single unlucky iteration (a bust) does not condemn an action in a
-  game of large swings.
+- Exploration on the values' scale: each action the decision's node offers is tried TRIES times before UCB may
+  neglect it, and the UCB constant is EXPLORATION or SPREAD standard deviations of the values the decision has
+  met, whichever is more. So one unlucky iteration (a bust) does not condemn an action in a game of large swings
+  (a won or lost game), while a game whose plans differ by hundredths (Blue Moon City, Coloma) keeps EXPLORATION.
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
 and the search stops early once no action can overtake the most visited one, which is the action played.
@@ -45,8 +43,8 @@ from .base import Agent
 DEFAULT_ITERATIONS = 1000  # visits of the decision's node
 EXPLORATION = 0.1  # UCB constant; values lie in [0, 1] and two plans of a turn rarely differ by more than 0.1
 WIDENING = 0.5  # a node visited n times offers its ceil(n ** WIDENING) best-ordered actions
-SPREAD = 2.0  # the UCB constant is at least this many standard deviations of the decision's values
-BASELINE = True  # subtract each determinisation's value under the rollout policy (a control variate)
+SPREAD = 2.0  # the UCB constant is at least this many standard deviations of the values the decision met
+TRIES = 5  # every action the decision's node offers is tried this many times before UCB may neglect it
 MAX_ROLLOUT = 200  # rollout actions at most (a rollout policy reaches the cut-off long before)
 
 
@@ -82,7 +80,6 @@ class ISMCTSAgent(Agent):
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
-        baseline: bool = BASELINE,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -99,7 +96,6 @@ class ISMCTSAgent(Agent):
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.baseline = baseline
         self.level = "ismcts" if self.default_budget else (
             f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s")
         self.total_iterations = 0
@@ -145,19 +141,8 @@ class ISMCTSAgent(Agent):
                 assert self.iterations is not None
                 if root.visits >= self.iterations or _decided(root, self.iterations - root.visits):
                     return done
-            sample = table.sample(self.stream_value())
-            base = self._baseline(rules, seat, sample, legal) if self.baseline else 0.0
-            self._iterate(rules, seat, root, sample, base, legal)
+            self._iterate(rules, seat, root, table.sample(self.stream_value()), legal)
             done += 1
-
-    def _baseline(self, rules: Any, seat: int, sample: Any, legal: list[int]) -> float:
-        """The value of a sample when the rollout policy plays from the decision at hand: subtracted from every
-        value found on that sample, so that what the sample's hidden cards add to all plans alike (the others'
-        hands) drops out of the comparison (a control variate)."""
-        state = rules.copy(sample)
-        rules.apply(state, seat, rules.rollout_action(state, seat, legal, self.rng.below))
-        self._rollout(rules, state, seat)
-        return float(rules.plan_value([state], seat))
 
     def _keep(self, rules: Any, seat: int, child: _Node | None, action: int, sample: Any) -> None:
         """Keep the subtree of the action played if the bot decides again in the same turn."""
@@ -168,8 +153,8 @@ class ISMCTSAgent(Agent):
             self._next, self._expect = child, rules.view(sample, seat)
 
     # ---------------------------------------------------------------- one iteration
-    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, base: float, legal: list[int]) -> None:
-        """One iteration from `state` (a copy of a sample, which it changes), where the bot's legal actions are
+    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, legal: list[int]) -> None:
+        """One iteration from `state` (a fresh sample, which it changes), where the bot's legal actions are
         `legal`."""
         path = [root]
         node = root
@@ -190,14 +175,14 @@ class ISMCTSAgent(Agent):
                 path.append(node)
                 self._rollout(rules, state, seat)
                 break
-            action = self._select(children, offered)
+            action = self._select(children, offered, TRIES if node is root else 0)
             node = children[action]
             rules.apply(state, seat, action)
             path.append(node)
             legal = self._others(rules, state, seat)
             if not legal:
                 break
-        value = rules.plan_value([state], seat) - base
+        value = float(rules.plan_value([state], seat))
         self._values += 1
         self._sum += value
         self._squares += value * value
@@ -215,8 +200,12 @@ class ISMCTSAgent(Agent):
             scored.append((-rules.evaluate(after, seat), i, a))
         return [a for _, _, a in sorted(scored)]
 
-    def _select(self, children: dict[int, _Node], offered: list[int]) -> int:
-        """UCB over the children offered in this determinisation (each has been tried)."""
+    def _select(self, children: dict[int, _Node], offered: list[int], tries: int) -> int:
+        """UCB over the children offered in this determinisation (each has been tried), after the first of them
+        tried fewer than `tries` times."""
+        for a in offered:
+            if children[a].visits < tries:
+                return a
         c = max(self.exploration, SPREAD * self._spread())
         best, best_score = offered[0], -math.inf
         for a in offered:
