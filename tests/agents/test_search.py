@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.ismcts import ISMCTSAgent, _decided, _Node
+from meeple.agents.ismcts import TRIES, ISMCTSAgent, _decided, _Node
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
@@ -27,12 +28,10 @@ def to_phase(game: meeple.Game, phase: int, seed: int = 1) -> None:
 def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _Node:
     """Run `iterations` iterations of the bot's search on the decision at hand and return the tree."""
     root = _Node()
-    rules = game.rules
-    samples = [game.sample(seat, bot.stream_value()) for _ in range(bot.pool)]
-    base = [bot._baseline(rules, seat, s) for s in samples]
-    for i in range(iterations):
-        sample = samples[i % len(samples)]
-        bot._iterate(rules, seat, root, rules.copy(sample), base[i % len(samples)], rules.legal(sample, seat))
+    table = game.seat_table(seat)
+    bot.iterations = iterations
+    with patch("meeple.agents.ismcts._decided", lambda root, left: False):  # every iteration, no early stop
+        assert bot._search(table, root, table.legal_indices(), 0.0) == iterations
     return root
 
 
@@ -204,8 +203,39 @@ def test_the_search_is_reproducible_from_the_bot_seed() -> None:
     ({"iterations": 10, "seconds": 1.0}, "not both"),
     ({"iterations": 0}, "at least 1 iteration"),
     ({"seconds": 0.0}, "positive time"),
-    ({"pool": 0}, "at least one sample"),
+    ({"exploration": -0.1}, "not negative"),
 ])
 def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ISMCTSAgent(seed=1, **kwargs)
+
+
+def test_every_iteration_searches_a_fresh_sample() -> None:
+    """A new determinisation each time (hidden cards and the random stream redrawn): no sample is reused."""
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    streams: list[int] = []
+    draw = table._sample
+
+    def sample(stream: int) -> Any:
+        streams.append(stream)
+        return draw(stream)
+
+    table._sample = sample
+    bot = ISMCTSAgent(seed=4, iterations=60)
+    bot.choose(table)
+    iterations = bot.stats()["iterations"]
+    assert len(streams) >= iterations > 1 and len(set(streams)) == len(streams)
+
+
+def test_every_action_of_the_decision_is_tried_a_few_times_before_ucb_may_neglect_it() -> None:
+    root = _Node()
+    root.children = {1: _Node(), 2: _Node()}
+    root.children[1].visits, root.children[1].total = 50, 45.0
+    root.children[2].visits, root.children[2].total = 1, 0.0
+    bot = ISMCTSAgent(seed=1)
+    assert bot._select(root.children, [1, 2], TRIES) == 2
+    root.children[2].visits = TRIES
+    assert bot._select(root.children, [1, 2], TRIES) == 1
+    assert bot._select(root.children, [1, 2], 0) == 1

@@ -37,6 +37,7 @@ def score(game: meeple.Game, seat: int) -> float:
 @pytest.mark.parametrize(("game_id", "games", "options", "threshold"), [
     ("dials", 60, {"rounds": 1}, 0.75),
     ("skirmish", 60, {"rounds": 3}, 0.62),
+    ("dicerace", 100, {"goal": 30}, 0.72),  # public dice: the search must weigh the odds, not foresee the rolls
 ])
 def test_the_search_beats_random_on_the_test_games(game_id: str, games: int, options: dict[str, int],
                                                    threshold: float) -> None:

@@ -1,7 +1,8 @@
 """The search bot (level `ismcts`): information-set Monte Carlo tree search over the bot's own turn.
 
-Every iteration takes a state consistent with the bot's view (a determinisation: `table.sample` redraws the
-hidden cards), then walks the tree from the decision at hand: through actions already tried, chosen by UCB among
+Every iteration takes a fresh state consistent with the bot's view (a determinisation: `table.sample` redraws
+the hidden cards and the random stream, so the deck orders and dice to come are new each time: chance stays
+chance), then walks the tree from the decision at hand: through actions already tried, chosen by UCB among
 those legal in that state (each counted as available: the "availability" form of ISMCTS), to an action not tried
 yet, which becomes a new node. From there the game's rollout policy (`rules.rollout_action`) plays on to the
 evaluation cut-off (`rules.plan_horizon`; in Blue Moon City the end of the bot's turn, before the refill draws
@@ -17,9 +18,11 @@ Three things make the search sharp within a small budget:
 - Progressive widening with the game's evaluation as the order of trial: a node visited n times offers its
   ceil(sqrt(n)) best actions by `rules.evaluate`, so the first iterations follow the greedy line to the cut-off and
   later ones widen where the visits go.
-- Common determinisations: a decision draws a pool of samples once and the iterations take them in turn, so the
-  actions are compared on the same hidden cards rather than on different luck.
 - Tree reuse: after playing an action the bot keeps its subtree for its next decision of the same turn.
+- Exploration on the values' scale: each action the decision's node offers is tried TRIES times before UCB may
+  neglect it, and the UCB constant is EXPLORATION or SPREAD standard deviations of the values the decision has
+  met, whichever is more. So one unlucky iteration (a bust) does not condemn an action in a game of large swings
+  (a won or lost game), while a game whose plans differ by hundredths (Blue Moon City, Coloma) keeps EXPLORATION.
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
 and the search stops early once no action can overtake the most visited one, which is the action played.
@@ -40,7 +43,8 @@ from .base import Agent
 DEFAULT_ITERATIONS = 1000  # visits of the decision's node
 EXPLORATION = 0.1  # UCB constant; values lie in [0, 1] and two plans of a turn rarely differ by more than 0.1
 WIDENING = 0.5  # a node visited n times offers its ceil(n ** WIDENING) best-ordered actions
-POOL = 8  # determinisations drawn per decision
+SPREAD = 2.0  # the UCB constant is at least this many standard deviations of the values the decision met
+TRIES = 5  # every action the decision's node offers is tried this many times before UCB may neglect it
 MAX_ROLLOUT = 200  # rollout actions at most (a rollout policy reaches the cut-off long before)
 
 
@@ -76,7 +80,6 @@ class ISMCTSAgent(Agent):
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
-        pool: int = POOL,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -88,12 +91,11 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"ISMCTS needs at least 1 iteration, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"ISMCTS needs a positive time per decision, not {seconds}")
-        if exploration < 0 or pool < 1:
-            raise ValueError("the exploration constant is not negative and the pool holds at least one sample")
+        if exploration < 0:
+            raise ValueError(f"the exploration constant is not negative, not {exploration}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.pool = pool
         self.level = "ismcts" if self.default_budget else (
             f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s")
         self.total_iterations = 0
@@ -102,6 +104,7 @@ class ISMCTSAgent(Agent):
         self.decision_seconds: list[float] = []  # the time of each decision, for medians
         self._next: _Node | None = None  # the subtree of the action just played, while the turn goes on
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
+        self._values, self._sum, self._squares = 0, 0.0, 0.0  # the values of the decision's iterations
 
     # ---------------------------------------------------------------- decisions
     def pick(self, table: SeatTable, legal: list[int]) -> int:
@@ -112,9 +115,7 @@ class ISMCTSAgent(Agent):
         rules = table.rules
         if self.default_budget:
             self.iterations = rules.spec.search_iterations or DEFAULT_ITERATIONS
-        samples = [table.sample(self.stream_value()) for _ in range(self.pool)]
-        base = [self._baseline(rules, seat, s) for s in samples]
-        done = self._search(rules, seat, root, samples, base, start)
+        done = self._search(table, root, legal, start)
         self.total_iterations += done
         spent = time.perf_counter() - start
         self.total_seconds += spent
@@ -122,15 +123,16 @@ class ISMCTSAgent(Agent):
         self.decisions += 1
         options = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
         action = max(options)[2] if options else legal[0]
-        self._keep(rules, seat, root.children.get(action), action, samples[0])
+        self._keep(rules, seat, root.children.get(action), action, table.sample(self.stream_value()))
         return action
 
-    def _search(self, rules: Any, seat: int, root: _Node, samples: list[Any], base: list[float],
-                start: float) -> int:
+    def _search(self, table: SeatTable, root: _Node, legal: list[int], start: float) -> int:
+        """Iterate until the budget is spent, each iteration on a fresh determinisation: its own hidden cards and
+        its own future (the sample's random stream is a new one), so chance stays chance."""
+        rules, seat = table.rules, table.seat
         done = 0
+        self._values, self._sum, self._squares = 0, 0.0, 0.0
         deadline = None if self.seconds is None else start + self.seconds
-        # The bot's legal actions in each sample, listed once: every iteration on a sample starts from a copy of it.
-        legals: list[list[int] | None] = [None] * len(samples)
         while True:
             if deadline is not None:
                 if done and time.perf_counter() >= deadline:
@@ -139,22 +141,8 @@ class ISMCTSAgent(Agent):
                 assert self.iterations is not None
                 if root.visits >= self.iterations or _decided(root, self.iterations - root.visits):
                     return done
-            i = done % len(samples)
-            legal = legals[i]
-            if legal is None:
-                legal = legals[i] = rules.legal(samples[i], seat)
-            self._iterate(rules, seat, root, rules.copy(samples[i]), base[i], legal)
+            self._iterate(rules, seat, root, table.sample(self.stream_value()), legal)
             done += 1
-
-    def _baseline(self, rules: Any, seat: int, sample: Any) -> float:
-        """The value of a sample when the rollout policy plays from the decision at hand: subtracted from every
-        value found on that sample, so that what the sample's hidden cards add to all plans alike (the others'
-        hands) drops out of the comparison (a control variate)."""
-        state = rules.copy(sample)
-        legal = rules.legal(state, seat)
-        rules.apply(state, seat, rules.rollout_action(state, seat, legal, self.rng.below))
-        self._rollout(rules, state, seat)
-        return float(rules.plan_value([state], seat))
 
     def _keep(self, rules: Any, seat: int, child: _Node | None, action: int, sample: Any) -> None:
         """Keep the subtree of the action played if the bot decides again in the same turn."""
@@ -165,8 +153,8 @@ class ISMCTSAgent(Agent):
             self._next, self._expect = child, rules.view(sample, seat)
 
     # ---------------------------------------------------------------- one iteration
-    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, base: float, legal: list[int]) -> None:
-        """One iteration from `state` (a copy of a sample, which it changes), where the bot's legal actions are
+    def _iterate(self, rules: Any, seat: int, root: _Node, state: Any, legal: list[int]) -> None:
+        """One iteration from `state` (a fresh sample, which it changes), where the bot's legal actions are
         `legal`."""
         path = [root]
         node = root
@@ -187,14 +175,17 @@ class ISMCTSAgent(Agent):
                 path.append(node)
                 self._rollout(rules, state, seat)
                 break
-            action = self._select(children, offered)
+            action = self._select(children, offered, TRIES if node is root else 0)
             node = children[action]
             rules.apply(state, seat, action)
             path.append(node)
             legal = self._others(rules, state, seat)
             if not legal:
                 break
-        value = rules.plan_value([state], seat) - base
+        value = float(rules.plan_value([state], seat))
+        self._values += 1
+        self._sum += value
+        self._squares += value * value
         for n in path:
             n.visits += 1
             n.total += value
@@ -209,9 +200,13 @@ class ISMCTSAgent(Agent):
             scored.append((-rules.evaluate(after, seat), i, a))
         return [a for _, _, a in sorted(scored)]
 
-    def _select(self, children: dict[int, _Node], offered: list[int]) -> int:
-        """UCB over the children offered in this determinisation (each has been tried)."""
-        c = self.exploration
+    def _select(self, children: dict[int, _Node], offered: list[int], tries: int) -> int:
+        """UCB over the children offered in this determinisation (each has been tried), after the first of them
+        tried fewer than `tries` times."""
+        for a in offered:
+            if children[a].visits < tries:
+                return a
+        c = max(self.exploration, SPREAD * self._spread())
         best, best_score = offered[0], -math.inf
         for a in offered:
             child = children[a]
@@ -219,6 +214,13 @@ class ISMCTSAgent(Agent):
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _spread(self) -> float:
+        """The standard deviation of the values the decision's iterations found so far."""
+        if self._values < 2:
+            return 0.0
+        mean = self._sum / self._values
+        return math.sqrt(max(0.0, self._squares / self._values - mean * mean))
 
     def _others(self, rules: Any, state: Any, seat: int) -> list[int]:
         """Play the other seats' decisions by the rollout policy until the bot decides again: its legal actions

@@ -58,10 +58,25 @@ class _Tables:
     majority: tuple[float, ...]
     construction: tuple[float, ...]
     neighbourhood: tuple[float, ...]
+    # Per tile, the colours its boxes take (ANY_COLOUR when every box takes any colour, MIXED when only some do):
+    # what of a budget paying there can use.
+    budget_colours: tuple[tuple[int, ...], ...]
 
 
 def _reward(r: Reward) -> float:
     return r.crystals + SCALE * r.scales + CARD_REWARD * r.cards
+
+
+ANY_COLOUR: tuple[int, ...] = (-1,)
+MIXED: tuple[int, ...] = (-2,)
+
+
+def _colours_taken(tile: Tile) -> tuple[int, ...]:
+    if all(c < 0 for c in tile.box_colours):
+        return ANY_COLOUR
+    if any(c < 0 for c in tile.box_colours):
+        return MIXED
+    return tuple(sorted(set(tile.box_colours)))
 
 
 def _tables(ctx: Ctx) -> _Tables:
@@ -69,7 +84,8 @@ def _tables(ctx: Ctx) -> _Tables:
     if found is None:
         tiles = ctx.tiles
         found = _Tables(ctx, tuple(_reward(t.majority) for t in tiles), tuple(_reward(t.construction) for t in tiles),
-                        tuple(_reward(t.neighbourhood) for t in tiles))
+                        tuple(_reward(t.neighbourhood) for t in tiles),
+                        tuple(_colours_taken(t) for t in tiles))
         ctx.heuristic_tables = found
     return found
 
@@ -192,9 +208,13 @@ def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, 
     if s.tile_at[sq] < 0 or s.rebuilt[sq]:
         return 0.0
     # Searches and greedy look-ahead score the same squares again and again: remember each by what it depends on.
+    # Of the cards only the points of the colours the building takes count, and of those no more than all its boxes
+    # need, so the hands a search deals another seat mostly meet squares already scored.
     dragons = 0 if s.contributed else s.dragons.count(sq)
-    key = (sq, s.tile_at[sq], p, s.markers[p], s.offerings[p], s.players, dragons, budget,
-           tuple(s.boxes[sq * 4 : sq * 4 + 4]), _neighbourhood(ctx, tab, s, sq))
+    tile = s.tile_at[sq]
+    owners = s.boxes[sq * 4 : sq * 4 + 4]
+    key = (sq, tile, p, s.markers[p], s.offerings[p], s.players, dragons, _spot_budget(ctx, tab, tile, owners, budget),
+           tuple(owners), _neighbourhood(ctx, tab, s, sq))
     spots = ctx.heuristic_spots
     found = spots.get(key)
     if found is None:
@@ -205,6 +225,24 @@ def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, 
 
 
 _SPOTS_SIZE = 100_000
+
+
+def _spot_budget(ctx: Ctx, tab: _Tables, tile: int, owners: list[int], budget: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of a colour budget that paying the free boxes of `tile` depends on: the points of the colours its
+    boxes take and the wild points, each capped at the points its free boxes need together. Paying succeeds or fails
+    box by box exactly as with the whole budget: a colour (or the wild points) holding the cap pays every box left.
+    When every box takes any colour, each box is paid from the colour holding most points, so only the largest
+    colours count, as many as there are free boxes, whichever colours they are."""
+    free = [n for n, o in zip(ctx.tiles[tile].boxes, owners, strict=False) if o == FREE]
+    cap = sum(free)
+    colours = tab.budget_colours[tile]
+    wild = min(budget[WILD_POINTS], cap)
+    if colours is ANY_COLOUR:
+        largest = sorted((min(budget[c], cap) for c in range(WILD_POINTS) if c != KHIND), reverse=True)
+        return (*largest[: len(free)], wild)
+    if colours is MIXED:
+        return tuple(min(b, cap) for b in budget)
+    return (*(min(budget[c], cap) for c in colours), wild)
 
 
 def _box_gains(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: list[int], dragons: int) -> float:
