@@ -229,6 +229,7 @@ def info(game: str | None, as_json: bool, data: str | None, lang: str | None) ->
         raise click.ClickException(str(exc)) from None
     spec = rules.spec
     design = rules.reconstructions()
+    tuned = rules.tuned_values()
     if as_json:
         click.echo(json.dumps({
             "id": spec.id, "title": spec.title, "version": spec.version,
@@ -237,6 +238,7 @@ def info(game: str | None, as_json: bool, data: str | None, lang: str | None) ->
                         for o in spec.options},
             "num_distinct_actions": spec.num_distinct_actions, "max_game_length": spec.max_game_length,
             "simultaneous": spec.simultaneous, "metrics": list(spec.metrics), "design_values": design,
+            "tuned_values": tuned,
         }, indent=2))
         return
     click.echo(f"{spec.title} ({spec.id}, rules version {spec.version})")
@@ -260,6 +262,13 @@ def info(game: str | None, as_json: bool, data: str | None, lang: str | None) ->
         click.echo(f"the data file and pass it with --data. Data file: {rules.data_path() or '(built in)'}")
         for line in design:
             click.echo(f"  [design] {line}")
+    if tuned:
+        from meeple import i18n
+
+        faces = i18n.faces_catalogue(chosen_language(lang))
+        click.echo(faces.text("tui.info_tuned", {"count": len(tuned)}))
+        for line in tuned:
+            click.echo(f"  [{faces.text('tui.info_tuned_mark')}] {line}")
 
 
 @main.command("new-game")

@@ -43,7 +43,9 @@ def test_cor_3_board_geometry() -> None:
     a, b = comp.boards["A"], comp.boards["B"]
     assert [a.level.count(x) for x in ("Slums", "Midtown", "Heights")] == [24, 16, 9]
     assert [b.level.count(x) for x in ("Slums", "Midtown", "Heights")] == [15, 11, 9] and b.level.count("") == 14
-    assert a.award[parse_space("D4")] == 2 and a.award[parse_space("C3")] == 1 and sum(a.award) == 10
+    heights, centre = comp.c("AWARD_HEIGHTS"), comp.c("AWARD_CENTRE")  # [design] values, retuned (docs/balance.md)
+    assert a.award[parse_space("D4")] == centre and a.award[parse_space("C3")] == heights
+    assert sum(a.award) == 8 * heights + centre and a.award == b.award
     assert {k: v for k, v in a.entry.items()} == {"N": parse_space("D1"), "E": parse_space("G4"),
                                                   "S": parse_space("D7"), "W": parse_space("A4")}
     assert meeple.new_game("cityofremnants", 3, 1).view(None)["side"] == "B"
@@ -86,7 +88,9 @@ def test_cor_29_13_reconstructions_and_data_setting(tmp_path) -> None:  # type: 
 
 def test_cor_30_16_exact_zero_does_not_end() -> None:
     """COR-30.16 (E16), COR-24.2, COR-24.3, COR-28.7, COR-0.9, COR-6.3."""
-    game = scenario(renown=[100, 50, 25, 20], renown_supply=5, pool=[6, 6, 7, 7], reserve=[9, 9, 9, 9],
+    comp = load_components()  # the supply holds exactly the awards of C3, C4, E4 (Ana) and D4 (Ben)
+    exact = 3 * comp.c("AWARD_HEIGHTS") + comp.c("AWARD_CENTRE")
+    game = scenario(renown=[105 - exact, 50, 25, 20], renown_supply=exact, pool=[6, 6, 7, 7], reserve=[9, 9, 9, 9],
                     figures={"C3": [1, 0, 0, 0], "D4": [0, 1, 0, 0]})
     eng, s = game.rules.eng, game.state
     eng.set_figures(s, parse_space("C4"), ANA, 1)

@@ -11,13 +11,14 @@ import yaml
 import meeple
 from meeple.engine import Game, IllegalAction
 
-from .helpers import ANA, BEN, CY, DEE, legal, pv, run
+from .helpers import ANA, BEN, CY, DEE, legal, pv, run, spec_data
 
 SCENARIOS = Path(meeple.__file__).parent / "games" / "cityofremnants" / "scenarios"
 
 
 def load(name: str) -> Game:
-    return meeple.scenario("cityofremnants", SCENARIOS / name)
+    """A worked example of the spec, with the spec's values (the balance pass retuned some: docs/balance.md)."""
+    return meeple.scenario("cityofremnants", SCENARIOS / name, data=spec_data())
 
 
 def view(game: Game) -> dict[str, Any]:

@@ -263,6 +263,11 @@ class Rules(ABC, Generic[S]):
         """The component values no source settles (`[design]` in the spec), one line each, for `meeple info`."""
         return []
 
+    def tuned_values(self) -> list[str]:
+        """The reconstructions a balance pass changed after self-play, one line each with the note of the tuning
+        that the data file carries, for `meeple info` (docs/balance.md)."""
+        return []
+
     def data_path(self) -> str | None:
         """The data file the rules were read from (a corrected copy is passed as the setting `data=PATH`)."""
         return None

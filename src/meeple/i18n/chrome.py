@@ -305,6 +305,11 @@ TERMINAL: dict[str, Message] = {
     "tui.replay_there": "Already there.",
     "tui.replay_length": plural("count", "The game has {count} action.", "The game has {count} actions."),
     "tui.replay_turns": plural("count", "The game has {count} turn.", "The game has {count} turns."),
+    "tui.info_tuned": plural(
+        "count", "tuned by the balance pass ({count}): a reconstructed value changed after self-play, with its note "
+        "(docs/balance.md):", "tuned by the balance pass ({count}): reconstructed values changed after self-play, "
+        "each with its note (docs/balance.md):"),
+    "tui.info_tuned_mark": "design, tuned",
 }
 
 FACES: dict[str, Message] = {**WEB, **TERMINAL}

@@ -16,7 +16,7 @@ from meeple.kit.spec import game_spec
 
 from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
-from ..data import DEFAULT_DATA, load_components, reconstructions
+from ..data import DEFAULT_DATA, load_components, reconstructions, tuned
 from ..messages import DESCRIPTION, catalogue
 from ..state import State
 from .engine import Engine
@@ -155,6 +155,9 @@ class CityOfRemnants(StateRules[State]):
 
     def reconstructions(self) -> list[str]:
         return reconstructions(self.comp)
+
+    def tuned_values(self) -> list[str]:
+        return tuned(self.comp)
 
     def data_path(self) -> str | None:
         return self.comp.path if Path(self.comp.path) != DEFAULT_DATA else str(DEFAULT_DATA)
