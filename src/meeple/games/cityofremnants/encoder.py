@@ -77,7 +77,8 @@ def build_layouts(comp: Components) -> tuple[Layout, Layout, Layout]:
     seat.add("discard", cards, "its discard pile (public), per card")
     seat.add("tableau", cards, "its Permanent cards in play, per card")
     space = Layout()
-    space.add("board", 5, "usable (not a hazard), one-hot level (Slums, Midtown, Heights), renown award / 2")
+    space.add("board", 5, "usable (not a hazard), one-hot level (Slums, Midtown, Heights), "
+                          "renown award / the largest on the board")
     space.add("entry", MAX_SEATS, "relative seat whose entry space this is")
     space.add("figures", MAX_SEATS, "figures per relative seat / 2")
     space.add("ycu", 3, "YCU tokens here / 2, their total attack / 16, their total bribe / 6000")
@@ -162,11 +163,12 @@ class CityOfRemnantsEncoder:
         board = self.comp.boards[side]
         width, o = self.space_layout.size, self.poff["board"]
         out = np.zeros(NSPACE * width, dtype=np.float32)
+        top = max(board.award) or 1  # awards are `[design]` values: scaled by the data's own largest
         for sp in range(NSPACE):
             if board.usable(sp):
                 out[sp * width + o] = 1.0
                 out[sp * width + o + 1 + _index(LEVELS, board.level[sp], "level")] = 1.0
-                out[sp * width + o + 4] = min(board.award[sp] / 2.0, 1.0)
+                out[sp * width + o + 4] = board.award[sp] / top
         return out
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
