@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from meeple.cli import main
 from meeple.engine import DataError
-from meeple.games.cityofremnants.data import DEFAULT_DATA, load_components, tuned
+from meeple.games.cityofremnants.data import DEFAULT_DATA, load_components
+from meeple.games.cityofremnants.tuning import tuned
 
 
 def test_every_tuned_value_is_a_design_value_with_a_note() -> None:

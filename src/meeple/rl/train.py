@@ -243,7 +243,7 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
 
 
 @click.command()
-@click.option("--game", "game_id", required=True, help="The game (bluemooncity, coloma, cityofremnants, ...).")
+@click.option("--game", "game_id", required=True, help="The game (`meeple info` lists the installed ones).")
 @click.option("--minutes", type=click.FloatRange(min=0.1), default=50.0, show_default=True,
               help="Total time: recording the teacher's games, then training.")
 @click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,

@@ -16,9 +16,10 @@ from meeple.kit.spec import game_spec
 
 from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
-from ..data import DEFAULT_DATA, load_components, reconstructions, tuned
+from ..data import DEFAULT_DATA, load_components, reconstructions
 from ..messages import DESCRIPTION, catalogue
 from ..state import State
+from ..tuning import tuned
 from .engine import Engine
 
 VERSION = 1
