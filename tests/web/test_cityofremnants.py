@@ -20,7 +20,7 @@ from meeple.server.store import Store
 from .conftest import READY, apply_update, record, shot, start_against_bot, walk
 
 pytestmark = pytest.mark.browser
-SEED = 3  # a deal in which, against the greedy bot, we win an auction out of turn and fight on both sides
+SEED = 3  # a deal in which, against the greedy bot, auctions are won and we fight on both sides
 ME, BOT = 0, 1
 ENDING = ("end", "pass", "stop", "done", "finish", "nobuild", "decline")
 PRIVATE = ("cards.drawn", "reset.choose", "coords.seen")  # events only their seat reads
@@ -134,7 +134,7 @@ def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, s
     secrets: dict[int, list[str]] = {0: []}
     at_move: dict[int, list[int]] = {0: [0]}  # move number (public moments) -> the stored positions at it
     asked: list[tuple[str, int, str]] = []  # (phase, active seat, action) of every move of ours
-    won_out_of_turn = 0
+    auctions_won = 0
     for n, act in enumerate(actions, start=1):
         if act.seat == ME:
             before = truth.view(ME)
@@ -142,13 +142,15 @@ def test_a_whole_city_of_remnants_game_by_clicking_leaks_nothing(browser: Any, s
         start = truth.log_length()
         truth.apply(act.seat, act.action)
         events = [e for evs in truth.events(None, start) for e in evs]
-        won_out_of_turn += any(e["msg"] == "turn.out_of_turn" and e["params"]["seat"] == ME for e in events)
+        auctions_won += sum(e["msg"] == "auction.won" for e in events)
         views[n] = truth.view(ME)
         secrets[n] = hidden_texts(truth)
         at_move.setdefault(truth.moments(), []).append(n)
     assert truth.is_over() and {a.seat for a in actions} == {ME, BOT}
     assert made == [a for _, _, a in asked]
-    assert won_out_of_turn >= 1, "no auction was won out of turn"
+    # Since the balance pass the greedy bot never lets one of its auctions go in these deals, so a turn won out of
+    # turn (COR-11.14) is proved by the rule tests (test_worked_examples), not here.
+    assert auctions_won >= 1, "no auction was won"
     assert any(phase == "commit" and active != ME for phase, active, _ in asked), "the bot never attacked"
     assert any(phase == "commit" and active == ME for phase, active, _ in asked), "we never fought a battle"
     assert any(a.startswith("commit ") for a in made)
