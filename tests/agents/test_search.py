@@ -16,6 +16,8 @@ from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
 from meeple.games.bluemooncity.state import MOVE, REFILL
 
+from .test_bots import counting
+
 
 def to_phase(game: meeple.Game, phase: int, seed: int = 1) -> None:
     """Play greedy moves until the active seat is in `phase`."""
@@ -215,14 +217,7 @@ def test_every_iteration_searches_a_fresh_sample() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]
     table = game.seat_table(seat)
-    streams: list[int] = []
-    draw = table._sample
-
-    def sample(stream: int) -> Any:
-        streams.append(stream)
-        return draw(stream)
-
-    table._sample = sample
+    streams = counting(table)
     bot = ISMCTSAgent(seed=4, iterations=60)
     bot.choose(table)
     iterations = bot.stats()["iterations"]
