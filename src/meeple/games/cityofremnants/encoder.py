@@ -16,8 +16,9 @@ encoder does not know raises ValueError rather than being dropped.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,8 @@ import numpy as np
 from meeple.kit import Layout, clipped, index_of, scaled_text, seat_order
 
 from .data import NSPACE, Components, load_components, space_name
+
+SPACES = range(NSPACE)
 
 MAX_SEATS = 4
 PLAYER_COUNTS = (2, 3, 4)
@@ -410,40 +413,132 @@ class _StateTables:
     encoder's indices (by id), built once per data file."""
 
     def __init__(self, enc: CityOfRemnantsEncoder, eng: Any) -> None:
+        # the view's helpers and the rules' reading of a space (imported here: the encoder module needs no rules)
+        from . import views
+        from .rules.core import space_controller
+
         comp = eng.comp
+        self.views = views
+        self.space_controller = space_controller
         self.card = [_index(enc.cards, c.id, "card") for c in eng.cards]
         self.gang = {g.index: _index(enc.gangs, g.key, "gang") for g in comp.gangs}
         self.token = [_index(enc.tokens, t.id, "YCU token") for t in comp.tokens]
         self.coord = [_index(enc.coords, c.id, "coordinate card") for c in comp.coords]
         self.dev = [_index(enc.devs, d.id, "development") for d in comp.devs]
         self.phase = {name: i for i, name in enumerate(PHASES)}
-        # `_scaled(x, name)` of every whole x from 0 to the scale (up to 200), looked up instead of computed.
-        self.scaled = {name: [_scaled(x, name) for x in range(scale + 1)] for name, scale in SCALE.items()
-                       if scale <= 200}
+        # `_scaled(x, name)` of the whole numbers x met so far, per scale: looked up instead of computed.
+        self.scaled: dict[str, dict[int, float]] = {name: {} for name in SCALE}
         # Blocks already encoded, by everything of the state they read (a step changes few of them): seat blocks
         # and the board's space blocks (the latter as the viewer's seat sees them).
         self.seat_blocks: dict[tuple[Any, ...], np.ndarray] = {}
         self.space_blocks: dict[tuple[Any, ...], np.ndarray] = {}
+        # The last board read (`_board_reading`) and the last space blocks (`_space_blocks`), each with copies of
+        # what it was read from: consecutive positions of a game mostly share them, and comparing the rows (tuples,
+        # shared by the copies of a state) is cheaper than building and hashing a key.
+        self.last_board: tuple[Any, ...] | None = None
+        # the drafted field's positions and values (`_drafted`), by the types drafted, the discount and the types built
+        self.drafted: dict[tuple[Any, ...], tuple[list[int], list[int], list[float]]] = {}
+        self.last_spaces: tuple[Any, ...] | None = None
 
 
 BLOCKS = 4096  # blocks kept at most per kind (the store starts afresh when full)
 
 
 def _fast(t: _StateTables, x: Any, name: str) -> float:
-    """`_scaled(x, name)`, looked up for the whole numbers of the small scales."""
-    tab = t.scaled.get(name)
-    if tab is not None and type(x) is int and 0 <= x < len(tab):
-        return tab[x]
-    return _scaled(x, name)
+    """`_scaled(x, name)`, looked up for whole numbers (kept once computed: the game's numbers are few)."""
+    if type(x) is not int:
+        return _scaled(x, name)
+    tab = t.scaled[name]
+    out = tab.get(x)
+    if out is None:
+        out = _scaled(x, name)
+        if len(tab) < BLOCKS:
+            tab[x] = out
+    return out
+
+
+def _board_reading(t: _StateTables, eng: Any, s: Any) -> tuple[list[int], list[int], list[int]]:
+    """Figures on the board per seat (`eng.on_board`), the controller of each built development
+    (`eng.dev_controllers`) and each seat's award now (`eng.awards`): functions of the board, the figures, the
+    tokens, the developments and the tableaux (Permanent award cards), kept for the last of these read."""
+    last = t.last_board
+    figures, ycu = s.figures, s.ycu
+    if last is not None and last[0] == (s.side, s.players):
+        seen_figures, seen_ycu = last[1], last[2]
+        if seen_figures == figures and seen_ycu == ycu and last[3] == s.built and last[4] == s.tableau:
+            return last[5]  # type: ignore[no-any-return]
+        # the controllers and figure counts of the last board, read again on the spaces whose rows differ
+        ctrl, on_board, space_controller = last[6][:], last[5][0][:], t.space_controller
+        for sp in {*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))}:
+            row, old = figures[sp], seen_figures[sp]
+            ctrl[sp] = space_controller(row, ycu[sp])
+            for q, n in enumerate(row):
+                on_board[q] += n - old[q]
+    else:
+        ctrl = eng.controllers(s)
+        on_board = [sum(col) for col in zip(*figures, strict=True)]
+    dev_ctrl = eng.dev_controllers(s, ctrl)
+    reading = (on_board, dev_ctrl, eng.awards(s, ctrl, dev_ctrl))
+    t.last_board = ((s.side, s.players), figures[:], ycu[:], s.built[:], [row[:] for row in s.tableau], reading, ctrl)
+    return reading
+
+
+def _space_blocks(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, base: int, rel: Any,
+                  dev_ctrl: list[int]) -> np.ndarray:
+    """The space blocks (`_spaces_state`) of the state as the seat `base` sees them, kept by what they read."""
+    if s.side not in enc.boards:
+        raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
+    marks = (s.side, base, s.players, s.enemy_space, -1 if s.battle is None else s.battle.space)
+    last = t.last_spaces
+    if (last is not None and last[0] == marks and last[2] == s.ycu and last[3] == s.built
+            and last[4] == s.products and last[5] == s.entry and last[7] == dev_ctrl):
+        if last[1] == s.figures:
+            return last[6]  # type: ignore[no-any-return]
+        # only figures moved: the last blocks with the figures of the spaces whose row changed written again
+        blocks: np.ndarray = last[6].copy()
+        width, o, figures = enc.space_layout.size, enc.poff["figures"], s.figures
+        for sp in compress(SPACES, map(ne, last[1], figures)):
+            i = sp * width + o
+            blocks[i:i + MAX_SEATS] = 0.0
+            for q, n in enumerate(figures[sp]):
+                if n:
+                    blocks[i + rel(q)] = _fast(t, n, "space_figures")
+        t.last_spaces = (marks, figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:], blocks, dev_ctrl)
+        return blocks
+    board = (s.side, base, s.players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)),
+             tuple(map(tuple, s.built)), tuple(s.products), tuple(s.entry), s.enemy_space, marks[4])
+    spaces = t.space_blocks.get(board)
+    if spaces is None:
+        if len(t.space_blocks) >= BLOCKS:
+            t.space_blocks.clear()
+        spaces = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+    t.last_spaces = (marks, s.figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:], spaces, dev_ctrl)
+    return spaces
+
+
+def _drafted(t: _StateTables, eng: Any, s: Any, o: int, cut: int | None) -> tuple[list[int], list[int], list[float]]:
+    """The drafted field (see `layout`): its positions set to 1, then its other positions and their values, for the
+    types drafted, the developments built and the viewer's discount `cut` (None: no viewer)."""
+    copies = eng.built_summary(s.built)[1]
+    ones: list[int] = []
+    at: list[int] = []
+    values: list[float] = []
+    devs, dev_index = eng.comp.devs, t.dev
+    for kind in s.drafted:
+        dev = devs[kind]
+        i = o + 3 * dev_index[kind]
+        ones.append(i)
+        at += (i + 1, i + 2)
+        values += (_fast(t, dev.copies - copies.get(kind, 0), "left"),
+                   _fast(t, dev.cost if cut is None else max(0, dev.cost - cut), "cost"))
+    return ones, at, values
 
 
 def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None) -> np.ndarray:
-    from .views import _action_view, _battle_view, _effect_view, choosing_commit
-
     t = enc._tables.get(id(eng))
     if t is None:
         t = enc._tables[id(eng)] = _StateTables(enc, eng)
-    comp = eng.comp
+    views = t.views
     card = t.card
     v = np.zeros(enc.size, dtype=np.float32)
     off = enc.off
@@ -453,82 +548,90 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
     def rel(q: int) -> int:
         return (int(q) - base) % players
 
-    def cards(ids: Any, start: int) -> None:
-        for c in ids:
-            v[start + card[c]] = 1.0
-
-    v[off["players"] + _index(PLAYER_COUNTS, players, "player count")] = 1.0
-    v[off["side"] + _index(SIDES, s.side, "board side")] = 1.0
-    v[off["phase"] + _index(t.phase, s.phase, "phase")] = 1.0
-    v[off["round"]] = _fast(t, s.round, "round")
-    v[off["first"] + rel(s.first)] = 1.0
+    # The positions set to 1 (`ones`), and the other values with their positions (`at`, `values`), are written at
+    # the end all at once: each position below is written once, or more than once with the same value. The helpers
+    # shared with `encode` write fields of their own into `v` directly.
+    ones = [off["players"] + _index(PLAYER_COUNTS, players, "player count"),
+            off["side"] + _index(SIDES, s.side, "board side"),
+            off["phase"] + _index(t.phase, s.phase, "phase"),
+            off["first"] + rel(s.first)]
+    at = [off["round"]]
+    values = [_fast(t, s.round, "round")]
     if s.active is not None and int(s.active) >= 0:
-        v[off["active"] + rel(s.active)] = 1.0
-    for q in eng.deciders(s):
-        v[off["deciders"] + rel(q)] = 1.0
-    enc._action(_action_view(s), v)
+        ones.append(off["active"] + rel(s.active))
+    o = off["deciders"]
+    ones += [o + rel(q) for q in eng.deciders(s)]
+    enc._action(views._action_view(s), v)
     for name, amount in s.mods.items():
-        v[off["mods"] + _index(MODS, name, "turn modifier")] = _scaled(amount, name)
+        at.append(off["mods"] + _index(MODS, name, "turn modifier"))
+        values.append(_scaled(amount, name))
     o = off["supply"]
-    for i, (value, scale) in enumerate(((len(s.gm_deck), "gm_deck"), (len(s.bm_deck), "bm_deck"),
-                                        (len(s.coord_deck), "coord_deck"), (len(s.bag), "bag"),
-                                        (s.renown_supply, "renown_supply"), (eng.product_supply(s), "products"),
-                                        (len(s.removed), "removed"))):
-        v[o + i] = _fast(t, value, scale)
-    cards(s.gm_row, off["market"])
-    cards(s.bm_row, off["market"])
-    cards(s.gm_discard, off["market_discard"])
-    cards(s.bm_discard, off["market_discard"])
-    cards(s.removed, off["removed"])
-    for token in s.bag:
-        v[off["bag"] + t.token[token]] = 1.0
-    o = off["coords"]
-    for block, coords in enumerate((s.coord_shown, s.coord_discard)):
-        for c in coords:
-            v[o + 4 * t.coord[c] + block] = 1.0
+    at += range(o, o + len(SUPPLY))
+    values += (_fast(t, len(s.gm_deck), "gm_deck"), _fast(t, len(s.bm_deck), "bm_deck"),
+               _fast(t, len(s.coord_deck), "coord_deck"), _fast(t, len(s.bag), "bag"),
+               _fast(t, s.renown_supply, "renown_supply"), _fast(t, eng.product_supply(s), "products"),
+               _fast(t, len(s.removed), "removed"))
+    o = off["market"]
+    ones += [o + card[c] for c in s.gm_row]
+    ones += [o + card[c] for c in s.bm_row]
+    o = off["market_discard"]
+    ones += [o + card[c] for c in s.gm_discard]
+    ones += [o + card[c] for c in s.bm_discard]
+    o = off["removed"]
+    ones += [o + card[c] for c in s.removed]
+    o, token = off["bag"], t.token
+    ones += [o + token[x] for x in s.bag]
+    o, coord = off["coords"], t.coord
+    ones += [o + 4 * coord[c] for c in s.coord_shown]
+    ones += [o + 4 * coord[c] + 1 for c in s.coord_discard]
     if seat is not None:
         for depth, c in enumerate(s.coord_deck[:s.coord_known[seat]]):
-            i = 4 * t.coord[c]
-            v[o + i + 2] = 1.0
-            v[o + i + 3] = _scaled(depth + 1, "depth")
-    built = Counter(b[0] for b in s.built)
-    for kind in s.drafted:
-        dev = comp.devs[kind]
-        i = off["drafted"] + 3 * t.dev[kind]
-        v[i] = 1.0
-        v[i + 1] = _fast(t, dev.copies - built[kind], "left")
-        v[i + 2] = _scaled(eng.dev_cost(s, seat, kind) if seat is not None else dev.cost, "cost")
+            i = o + 4 * coord[c]
+            ones.append(i + 2)
+            at.append(i + 3)
+            values.append(_scaled(depth + 1, "depth"))
+    # `eng.dev_cost(s, seat, kind)` of every type: the seat's discount worked out once
+    cut = None if seat is None else eng.turn_mod(s, seat, "dev_discount") + eng.perm(s, seat, "dev_discount_perm")
+    drafted_key = (tuple(s.drafted), cut, tuple(b[0] for b in s.built))
+    drafted = t.drafted.get(drafted_key)
+    if drafted is None:
+        if len(t.drafted) >= BLOCKS:
+            t.drafted.clear()
+        drafted = t.drafted[drafted_key] = _drafted(t, eng, s, off["drafted"], cut)
+    ones += drafted[0]
+    at += drafted[1]
+    values += drafted[2]
     a = s.auction
     if a is not None:
         enc._auction({"card": eng.cards[a.card].id, "high": a.high, "bidder": a.bidder, "out": a.out,
                       "turn": a.turn, "declarer": a.declarer}, v, rel)
-    battle = _battle_view(eng, s, seat) if s.battle is not None else None
+    battle = views._battle_view(eng, s, seat) if s.battle is not None else None
     if battle is not None:
         enc._battle(battle, v, rel)
     if seat is not None and s.effect is not None and seat == s.active:
-        enc._effect(_effect_view(eng, s, seat), v, rel)
-    enc._revealed(s.shown.to_data(), v, rel)
+        enc._effect(views._effect_view(eng, s, seat), v, rel)
+    shown = s.shown
+    if shown.reset is not None or shown.battle is not None or shown.cards is not None:
+        enc._revealed(shown.to_data(), v, rel)
     if s.phase == "reset":
-        for q, done in enumerate(s.reset_done):
-            if done:
-                v[off["reset"] + rel(q)] = 1.0
+        o = off["reset"]
+        ones += [o + rel(q) for q, done in enumerate(s.reset_done) if done]
     if seat is not None:
-        cards(s.hand[seat], off["hand"])
+        o = off["hand"]
+        ones += [o + card[c] for c in s.hand[seat]]
         if s.phase == "reset":
-            cards(s.reset_pending[seat], off["reset_chosen"])
+            o = off["reset_chosen"]
+            ones += [o + card[c] for c in s.reset_pending[seat]]
         if s.phase == "lose" and s.battle is not None and s.battle.who == seat:
-            cards(set(eng.lose_options(s, seat)), off["lose_from"])
-    on_board = [sum(col) for col in zip(*s.figures, strict=True)]  # `eng.on_board` of every seat at once
+            o = off["lose_from"]
+            ones += [o + card[c] for c in set(eng.lose_options(s, seat))]
+    on_board, dev_ctrl, awards = _board_reading(t, eng, s)
     if s.over:
-        v[off["end"]] = 1.0
+        ones.append(off["end"])
         keys = [(eng.score(s, q), s.arc[q], s.influence[q], on_board[q]) for q in range(players)]
-        for q, key in enumerate(keys):
-            if key == max(keys):
-                v[off["end"] + 1 + rel(q)] = 1.0
-    ctrl = eng.controllers(s)
-    dev_ctrl = eng.dev_controllers(s, ctrl)
-    awards = eng.awards(s, ctrl, dev_ctrl)
-    chooser, laid = choosing_commit(s)
+        top = max(keys)
+        ones += [off["end"] + 1 + rel(q) for q, key in enumerate(keys) if key == top]
+    chooser, laid = views.choosing_commit(s)
     width = enc.seat_layout.size
     blocks = t.seat_blocks
     for q in range(players):
@@ -543,17 +646,11 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
             seat_block = blocks[seat_key] = _seat_block(enc, t, s.gang[q], numbers, s.discard[q], s.tableau[q])
         start = off["seats"] + rel(q) * width
         v[start:start + width] = seat_block
-    if s.side not in enc.boards:
-        raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
-    board = (s.side, base, players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)), tuple(map(tuple, s.built)),
-           tuple(s.products), tuple(s.entry), s.enemy_space, -1 if s.battle is None else s.battle.space)
-    spaces = t.space_blocks.get(board)
-    if spaces is None:
-        if len(t.space_blocks) >= BLOCKS:
-            t.space_blocks.clear()
-        spaces = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+    spaces = _space_blocks(enc, t, s, base, rel, dev_ctrl)
     start = off["spaces"]
     v[start:start + len(spaces)] = spaces
+    v[ones] = 1.0
+    v[at] = values
     return v
 
 
@@ -589,9 +686,10 @@ def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any,
         v[start + _index(enc.spaces, space_name(s.entry[q]), "space") * width + po["entry"] + rel(q)] = 1.0
     o = start + po["figures"]
     for sp, counts in enumerate(s.figures):
-        for q, n in enumerate(counts):
-            if n:
-                v[o + sp * width + rel(q)] = _scaled(n, "space_figures")
+        if any(counts):
+            for q, n in enumerate(counts):
+                if n:
+                    v[o + sp * width + rel(q)] = _fast(t, n, "space_figures")
     tokens = enc.comp.tokens
     o = start + po["ycu"]
     for sp, ids in enumerate(s.ycu):
@@ -603,7 +701,7 @@ def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any,
             v[i + 2] = _scaled(sum(x.bribe for x in here), "space_bribe")
     for i, b in enumerate(s.built):
         kind = t.dev[b[0]]
-        products = _scaled(s.products[i], "tile_products")
+        products = _fast(t, s.products[i], "tile_products")
         for sp in b[1:]:
             o = start + sp * width
             v[o + po["development"] + kind] = 1.0

@@ -165,6 +165,8 @@ class Costs(Core):
             changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
         else:
             seen_figures, seen_ycu, (enemy, full, own) = memo
+            if seen_figures == figures and seen_ycu == ycu:  # the rows are mostly the same objects: a quick test
+                return enemy, full, own
             changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
             if not changed:
                 return enemy, full, own
