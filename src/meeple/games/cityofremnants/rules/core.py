@@ -70,8 +70,8 @@ class Core:
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
-        # per seat, the last `Costs.masks` asked: copies of the rows of figures and of ycu, and its answer
-        self._masks_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]]] = {}
+        # the last board `Costs.masks` read: copies of the rows of figures and of ycu, and the answer for each seat
+        self._masks_memo: tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, int, int]]] | None = None
         # per seat, the last `controlled_devs` asked: copies of the rows of figures, ycu and built, and its answer
         self._ctrl_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
                                          list[int]]] = {}
@@ -280,7 +280,7 @@ class Core:
         del s.draw[p][:n]
         s.hand[p] += got
         say(events, "cards.draw", seat=p, count=len(got))
-        if got:
+        if got and events is not None:
             say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
 
     def recruit(self, s: State, p: int, card: int, events: Events) -> None:
