@@ -413,13 +413,10 @@ class _StateTables:
     encoder's indices (by id), built once per data file."""
 
     def __init__(self, enc: CityOfRemnantsEncoder, eng: Any) -> None:
-        # the view's helpers and the rules' reading of a space (imported here: the encoder module needs no rules)
-        from . import views
-        from .rules.core import space_controller
+        from . import views  # the view's helpers (imported here: the encoder module needs no rules)
 
         comp = eng.comp
         self.views = views
-        self.space_controller = space_controller
         self.card = [_index(enc.cards, c.id, "card") for c in eng.cards]
         self.gang = {g.index: _index(enc.gangs, g.key, "gang") for g in comp.gangs}
         self.token = [_index(enc.tokens, t.id, "YCU token") for t in comp.tokens]
@@ -432,13 +429,13 @@ class _StateTables:
         # and the board's space blocks (the latter as the viewer's seat sees them).
         self.seat_blocks: dict[tuple[Any, ...], np.ndarray] = {}
         self.space_blocks: dict[tuple[Any, ...], np.ndarray] = {}
-        # The last board read (`_board_reading`) and the last space blocks (`_space_blocks`), each with copies of
-        # what it was read from: consecutive positions of a game mostly share them, and comparing the rows (tuples,
-        # shared by the copies of a state) is cheaper than building and hashing a key.
-        self.last_board: tuple[Any, ...] | None = None
-        # the drafted field's positions and values (`_drafted`), by the types drafted, the discount and the types built
-        self.drafted: dict[tuple[Any, ...], tuple[list[int], list[int], list[float]]] = {}
-        self.last_spaces: tuple[Any, ...] | None = None
+        # The last board read and each seat's last space blocks (`_space_blocks`), with copies of what they read:
+        # consecutive positions mostly share them, and comparing rows is cheaper than building and hashing a key.
+        self.board = views.BoardReading()
+        self.last_spaces: dict[int, tuple[Any, ...]] = {}
+        # the drafted field (`_drafted`), by the types drafted, the discount and the types built
+        self.drafted: dict[tuple[Any, ...], np.ndarray] = {}
+        self.ycu_values: dict[tuple[int, ...], tuple[float, float, float]] = {}  # `_ycu_values`, by the tokens
 
 
 BLOCKS = 4096  # blocks kept at most per kind (the store starts afresh when full)
@@ -457,81 +454,60 @@ def _fast(t: _StateTables, x: Any, name: str) -> float:
     return out
 
 
-def _board_reading(t: _StateTables, eng: Any, s: Any) -> tuple[list[int], list[int], list[int]]:
-    """Figures on the board per seat (`eng.on_board`), the controller of each built development
-    (`eng.dev_controllers`) and each seat's award now (`eng.awards`): functions of the board, the figures, the
-    tokens, the developments and the tableaux (Permanent award cards), kept for the last of these read."""
-    last = t.last_board
-    figures, ycu = s.figures, s.ycu
-    if last is not None and last[0] == (s.side, s.players):
-        seen_figures, seen_ycu = last[1], last[2]
-        if seen_figures == figures and seen_ycu == ycu and last[3] == s.built and last[4] == s.tableau:
-            return last[5]  # type: ignore[no-any-return]
-        # the controllers and figure counts of the last board, read again on the spaces whose rows differ
-        ctrl, on_board, space_controller = last[6][:], last[5][0][:], t.space_controller
-        for sp in {*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))}:
-            row, old = figures[sp], seen_figures[sp]
-            ctrl[sp] = space_controller(row, ycu[sp])
-            for q, n in enumerate(row):
-                on_board[q] += n - old[q]
-    else:
-        ctrl = eng.controllers(s)
-        on_board = [sum(col) for col in zip(*figures, strict=True)]
-    dev_ctrl = eng.dev_controllers(s, ctrl)
-    reading = (on_board, dev_ctrl, eng.awards(s, ctrl, dev_ctrl))
-    t.last_board = ((s.side, s.players), figures[:], ycu[:], s.built[:], [row[:] for row in s.tableau], reading, ctrl)
-    return reading
-
-
 def _space_blocks(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, base: int, rel: Any,
                   dev_ctrl: list[int]) -> np.ndarray:
-    """The space blocks (`_spaces_state`) of the state as the seat `base` sees them, kept by what they read."""
+    """The space blocks (`_spaces_state`) as the seat `base` sees them: its last ones, where figures moved or marks
+    changed written again when nothing else did, or earlier ones kept by all they read."""
     if s.side not in enc.boards:
         raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
-    marks = (s.side, base, s.players, s.enemy_space, -1 if s.battle is None else s.battle.space)
-    last = t.last_spaces
-    if (last is not None and last[0] == marks and last[2] == s.ycu and last[3] == s.built
-            and last[4] == s.products and last[5] == s.entry and last[7] == dev_ctrl):
-        if last[1] == s.figures:
-            return last[6]  # type: ignore[no-any-return]
-        # only figures moved: the last blocks with the figures of the spaces whose row changed written again
-        blocks: np.ndarray = last[6].copy()
-        width, o, figures = enc.space_layout.size, enc.poff["figures"], s.figures
-        for sp in compress(SPACES, map(ne, last[1], figures)):
+    marks = (s.enemy_space, -1 if s.battle is None else s.battle.space)
+    figures = s.figures
+    last = t.last_spaces.get(base)
+    if (last is not None and last[0] == (s.side, s.players) and last[3] == s.ycu and last[4] == s.built
+            and last[5] == s.products and last[6] == s.entry and last[7] == dev_ctrl):
+        if last[1] == marks and last[2] == figures:
+            return last[8]  # type: ignore[no-any-return]
+        blocks: np.ndarray = last[8].copy()
+        width, po = enc.space_layout.size, enc.poff
+        o = po["figures"]
+        for sp in compress(SPACES, map(ne, last[2], figures)):
             i = sp * width + o
             blocks[i:i + MAX_SEATS] = 0.0
             for q, n in enumerate(figures[sp]):
                 if n:
                     blocks[i + rel(q)] = _fast(t, n, "space_figures")
-        t.last_spaces = (marks, figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:], blocks, dev_ctrl)
-        return blocks
-    board = (s.side, base, s.players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)),
-             tuple(map(tuple, s.built)), tuple(s.products), tuple(s.entry), s.enemy_space, marks[4])
-    spaces = t.space_blocks.get(board)
-    if spaces is None:
-        if len(t.space_blocks) >= BLOCKS:
-            t.space_blocks.clear()
-        spaces = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
-    t.last_spaces = (marks, s.figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:], spaces, dev_ctrl)
-    return spaces
+        o = po["marks"]
+        for j, (before, now) in enumerate(zip(last[1], marks, strict=True)):
+            if before >= 0:
+                blocks[before * width + o + j] = 0.0
+            if now >= 0:
+                blocks[now * width + o + j] = 1.0
+    else:
+        board = (s.side, base, s.players, tuple(map(tuple, figures)), tuple(map(tuple, s.ycu)),
+                 tuple(map(tuple, s.built)), tuple(s.products), tuple(s.entry), *marks)
+        found = t.space_blocks.get(board)
+        if found is None:
+            if len(t.space_blocks) >= BLOCKS:
+                t.space_blocks.clear()
+            found = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+        blocks = found
+    t.last_spaces[base] = ((s.side, s.players), marks, figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:],
+                           dev_ctrl, blocks)
+    return blocks
 
 
-def _drafted(t: _StateTables, eng: Any, s: Any, o: int, cut: int | None) -> tuple[list[int], list[int], list[float]]:
-    """The drafted field (see `layout`): its positions set to 1, then its other positions and their values, for the
-    types drafted, the developments built and the viewer's discount `cut` (None: no viewer)."""
+def _drafted(enc: CityOfRemnantsEncoder, t: _StateTables, eng: Any, s: Any, cut: int | None) -> np.ndarray:
+    """The drafted field (see `layout`), given the viewer's development discount `cut` (None: no viewer)."""
     copies = eng.built_summary(s.built)[1]
-    ones: list[int] = []
-    at: list[int] = []
-    values: list[float] = []
+    v = np.zeros(enc.layout.field("drafted").size, dtype=np.float32)
     devs, dev_index = eng.comp.devs, t.dev
     for kind in s.drafted:
         dev = devs[kind]
-        i = o + 3 * dev_index[kind]
-        ones.append(i)
-        at += (i + 1, i + 2)
-        values += (_fast(t, dev.copies - copies.get(kind, 0), "left"),
-                   _fast(t, dev.cost if cut is None else max(0, dev.cost - cut), "cost"))
-    return ones, at, values
+        i = 3 * dev_index[kind]
+        v[i] = 1.0
+        v[i + 1] = _fast(t, dev.copies - copies.get(kind, 0), "left")
+        v[i + 2] = _fast(t, dev.cost if cut is None else max(0, dev.cost - cut), "cost")
+    return v
 
 
 def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None) -> np.ndarray:
@@ -548,29 +524,28 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
     def rel(q: int) -> int:
         return (int(q) - base) % players
 
-    # The positions set to 1 (`ones`), and the other values with their positions (`at`, `values`), are written at
-    # the end all at once: each position below is written once, or more than once with the same value. The helpers
-    # shared with `encode` write fields of their own into `v` directly.
+    # The positions set to 1 (`ones`) are written at the end all at once (each is written once, or more than once
+    # with the same value); the other values are written as they come, into positions `ones` never names.
     ones = [off["players"] + _index(PLAYER_COUNTS, players, "player count"),
             off["side"] + _index(SIDES, s.side, "board side"),
             off["phase"] + _index(t.phase, s.phase, "phase"),
             off["first"] + rel(s.first)]
-    at = [off["round"]]
-    values = [_fast(t, s.round, "round")]
+    v[off["round"]] = _fast(t, s.round, "round")
     if s.active is not None and int(s.active) >= 0:
         ones.append(off["active"] + rel(s.active))
     o = off["deciders"]
     ones += [o + rel(q) for q in eng.deciders(s)]
     enc._action(views._action_view(s), v)
     for name, amount in s.mods.items():
-        at.append(off["mods"] + _index(MODS, name, "turn modifier"))
-        values.append(_scaled(amount, name))
+        v[off["mods"] + _index(MODS, name, "turn modifier")] = _scaled(amount, name)
     o = off["supply"]
-    at += range(o, o + len(SUPPLY))
-    values += (_fast(t, len(s.gm_deck), "gm_deck"), _fast(t, len(s.bm_deck), "bm_deck"),
-               _fast(t, len(s.coord_deck), "coord_deck"), _fast(t, len(s.bag), "bag"),
-               _fast(t, s.renown_supply, "renown_supply"), _fast(t, eng.product_supply(s), "products"),
-               _fast(t, len(s.removed), "removed"))
+    v[o] = _fast(t, len(s.gm_deck), "gm_deck")
+    v[o + 1] = _fast(t, len(s.bm_deck), "bm_deck")
+    v[o + 2] = _fast(t, len(s.coord_deck), "coord_deck")
+    v[o + 3] = _fast(t, len(s.bag), "bag")
+    v[o + 4] = _fast(t, s.renown_supply, "renown_supply")
+    v[o + 5] = _fast(t, eng.product_supply(s), "products")
+    v[o + 6] = _fast(t, len(s.removed), "removed")
     o = off["market"]
     ones += [o + card[c] for c in s.gm_row]
     ones += [o + card[c] for c in s.bm_row]
@@ -588,8 +563,7 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
         for depth, c in enumerate(s.coord_deck[:s.coord_known[seat]]):
             i = o + 4 * coord[c]
             ones.append(i + 2)
-            at.append(i + 3)
-            values.append(_scaled(depth + 1, "depth"))
+            v[i + 3] = _scaled(depth + 1, "depth")
     # `eng.dev_cost(s, seat, kind)` of every type: the seat's discount worked out once
     cut = None if seat is None else eng.turn_mod(s, seat, "dev_discount") + eng.perm(s, seat, "dev_discount_perm")
     drafted_key = (tuple(s.drafted), cut, tuple(b[0] for b in s.built))
@@ -597,10 +571,9 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
     if drafted is None:
         if len(t.drafted) >= BLOCKS:
             t.drafted.clear()
-        drafted = t.drafted[drafted_key] = _drafted(t, eng, s, off["drafted"], cut)
-    ones += drafted[0]
-    at += drafted[1]
-    values += drafted[2]
+        drafted = t.drafted[drafted_key] = _drafted(enc, t, eng, s, cut)
+    o = off["drafted"]
+    v[o:o + len(drafted)] = drafted
     a = s.auction
     if a is not None:
         enc._auction({"card": eng.cards[a.card].id, "high": a.high, "bidder": a.bidder, "out": a.out,
@@ -625,7 +598,7 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
         if s.phase == "lose" and s.battle is not None and s.battle.who == seat:
             o = off["lose_from"]
             ones += [o + card[c] for c in set(eng.lose_options(s, seat))]
-    on_board, dev_ctrl, awards = _board_reading(t, eng, s)
+    on_board, dev_ctrl, awards = t.board.read(eng, s)
     if s.over:
         ones.append(off["end"])
         keys = [(eng.score(s, q), s.arc[q], s.influence[q], on_board[q]) for q in range(players)]
@@ -649,8 +622,7 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
     spaces = _space_blocks(enc, t, s, base, rel, dev_ctrl)
     start = off["spaces"]
     v[start:start + len(spaces)] = spaces
-    v[ones] = 1.0
-    v[at] = values
+    v[np.fromiter(ones, np.intp, len(ones))] = 1.0
     return v
 
 
@@ -676,6 +648,20 @@ def _seat_block(enc: CityOfRemnantsEncoder, t: _StateTables, gang: int, numbers:
     return v
 
 
+def _ycu_values(enc: CityOfRemnantsEncoder, t: _StateTables, ids: tuple[int, ...]) -> tuple[float, float, float]:
+    """The ycu field of a space with these tokens (see `space_layout`), kept by the tokens."""
+    ids = tuple(ids)  # a row of `State.ycu` (a tuple already, but for a state built by hand)
+    out = t.ycu_values.get(ids)
+    if out is None:
+        tokens = enc.comp.tokens
+        here = [tokens[t.token[x]] for x in ids]
+        out = (_scaled(len(here), "space_tokens"), _scaled(sum(x.attack for x in here), "space_attack"),
+               _scaled(sum(x.bribe for x in here), "space_bribe"))
+        if len(t.ycu_values) < BLOCKS:
+            t.ycu_values[ids] = out
+    return out
+
+
 def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any, dev_ctrl: list[int]) -> np.ndarray:
     """The space blocks of the board (see `space_layout`), as the seat of `rel` sees them."""
     po = enc.poff
@@ -690,15 +676,11 @@ def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any,
             for q, n in enumerate(counts):
                 if n:
                     v[o + sp * width + rel(q)] = _fast(t, n, "space_figures")
-    tokens = enc.comp.tokens
     o = start + po["ycu"]
     for sp, ids in enumerate(s.ycu):
         if ids:
-            here = [tokens[t.token[x]] for x in ids]
             i = o + sp * width
-            v[i] = _scaled(len(here), "space_tokens")
-            v[i + 1] = _scaled(sum(x.attack for x in here), "space_attack")
-            v[i + 2] = _scaled(sum(x.bribe for x in here), "space_bribe")
+            v[i], v[i + 1], v[i + 2] = _ycu_values(enc, t, ids)
     for i, b in enumerate(s.built):
         kind = t.dev[b[0]]
         products = _fast(t, s.products[i], "tile_products")
