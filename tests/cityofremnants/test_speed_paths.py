@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import meeple
+from meeple.games.cityofremnants import views
 from meeple.games.cityofremnants.rules import costs
 from meeple.games.cityofremnants.state import FIELDS, State
 
@@ -72,7 +73,7 @@ def test_copy_copies_every_field_and_shares_no_container() -> None:
 
 
 def test_kept_answers_agree_with_their_definitions() -> None:
-    """The answers the rules keep between questions (each seat's masks with the board they were read from, the
+    """The answers the rules keep between questions (every seat's masks with the board they were read from, the
     moves from a space over the board within reach, what a phase alone decides of a card play) match their
     definitions in every position of random games, two games at once so that each question follows another
     board: COR-0.2 (enemies), COR-16.19 (moves), COR-8.7 (card plays)."""
@@ -103,3 +104,24 @@ def test_kept_answers_agree_with_their_definitions() -> None:
                         plays += defined
                 checked += 1
     assert checked > 1000 and moves > 1000 and plays > 100
+
+
+def test_kept_board_readings_agree_with_their_definitions() -> None:
+    """The board reading the encoder keeps (`views.BoardReading`: figures on the board, development controllers and
+    awards, read again only where rows changed) and the controlled developments the rules keep for each seat match
+    the rules' definitions in every position of random games, two games at once so that each reading follows
+    another board (COR-17.1, COR-17.2, COR-23)."""
+    reading = views.BoardReading()
+    checked = 0
+    for players in (2, 3, 4):
+        for (rules, s), (_, t) in zip(_positions(31 + players, players), _positions(41 + players, players),
+                                      strict=False):
+            eng = rules.eng
+            for state in (s, t):
+                devs = eng.dev_controllers(state, eng.controllers(state))
+                assert reading.read(eng, state) == ([eng.on_board(state, p) for p in range(players)], devs,
+                                                    eng.awards(state))
+                for p in range(players):
+                    assert eng.controlled_devs(state, p) == [i for i, o in enumerate(devs) if o == p]
+                checked += 1
+    assert checked > 1000

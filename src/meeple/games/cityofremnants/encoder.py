@@ -16,8 +16,9 @@ encoder does not know raises ValueError rather than being dropped.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,8 @@ import numpy as np
 from meeple.kit import Layout, clipped, index_of, scaled_text, seat_order
 
 from .data import NSPACE, Components, load_components, space_name
+
+SPACES = range(NSPACE)
 
 MAX_SEATS = 4
 PLAYER_COUNTS = (2, 3, 4)
@@ -410,40 +413,108 @@ class _StateTables:
     encoder's indices (by id), built once per data file."""
 
     def __init__(self, enc: CityOfRemnantsEncoder, eng: Any) -> None:
+        from . import views  # the view's helpers (imported here: the encoder module needs no rules)
+
         comp = eng.comp
+        self.views = views
         self.card = [_index(enc.cards, c.id, "card") for c in eng.cards]
         self.gang = {g.index: _index(enc.gangs, g.key, "gang") for g in comp.gangs}
         self.token = [_index(enc.tokens, t.id, "YCU token") for t in comp.tokens]
         self.coord = [_index(enc.coords, c.id, "coordinate card") for c in comp.coords]
         self.dev = [_index(enc.devs, d.id, "development") for d in comp.devs]
         self.phase = {name: i for i, name in enumerate(PHASES)}
-        # `_scaled(x, name)` of every whole x from 0 to the scale (up to 200), looked up instead of computed.
-        self.scaled = {name: [_scaled(x, name) for x in range(scale + 1)] for name, scale in SCALE.items()
-                       if scale <= 200}
+        # `_scaled(x, name)` of the whole numbers x met so far, per scale: looked up instead of computed.
+        self.scaled: dict[str, dict[int, float]] = {name: {} for name in SCALE}
         # Blocks already encoded, by everything of the state they read (a step changes few of them): seat blocks
         # and the board's space blocks (the latter as the viewer's seat sees them).
         self.seat_blocks: dict[tuple[Any, ...], np.ndarray] = {}
         self.space_blocks: dict[tuple[Any, ...], np.ndarray] = {}
+        # The last board read and each seat's last space blocks (`_space_blocks`), with copies of what they read:
+        # consecutive positions mostly share them, and comparing rows is cheaper than building and hashing a key.
+        self.board = views.BoardReading()
+        self.last_spaces: dict[int, tuple[Any, ...]] = {}
+        # the drafted field (`_drafted`), by the types drafted, the discount and the types built
+        self.drafted: dict[tuple[Any, ...], np.ndarray] = {}
+        self.ycu_values: dict[tuple[int, ...], tuple[float, float, float]] = {}  # `_ycu_values`, by the tokens
 
 
 BLOCKS = 4096  # blocks kept at most per kind (the store starts afresh when full)
 
 
 def _fast(t: _StateTables, x: Any, name: str) -> float:
-    """`_scaled(x, name)`, looked up for the whole numbers of the small scales."""
-    tab = t.scaled.get(name)
-    if tab is not None and type(x) is int and 0 <= x < len(tab):
-        return tab[x]
-    return _scaled(x, name)
+    """`_scaled(x, name)`, looked up for whole numbers (kept once computed: the game's numbers are few)."""
+    if type(x) is not int:
+        return _scaled(x, name)
+    tab = t.scaled[name]
+    out = tab.get(x)
+    if out is None:
+        out = _scaled(x, name)
+        if len(tab) < BLOCKS:
+            tab[x] = out
+    return out
+
+
+def _space_blocks(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, base: int, rel: Any,
+                  dev_ctrl: list[int]) -> np.ndarray:
+    """The space blocks (`_spaces_state`) as the seat `base` sees them: its last ones, where figures moved or marks
+    changed written again when nothing else did, or earlier ones kept by all they read."""
+    if s.side not in enc.boards:
+        raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
+    marks = (s.enemy_space, -1 if s.battle is None else s.battle.space)
+    figures = s.figures
+    last = t.last_spaces.get(base)
+    if (last is not None and last[0] == (s.side, s.players) and last[3] == s.ycu and last[4] == s.built
+            and last[5] == s.products and last[6] == s.entry and last[7] == dev_ctrl):
+        if last[1] == marks and last[2] == figures:
+            return last[8]  # type: ignore[no-any-return]
+        blocks: np.ndarray = last[8].copy()
+        width, po = enc.space_layout.size, enc.poff
+        o = po["figures"]
+        for sp in compress(SPACES, map(ne, last[2], figures)):
+            i = sp * width + o
+            blocks[i:i + MAX_SEATS] = 0.0
+            for q, n in enumerate(figures[sp]):
+                if n:
+                    blocks[i + rel(q)] = _fast(t, n, "space_figures")
+        o = po["marks"]
+        for j, (before, now) in enumerate(zip(last[1], marks, strict=True)):
+            if before >= 0:
+                blocks[before * width + o + j] = 0.0
+            if now >= 0:
+                blocks[now * width + o + j] = 1.0
+    else:
+        board = (s.side, base, s.players, tuple(map(tuple, figures)), tuple(map(tuple, s.ycu)),
+                 tuple(map(tuple, s.built)), tuple(s.products), tuple(s.entry), *marks)
+        found = t.space_blocks.get(board)
+        if found is None:
+            if len(t.space_blocks) >= BLOCKS:
+                t.space_blocks.clear()
+            found = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+        blocks = found
+    t.last_spaces[base] = ((s.side, s.players), marks, figures[:], s.ycu[:], s.built[:], s.products[:], s.entry[:],
+                           dev_ctrl, blocks)
+    return blocks
+
+
+def _drafted(enc: CityOfRemnantsEncoder, t: _StateTables, eng: Any, s: Any, cut: int | None) -> np.ndarray:
+    """The drafted field (see `layout`), given the viewer's development discount `cut` (None: no viewer)."""
+    copies = eng.built_summary(s.built)[1]
+    v = np.zeros(enc.layout.field("drafted").size, dtype=np.float32)
+    devs, dev_index = eng.comp.devs, t.dev
+    for kind in s.drafted:
+        dev = devs[kind]
+        i = 3 * dev_index[kind]
+        v[i] = 1.0
+        v[i + 1] = _fast(t, dev.copies - copies.get(kind, 0), "left")
+        v[i + 2] = _fast(t, dev.cost if cut is None else max(0, dev.cost - cut), "cost")
+    return v
 
 
 def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None) -> np.ndarray:
-    from .views import _action_view, _battle_view, _effect_view, choosing_commit
-
     t = enc._tables.get(id(eng))
     if t is None:
         t = enc._tables[id(eng)] = _StateTables(enc, eng)
-    comp = eng.comp
+    views = t.views
     card = t.card
     v = np.zeros(enc.size, dtype=np.float32)
     off = enc.off
@@ -453,82 +524,87 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
     def rel(q: int) -> int:
         return (int(q) - base) % players
 
-    def cards(ids: Any, start: int) -> None:
-        for c in ids:
-            v[start + card[c]] = 1.0
-
-    v[off["players"] + _index(PLAYER_COUNTS, players, "player count")] = 1.0
-    v[off["side"] + _index(SIDES, s.side, "board side")] = 1.0
-    v[off["phase"] + _index(t.phase, s.phase, "phase")] = 1.0
+    # The positions set to 1 (`ones`) are written at the end all at once (each is written once, or more than once
+    # with the same value); the other values are written as they come, into positions `ones` never names.
+    ones = [off["players"] + _index(PLAYER_COUNTS, players, "player count"),
+            off["side"] + _index(SIDES, s.side, "board side"),
+            off["phase"] + _index(t.phase, s.phase, "phase"),
+            off["first"] + rel(s.first)]
     v[off["round"]] = _fast(t, s.round, "round")
-    v[off["first"] + rel(s.first)] = 1.0
     if s.active is not None and int(s.active) >= 0:
-        v[off["active"] + rel(s.active)] = 1.0
-    for q in eng.deciders(s):
-        v[off["deciders"] + rel(q)] = 1.0
-    enc._action(_action_view(s), v)
+        ones.append(off["active"] + rel(s.active))
+    o = off["deciders"]
+    ones += [o + rel(q) for q in eng.deciders(s)]
+    enc._action(views._action_view(s), v)
     for name, amount in s.mods.items():
         v[off["mods"] + _index(MODS, name, "turn modifier")] = _scaled(amount, name)
     o = off["supply"]
-    for i, (value, scale) in enumerate(((len(s.gm_deck), "gm_deck"), (len(s.bm_deck), "bm_deck"),
-                                        (len(s.coord_deck), "coord_deck"), (len(s.bag), "bag"),
-                                        (s.renown_supply, "renown_supply"), (eng.product_supply(s), "products"),
-                                        (len(s.removed), "removed"))):
-        v[o + i] = _fast(t, value, scale)
-    cards(s.gm_row, off["market"])
-    cards(s.bm_row, off["market"])
-    cards(s.gm_discard, off["market_discard"])
-    cards(s.bm_discard, off["market_discard"])
-    cards(s.removed, off["removed"])
-    for token in s.bag:
-        v[off["bag"] + t.token[token]] = 1.0
-    o = off["coords"]
-    for block, coords in enumerate((s.coord_shown, s.coord_discard)):
-        for c in coords:
-            v[o + 4 * t.coord[c] + block] = 1.0
+    v[o] = _fast(t, len(s.gm_deck), "gm_deck")
+    v[o + 1] = _fast(t, len(s.bm_deck), "bm_deck")
+    v[o + 2] = _fast(t, len(s.coord_deck), "coord_deck")
+    v[o + 3] = _fast(t, len(s.bag), "bag")
+    v[o + 4] = _fast(t, s.renown_supply, "renown_supply")
+    v[o + 5] = _fast(t, eng.product_supply(s), "products")
+    v[o + 6] = _fast(t, len(s.removed), "removed")
+    o = off["market"]
+    ones += [o + card[c] for c in s.gm_row]
+    ones += [o + card[c] for c in s.bm_row]
+    o = off["market_discard"]
+    ones += [o + card[c] for c in s.gm_discard]
+    ones += [o + card[c] for c in s.bm_discard]
+    o = off["removed"]
+    ones += [o + card[c] for c in s.removed]
+    o, token = off["bag"], t.token
+    ones += [o + token[x] for x in s.bag]
+    o, coord = off["coords"], t.coord
+    ones += [o + 4 * coord[c] for c in s.coord_shown]
+    ones += [o + 4 * coord[c] + 1 for c in s.coord_discard]
     if seat is not None:
         for depth, c in enumerate(s.coord_deck[:s.coord_known[seat]]):
-            i = 4 * t.coord[c]
-            v[o + i + 2] = 1.0
-            v[o + i + 3] = _scaled(depth + 1, "depth")
-    built = Counter(b[0] for b in s.built)
-    for kind in s.drafted:
-        dev = comp.devs[kind]
-        i = off["drafted"] + 3 * t.dev[kind]
-        v[i] = 1.0
-        v[i + 1] = _fast(t, dev.copies - built[kind], "left")
-        v[i + 2] = _scaled(eng.dev_cost(s, seat, kind) if seat is not None else dev.cost, "cost")
+            i = o + 4 * coord[c]
+            ones.append(i + 2)
+            v[i + 3] = _scaled(depth + 1, "depth")
+    # `eng.dev_cost(s, seat, kind)` of every type: the seat's discount worked out once
+    cut = None if seat is None else eng.turn_mod(s, seat, "dev_discount") + eng.perm(s, seat, "dev_discount_perm")
+    drafted_key = (tuple(s.drafted), cut, tuple(b[0] for b in s.built))
+    drafted = t.drafted.get(drafted_key)
+    if drafted is None:
+        if len(t.drafted) >= BLOCKS:
+            t.drafted.clear()
+        drafted = t.drafted[drafted_key] = _drafted(enc, t, eng, s, cut)
+    o = off["drafted"]
+    v[o:o + len(drafted)] = drafted
     a = s.auction
     if a is not None:
         enc._auction({"card": eng.cards[a.card].id, "high": a.high, "bidder": a.bidder, "out": a.out,
                       "turn": a.turn, "declarer": a.declarer}, v, rel)
-    battle = _battle_view(eng, s, seat) if s.battle is not None else None
+    battle = views._battle_view(eng, s, seat) if s.battle is not None else None
     if battle is not None:
         enc._battle(battle, v, rel)
     if seat is not None and s.effect is not None and seat == s.active:
-        enc._effect(_effect_view(eng, s, seat), v, rel)
-    enc._revealed(s.shown.to_data(), v, rel)
+        enc._effect(views._effect_view(eng, s, seat), v, rel)
+    shown = s.shown
+    if shown.reset is not None or shown.battle is not None or shown.cards is not None:
+        enc._revealed(shown.to_data(), v, rel)
     if s.phase == "reset":
-        for q, done in enumerate(s.reset_done):
-            if done:
-                v[off["reset"] + rel(q)] = 1.0
+        o = off["reset"]
+        ones += [o + rel(q) for q, done in enumerate(s.reset_done) if done]
     if seat is not None:
-        cards(s.hand[seat], off["hand"])
+        o = off["hand"]
+        ones += [o + card[c] for c in s.hand[seat]]
         if s.phase == "reset":
-            cards(s.reset_pending[seat], off["reset_chosen"])
+            o = off["reset_chosen"]
+            ones += [o + card[c] for c in s.reset_pending[seat]]
         if s.phase == "lose" and s.battle is not None and s.battle.who == seat:
-            cards(set(eng.lose_options(s, seat)), off["lose_from"])
-    on_board = [sum(col) for col in zip(*s.figures, strict=True)]  # `eng.on_board` of every seat at once
+            o = off["lose_from"]
+            ones += [o + card[c] for c in set(eng.lose_options(s, seat))]
+    on_board, dev_ctrl, awards = t.board.read(eng, s)
     if s.over:
-        v[off["end"]] = 1.0
+        ones.append(off["end"])
         keys = [(eng.score(s, q), s.arc[q], s.influence[q], on_board[q]) for q in range(players)]
-        for q, key in enumerate(keys):
-            if key == max(keys):
-                v[off["end"] + 1 + rel(q)] = 1.0
-    ctrl = eng.controllers(s)
-    dev_ctrl = eng.dev_controllers(s, ctrl)
-    awards = eng.awards(s, ctrl, dev_ctrl)
-    chooser, laid = choosing_commit(s)
+        top = max(keys)
+        ones += [off["end"] + 1 + rel(q) for q, key in enumerate(keys) if key == top]
+    chooser, laid = views.choosing_commit(s)
     width = enc.seat_layout.size
     blocks = t.seat_blocks
     for q in range(players):
@@ -543,17 +619,10 @@ def _encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None
             seat_block = blocks[seat_key] = _seat_block(enc, t, s.gang[q], numbers, s.discard[q], s.tableau[q])
         start = off["seats"] + rel(q) * width
         v[start:start + width] = seat_block
-    if s.side not in enc.boards:
-        raise ValueError(f"cityofremnants encoder: unknown board side {s.side!r} in the state")
-    board = (s.side, base, players, tuple(map(tuple, s.figures)), tuple(map(tuple, s.ycu)), tuple(map(tuple, s.built)),
-           tuple(s.products), tuple(s.entry), s.enemy_space, -1 if s.battle is None else s.battle.space)
-    spaces = t.space_blocks.get(board)
-    if spaces is None:
-        if len(t.space_blocks) >= BLOCKS:
-            t.space_blocks.clear()
-        spaces = t.space_blocks[board] = _spaces_state(enc, t, s, rel, dev_ctrl)
+    spaces = _space_blocks(enc, t, s, base, rel, dev_ctrl)
     start = off["spaces"]
     v[start:start + len(spaces)] = spaces
+    v[np.fromiter(ones, np.intp, len(ones))] = 1.0
     return v
 
 
@@ -579,6 +648,20 @@ def _seat_block(enc: CityOfRemnantsEncoder, t: _StateTables, gang: int, numbers:
     return v
 
 
+def _ycu_values(enc: CityOfRemnantsEncoder, t: _StateTables, ids: tuple[int, ...]) -> tuple[float, float, float]:
+    """The ycu field of a space with these tokens (see `space_layout`), kept by the tokens."""
+    ids = tuple(ids)  # a row of `State.ycu` (a tuple already, but for a state built by hand)
+    out = t.ycu_values.get(ids)
+    if out is None:
+        tokens = enc.comp.tokens
+        here = [tokens[t.token[x]] for x in ids]
+        out = (_scaled(len(here), "space_tokens"), _scaled(sum(x.attack for x in here), "space_attack"),
+               _scaled(sum(x.bribe for x in here), "space_bribe"))
+        if len(t.ycu_values) < BLOCKS:
+            t.ycu_values[ids] = out
+    return out
+
+
 def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any, dev_ctrl: list[int]) -> np.ndarray:
     """The space blocks of the board (see `space_layout`), as the seat of `rel` sees them."""
     po = enc.poff
@@ -589,21 +672,18 @@ def _spaces_state(enc: CityOfRemnantsEncoder, t: _StateTables, s: Any, rel: Any,
         v[start + _index(enc.spaces, space_name(s.entry[q]), "space") * width + po["entry"] + rel(q)] = 1.0
     o = start + po["figures"]
     for sp, counts in enumerate(s.figures):
-        for q, n in enumerate(counts):
-            if n:
-                v[o + sp * width + rel(q)] = _scaled(n, "space_figures")
-    tokens = enc.comp.tokens
+        if any(counts):
+            for q, n in enumerate(counts):
+                if n:
+                    v[o + sp * width + rel(q)] = _fast(t, n, "space_figures")
     o = start + po["ycu"]
     for sp, ids in enumerate(s.ycu):
         if ids:
-            here = [tokens[t.token[x]] for x in ids]
             i = o + sp * width
-            v[i] = _scaled(len(here), "space_tokens")
-            v[i + 1] = _scaled(sum(x.attack for x in here), "space_attack")
-            v[i + 2] = _scaled(sum(x.bribe for x in here), "space_bribe")
+            v[i], v[i + 1], v[i + 2] = _ycu_values(enc, t, ids)
     for i, b in enumerate(s.built):
         kind = t.dev[b[0]]
-        products = _scaled(s.products[i], "tile_products")
+        products = _fast(t, s.products[i], "tile_products")
         for sp in b[1:]:
             o = start + sp * width
             v[o + po["development"] + kind] = 1.0

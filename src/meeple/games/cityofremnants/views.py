@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from meeple.engine import rng
 
 from .data import NSPACE, space_name
+from .rules.core import space_controller
 from .rules.engine import Engine
 from .state import State
+
+SPACES = range(NSPACE)
 
 
 def _ids(eng: Engine, cards: list[int]) -> list[str]:
@@ -39,6 +44,39 @@ def choosing_commit(s: State) -> tuple[int, int]:
     if b is None or s.phase != "commit":
         return -1, 0
     return b.seats[b.side], len(b.cards[b.side])
+
+
+class BoardReading:
+    """Figures on the board per seat (`Engine.on_board`), the controller of each built development
+    (`Engine.dev_controllers`) and each seat's award now (`Engine.awards`), kept for the last board read with
+    copies of what they read (the board side, figures, tokens, developments and tableaux): consecutive positions of
+    a game mostly share them, and a new board is read again only on the spaces whose rows changed."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: tuple[Any, ...] | None = None
+
+    def read(self, eng: Engine, s: State) -> tuple[list[int], list[int], list[int]]:
+        last = self.last
+        figures, ycu = s.figures, s.ycu
+        if last is not None and last[0] == (s.side, s.players):
+            seen_figures, seen_ycu = last[1], last[2]
+            if seen_figures == figures and seen_ycu == ycu and last[3] == s.built and last[4] == s.tableau:
+                return last[5]  # type: ignore[no-any-return]
+            ctrl, on_board = last[6][:], last[5][0][:]
+            for sp in {*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))}:
+                row, old = figures[sp], seen_figures[sp]
+                ctrl[sp] = space_controller(row, ycu[sp])
+                for q, n in enumerate(row):
+                    on_board[q] += n - old[q]
+        else:
+            ctrl = eng.controllers(s)
+            on_board = [sum(col) for col in zip(*figures, strict=True)]
+        dev_ctrl = eng.dev_controllers(s, ctrl)
+        reading = (on_board, dev_ctrl, eng.awards(s, ctrl, dev_ctrl))
+        self.last = ((s.side, s.players), figures[:], ycu[:], s.built[:], [row[:] for row in s.tableau], reading, ctrl)
+        return reading
 
 
 def view(eng: Engine, s: State, seat: int | None) -> dict[str, Any]:

@@ -68,7 +68,8 @@ class CityOfRemnants(StateRules[State]):
         return self.eng.setup(players, options, seed)
 
     def deciders(self, state: State) -> list[int]:
-        return sorted(self.eng.deciders(state))
+        seats = self.eng.deciders(state)  # a new list, most often of one seat
+        return seats if len(seats) < 2 else sorted(seats)
 
     def is_over(self, state: State) -> bool:
         return state.over

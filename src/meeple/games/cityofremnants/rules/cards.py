@@ -111,7 +111,8 @@ class CardEffects(Core):
             s.tableau[p].append(c)  # COR-9.10
         else:
             s.discard[p].append(c)  # COR-9.6
-        say(events, "card.play", seat=p, card=self.cterm(c))
+        if events is not None:
+            say(events, "card.play", seat=p, card=self.cterm(c))
         self.public(s, c)
         s.resume.append(s.phase)
         s.effect = CardEffect(c)

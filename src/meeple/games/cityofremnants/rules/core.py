@@ -33,6 +33,13 @@ def cells_mask(row: tuple[int, ...]) -> int:
     return spaces_mask(row[1:])
 
 
+def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
+    """The seat controlling a space with these figures (a row of `State.figures`) and YCU tokens, or -1 (COR-17.1:
+    the only seat with figures there, no token); as `Core.controllers` reads every space."""
+    n = sum(figures)
+    return figures.index(n) if n and not tokens and n in figures else -1
+
+
 class Core:
     """The data of one file and what every section of the rules asks."""
 
@@ -63,8 +70,11 @@ class Core:
         self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
-        # per seat, the last `Costs.masks` asked: copies of the rows of figures and of ycu, and its answer
-        self._masks_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, int, int]]] = {}
+        # the last board `Costs.masks` read: copies of the rows of figures and of ycu, and the answer for each seat
+        self._masks_memo: tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, int, int]]] | None = None
+        # per seat, the last `controlled_devs` asked: copies of the rows of figures, ycu and built, and its answer
+        self._ctrl_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
+                                         list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, the spaces covered, the copies of each type
         self._built_memo: tuple[list[tuple[int, ...]], int, dict[int, int]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
@@ -167,9 +177,21 @@ class Core:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
 
+    def controlled_devs(self, s: State, p: int) -> list[int]:
+        """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
+        changed. The last answer for each seat is kept with copies of the rows it was read from (`figures`, `ycu`
+        and `built`, lists of tuples): a turn asks again and again of one board."""
+        figures, ycu, built = s.figures, s.ycu, s.built
+        memo = self._ctrl_memo.get(p)
+        if memo is not None and memo[0] == figures and memo[1] == ycu and memo[2] == built:
+            return memo[3]
+        out = self._controlled_devs(s, p)
+        self._ctrl_memo[p] = figures[:], ycu[:], built[:], out
+        return out
+
     @staticmethod
-    def controlled_devs(s: State, p: int) -> list[int]:
-        """The developments player p controls (COR-17.2: every space with its figure and no enemy)."""
+    def _controlled_devs(s: State, p: int) -> list[int]:
+        """`controlled_devs`, worked out."""
         figures, ycu = s.figures, s.ycu
         out = []
         for i, b in enumerate(s.built):
@@ -183,7 +205,8 @@ class Core:
 
     @staticmethod
     def controllers(s: State) -> list[int]:
-        """The seat controlling each space (COR-17.1: the only seat with figures there, no YCU token), or -1."""
+        """The seat controlling each space (COR-17.1: the only seat with figures there, no YCU token), or -1; each
+        as `space_controller`."""
         # figures are never negative: one seat holds them all exactly when the total is one of the counts
         return [f.index(n) if n and not tokens and n in f else -1
                 for f, tokens, n in zip(s.figures, s.ycu, map(sum, s.figures), strict=True)]
@@ -257,7 +280,7 @@ class Core:
         del s.draw[p][:n]
         s.hand[p] += got
         say(events, "cards.draw", seat=p, count=len(got))
-        if got:
+        if got and events is not None:
             say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
 
     def recruit(self, s: State, p: int, card: int, events: Events) -> None:

@@ -154,33 +154,35 @@ class Costs(Core):
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
         the most own figures a space may hold, and those holding an own figure.
 
-        The last answer for each seat is kept with the board it was read from (copies of `figures` and `ycu`,
+        The answers for every seat are kept with the board they were read from (copies of `figures` and `ycu`,
         whose rows are tuples, replaced and never changed): a turn asks again and again of one board, and from one
-        question of a seat to its next only a few rows change, so only the spaces whose rows differ are read
-        again."""
+        question to the next only a few rows change, so only the spaces whose rows differ are read again."""
         figures, ycu = s.figures, s.ycu
-        memo = self._masks_memo.get(p)
-        if memo is None:  # every space with figures or tokens
-            enemy = full = own = 0
-            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
-        else:
-            seen_figures, seen_ycu, (enemy, full, own) = memo
+        memo = self._masks_memo
+        if memo is not None and len(memo[2]) == s.players:
+            seen_figures, seen_ycu, seen = memo
+            if seen_figures == figures and seen_ycu == ycu:  # the rows are mostly the same objects: a quick test
+                return seen[p]
             changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
-            if not changed:
-                return enemy, full, own
+            every = list(seen)
+        else:  # every space with figures or tokens
+            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
+            every = [(0, 0, 0)] * s.players
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        for sp in changed:
-            bit, f = BITS[sp], figures[sp]
-            n = f[p]
-            enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
-            if n:
-                own |= bit
-                if n >= limit:
-                    full |= bit
-            if sum(f) > n or ycu[sp]:
-                enemy |= bit
-        self._masks_memo[p] = figures[:], ycu[:], (enemy, full, own)
-        return enemy, full, own
+        for q, (enemy, full, own) in enumerate(every):
+            for sp in changed:
+                bit, f = BITS[sp], figures[sp]
+                n = f[q]
+                enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
+                if n:
+                    own |= bit
+                    if n >= limit:
+                        full |= bit
+                if sum(f) > n or ycu[sp]:
+                    enemy |= bit
+            every[q] = enemy, full, own
+        self._masks_memo = figures[:], ycu[:], every
+        return every[p]
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given

@@ -44,7 +44,7 @@ class Engine(Setup, Rounds, Costs, CardEffects, Auctions, Battles, Patrols, Turn
             return []
         out: list[int] = []
         step.legal(self, s, p, out)
-        return sorted(set(out))
+        return out if len(out) < 2 else sorted(set(out))
 
     def apply_action(self, s: State, p: int, idx: int, events: Events) -> None:
         act = self.cat.acts[idx]

@@ -30,7 +30,8 @@ class Patrols(Core):
                 shown.append(s.coord_deck.pop(0))
                 s.coord_known = [max(0, n - 1) for n in s.coord_known]
         s.coord_shown = shown
-        say(events, "patrol.coords", seat=s.first, cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in shown))
+        if events is not None:
+            say(events, "patrol.coords", seat=s.first, cards=tuple(f"@coord.{self.comp.coords[c].id}" for c in shown))
         for c in shown:
             for sp in self.comp.coords[c].coords(s.side):
                 if not s.bag:
@@ -41,7 +42,8 @@ class Patrols(Core):
                 else:
                     t = s.bag.pop(self._draw(s, "token", len(s.bag)))
                 s.ycu[sp] += (t,)
-                say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
+                if events is not None:
+                    say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
         s.patrol = Patrol([(s.first + i) % s.players for i in range(s.players)])
         s.active = -1
         self.patrol_next(s, events)

@@ -35,12 +35,20 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     """COR-8.7, COR-9.8: applicable Turn and Permanent cards at the active player's own decisions."""
     if p != s.active or s.phase not in CARD_PHASES:
         return
+    hand = s.hand[p]
+    if not hand:
+        return
     play = eng.cat.play
     checks = eng.play_checks(s.phase)
-    for c in sorted(set(s.hand[p])):
+    for c in set(hand):  # in any order: `Engine.legal_actions` sorts the actions
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
-        if check is None or (check and any(eng.state_allows(s, p, e) for e in check)):
+        if check is None:
             out.append(play[c])
+            continue
+        for e in check:
+            if eng.state_allows(s, p, e):
+                out.append(play[c])
+                break
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
@@ -190,9 +198,11 @@ def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
         s.action.chosen.append(act.card)
         s.hand[p].remove(act.card)
         s.discard[p].append(act.card)
-        say(events, "refresh.discard", seat=p, card=eng.cterm(act.card))
+        if events is not None:
+            say(events, "refresh.discard", seat=p, card=eng.cterm(act.card))
         return
-    say(events, "refresh.discarded", seat=p, cards=tuple(eng.cterm(c) for c in s.action.chosen))
+    if events is not None:
+        say(events, "refresh.discarded", seat=p, cards=tuple(eng.cterm(c) for c in s.action.chosen))
     eng.refresh_cards(s, p, events)
     s.phase = "post"
 

@@ -33,7 +33,8 @@ class Rounds(Core):
             for c in chosen:
                 s.hand[p].remove(c)
                 s.discard[p].append(c)
-            say(events, "reset.discarded", seat=p, cards=tuple(self.cterm(c) for c in chosen))
+            if events is not None:
+                say(events, "reset.discarded", seat=p, cards=tuple(self.cterm(c) for c in chosen))
             self.refresh_cards(s, p, events)
         s.reset_pending = [[] for _ in range(s.players)]
         s.first = (s.first + 1) % s.players

@@ -117,8 +117,9 @@ class TurnActions(Core):
         self.set_figures(s, dest, p, s.figures[dest][p] + 1)
         if self.enemies_at(s, p, dest):
             s.enemy_space = dest
-        say(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",
-             dest=space_name(dest))
+        if events is not None:
+            say(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",
+                dest=space_name(dest))
 
     def end_move(self, s: State, p: int, events: Events) -> None:
         say(events, "move.end", seat=p)
