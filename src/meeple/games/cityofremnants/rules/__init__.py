@@ -43,7 +43,7 @@ SPEC = game_spec(
     metrics=("renown", "arc", "developments", "battles_won"),
     roles="gang",
     search_iterations=SEARCH_ITERATIONS,
-    bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.60, "median_decision_seconds": 0.5},
+    bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.75, "median_decision_seconds": 0.5},
 )
 
 
