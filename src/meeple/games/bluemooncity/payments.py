@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import combinations_with_replacement, compress
 
 from meeple.engine.rules import Event
 
@@ -439,8 +439,6 @@ def _recolour_bounds(others: tuple[tuple[int, int, int], ...], lux1: int, lux2: 
 
 def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
     """Best value Lux powers add: each Lux 1 takes the next four cards of one colour, Lux 2 one card."""
-    from itertools import combinations_with_replacement
-
     best = 0
     for pick in combinations_with_replacement(range(len(others)), k1) if others else [()]:
         taken = [0] * len(others)

@@ -73,16 +73,17 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
                 if s.hands[card_base(seat) + card] and can_offer(ctx, s, seat, ctx.surcharge[card]):
                     out.append(_PILLAR[card])
         return
-    tile = ctx.tile(s, sq)
-    if tile is None or tile.kind == "courtyard" or s.rebuilt[sq] or s.markers[seat] <= 0:
+    tile = s.tile_at[sq]
+    if tile < 0 or s.rebuilt[sq] or s.markers[seat] <= 0:
         return
-    hand = hand_of(s, seat)
+    hand: list[int] | None = None
     boxes = s.boxes
     base = sq * 4
-    for slot, need in enumerate(tile.boxes):
+    for slot, colour, need in ctx.box_needs[tile]:
         if boxes[base + slot] != FREE:
             continue
-        colour = tile.box_colours[slot]
+        if hand is None:
+            hand = hand_of(s, seat)
         if colour >= 0:
             if can_pay(hand, colour, need):
                 out.append(_CONTRIB[slot][0])
