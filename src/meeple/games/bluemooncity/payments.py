@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, compress
+from operator import itemgetter
 
 from meeple.engine.rules import Event
 
@@ -221,13 +222,14 @@ def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
     """The part of a hand that can matter for paying `need` <= 5 in `colour`: without a Lux card only the
     box's colour, Khind and low Mimix cards count; no payment uses more than 5 cards of one type."""
     if hand[LUX1] or hand[LUX2]:
-        return tuple(c if c < 5 else 5 for c in hand)
+        return tuple(hand) if max(hand) < 5 else tuple(map(min, hand, _FIVES))
     keep = [0] * NCARD
     for t in _KEEP[colour]:
         c = hand[t]
         keep[t] = c if c < 5 else 5
     return tuple(keep)
 
+_FIVES = (5,) * NCARD
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
 
@@ -273,7 +275,7 @@ class _Search:
         self.need = need
         # The most valuable units first: a payment's last unit is then its smallest, so a payment that reaches
         # `need` falls short without it, and the search meets no payment that is not minimal by its units.
-        self.units = sorted(_units(hand, colour), key=_unit_value, reverse=True)
+        self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
         self.out: set[Payment] = set()
         self.used = [0] * NCARD
         self.recoloured = [0] * 8
@@ -310,10 +312,6 @@ class _Search:
             used[a] -= 1
             if b >= 0:
                 used[b] -= 1
-
-
-def _unit_value(unit: _Unit) -> int:
-    return unit[0]
 
 
 def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:

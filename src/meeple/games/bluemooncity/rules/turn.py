@@ -23,8 +23,9 @@ _SKIP = INDEX[Act(SKIP)]
 _REFILL0 = INDEX[Act(REFILL)]
 _REFILL1 = {t: INDEX[Act(REFILL, card=t)] for t in CARD_TYPES}
 _REFILL2 = {(t, u): INDEX[Act(REFILL, card=t, second=u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
-# Per card type t: the refill throwing away t and u at [u] (u >= t), and throwing away t alone at [-1].
-_REFILL_PAIRS = [[_REFILL2.get((t, u), -1) for u in range(NCARD)] + [_REFILL1.get(t, -1)] for t in range(NCARD)]
+# Per card type held: the refills throwing away that card alone, two of it, and it with each later card type.
+_REFILL_ROWS = {t: (_REFILL1[t], _REFILL2[(t, t)], [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)])
+                for t in CARD_TYPES}
 
 
 def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -105,14 +106,13 @@ def legal_refill(s: State, out: list[int]) -> None:
     listed in the order of the action table."""
     base = card_base(s.active)
     hand = s.hands[base : base + NCARD]
-    have = list(compress(CARD_TYPES, map(hand.__getitem__, CARD_TYPES)))
     out.append(_REFILL0)
-    for i, t in enumerate(have):
-        row = _REFILL_PAIRS[t]
-        out.append(row[-1])
+    for t in compress(range(NCARD), hand):
+        alone, twice, with_later = _REFILL_ROWS[t]
+        out.append(alone)
         if hand[t] >= 2:
-            out.append(row[t])
-        out += map(row.__getitem__, have[i + 1 :])
+            out.append(twice)
+        out += compress(with_later, hand[t + 1 :])
 
 
 def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
