@@ -31,8 +31,10 @@ def below(state: int, n: int) -> tuple[int, int]:
     """Return (uniform integer in [0, n), next state) without modulo bias worth noticing (n < 2**32)."""
     if n <= 0:
         raise ValueError("below() needs a positive bound")
-    value, state = next_u64(state)
-    return (value >> 32) * n >> 32, state
+    state = (state + _GOLDEN) & _MASK  # the step of `next_u64`, written out (every random bot move draws here)
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return ((z ^ (z >> 31)) >> 32) * n >> 32, state
 
 
 def shuffle(state: int, items: MutableSequence[T]) -> int:
@@ -56,8 +58,12 @@ class Stream:
         self.state = seed_stream(seed, salt)
 
     def below(self, n: int) -> int:
-        value, self.state = below(self.state, n)
-        return value
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        self.state = state = (self.state + _GOLDEN) & _MASK  # `below` written out
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 32) * n >> 32
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self.state = shuffle(self.state, items)

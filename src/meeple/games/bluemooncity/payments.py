@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress
+from itertools import combinations_with_replacement, compress
+from operator import itemgetter
 
 from meeple.engine.rules import Event
 
@@ -202,7 +203,7 @@ PAYMENTS_CACHE = 1 << 16  # hands remembered with their useful payments (and wit
 
 
 def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payment, ...]:
-    """Every useful way to pay `need` into a box of `colour` from `hand`, in order.
+    """Every useful way to pay `need` into a box of `colour` from `hand`, each once.
 
     Useful means minimal: removing any card (or any Lux power) would no longer pay. Cards of the same
     people and value are interchangeable, so payments are multisets.
@@ -214,20 +215,21 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payme
 def relevant_payments(relevant: tuple[int, ...], colour: int, need: int) -> tuple[Payment, ...]:
     """`minimal_payments` of the part of a hand that paying depends on (`relevant_hand`): hands that share it share
     their payments."""
-    return tuple(sorted(_enumerate(relevant, colour, need)))
+    return tuple(_enumerate(relevant, colour, need))
 
 
 def relevant_hand(hand: Sequence[int], colour: int) -> tuple[int, ...]:
     """The part of a hand that can matter for paying `need` <= 5 in `colour`: without a Lux card only the
     box's colour, Khind and low Mimix cards count; no payment uses more than 5 cards of one type."""
     if hand[LUX1] or hand[LUX2]:
-        return tuple(c if c < 5 else 5 for c in hand)
+        return tuple(hand) if max(hand) < 5 else tuple(map(min, hand, _FIVES))
     keep = [0] * NCARD
     for t in _KEEP[colour]:
         c = hand[t]
         keep[t] = c if c < 5 else 5
     return tuple(keep)
 
+_FIVES = (5,) * NCARD
 _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX * 3, MIMIX * 3 + 1))
          for c in range(9)}
 
@@ -271,7 +273,9 @@ class _Search:
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
         self.need = need
-        self.units = _units(hand, colour)
+        # The most valuable units first: a payment's last unit is then its smallest, so a payment that reaches
+        # `need` falls short without it, and the search meets no payment that is not minimal by its units.
+        self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
         self.out: set[Payment] = set()
         self.used = [0] * NCARD
         self.recoloured = [0] * 8
@@ -279,33 +283,32 @@ class _Search:
         self.max_colours = hand[LUX1] + hand[LUX2]
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
 
-    def extend(self, start: int, total: int, smallest: int, colours: int, cards: int) -> None:
-        """Add units from `start` on to a payment worth `total` (its smallest unit `smallest`) that is still short;
-        a payment that reaches `need` is kept when leaving out its smallest unit falls short, and is not extended."""
+    def extend(self, start: int, total: int, colours: int, cards: int) -> None:
+        """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
+        still short; a payment that reaches `need` is kept, and is not extended."""
         units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
         for i in range(start, len(units)):
             v, a, b, rc = units[i]
-            c2, n2 = colours, cards
             if rc >= 0:
-                n2 += 1
-                if not recoloured[rc]:
-                    c2 += 1
+                c2 = colours if recoloured[rc] else colours + 1
+                n2 = cards + 1
                 if c2 > self.max_colours or n2 > self.max_cards:
                     continue
+                recoloured[rc] += 1
+            else:
+                c2, n2 = colours, cards
             used[a] += 1
             if b >= 0:
                 used[b] += 1
             if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
-                if rc >= 0:
-                    recoloured[rc] += 1
-                reached = total + v
-                least = v if v < smallest else smallest
-                if reached < need:
-                    self.extend(i, reached, least, c2, n2)
-                elif reached - least < need:
+                if total + v < need:
+                    self.extend(i, total + v, c2, n2)
+                elif n2:
                     _emit(recoloured, used, hand, self.out)
-                if rc >= 0:
-                    recoloured[rc] -= 1
+                else:  # nothing recoloured: the payment needs no Lux power
+                    self.out.add((tuple(used), ()))
+            if rc >= 0:
+                recoloured[rc] -= 1
             used[a] -= 1
             if b >= 0:
                 used[b] -= 1
@@ -314,7 +317,7 @@ class _Search:
 def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     search = _Search(hand, colour, need)
     if need > 0:
-        search.extend(0, 0, 99, 0, 0)
+        search.extend(0, 0, 0, 0)
     else:
         _emit(search.recoloured, search.used, hand, search.out)
     out = search.out
@@ -328,18 +331,24 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
 def is_minimal(payment: Payment, colour: int, need: int) -> bool:
     """A payment is useful when it pays and no single card or Lux power can be left out (the same payments come
     out of many hands, so the answers are remembered)."""
-    if not pays(payment, colour, need):
-        return False
     cards, powers = payment
+    caps = caps_of(powers)
+    if value_of(cards, caps, colour) < need:
+        return False
+    fewer = list(cards)
     for t in CARD_TYPES:
         if cards[t]:
-            fewer = list(cards)
             fewer[t] -= 1
-            if pays((tuple(fewer), powers), colour, need):
+            if value_of(fewer, caps, colour) >= need:
                 return False
-    for i in range(len(powers)):
-        if pays((cards, powers[:i] + powers[i + 1 :]), colour, need):
+            fewer[t] += 1
+    for i, (lux, c) in enumerate(powers):
+        if i and powers[i - 1] == (lux, c):
+            continue  # the same power left out again
+        caps[c] -= LUX_CAPACITY[lux]
+        if value_of(cards, caps, colour) >= need:
             return False
+        caps[c] += LUX_CAPACITY[lux]
     return True
 
 
@@ -428,8 +437,6 @@ def _recolour_bounds(others: tuple[tuple[int, int, int], ...], lux1: int, lux2: 
 
 def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
     """Best value Lux powers add: each Lux 1 takes the next four cards of one colour, Lux 2 one card."""
-    from itertools import combinations_with_replacement
-
     best = 0
     for pick in combinations_with_replacement(range(len(others)), k1) if others else [()]:
         taken = [0] * len(others)

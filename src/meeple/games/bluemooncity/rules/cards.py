@@ -13,7 +13,12 @@ from .context import Ctx, cards, tile_term
 
 def draw(s: State, n: int) -> list[int]:
     """Draw up to n cards; an empty deck is refilled by shuffling the discard pile (BMC-9.2, BMC-9.3)."""
-    out: list[int] = []
+    deck = s.deck
+    if len(deck) >= n:  # no reshuffle: the top n cards, the top one first
+        out = deck[: -n - 1 : -1]
+        del deck[len(deck) - n :]
+        return out
+    out = []
     for _ in range(n):
         if not s.deck:
             if not s.discard:

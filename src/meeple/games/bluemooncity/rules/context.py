@@ -30,6 +30,11 @@ class Ctx:
         self.hand_size = int(comp.counts["hand_size"])
         self.markers = int(comp.counts["markers_per_player"])
         self.turn_limit = int(comp.counts["turn_limit"])
+        # Per tile: its boxes as (slot, colour or -1 for the player's choice, cards needed); none on the Courtyard.
+        self.box_needs = tuple(
+            () if tile.kind == "courtyard" else tuple(zip(range(len(tile.boxes)), tile.box_colours, tile.boxes,
+                                                          strict=True))
+            for tile in self.tiles)
         self.surcharge = {PILLAR1: int(comp.obelisk["pillar_surcharge"][1]),
                           PILLAR2: int(comp.obelisk["pillar_surcharge"][2])}
         # Texts are written with PEOPLE_NAMES; an edition naming a people otherwise gets its own name (BMC-12).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from operator import ge
 from typing import NamedTuple
 
@@ -72,16 +73,17 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
                 if s.hands[card_base(seat) + card] and can_offer(ctx, s, seat, ctx.surcharge[card]):
                     out.append(_PILLAR[card])
         return
-    tile = ctx.tile(s, sq)
-    if tile is None or tile.kind == "courtyard" or s.rebuilt[sq] or s.markers[seat] <= 0:
+    tile = s.tile_at[sq]
+    if tile < 0 or s.rebuilt[sq] or s.markers[seat] <= 0:
         return
-    hand = hand_of(s, seat)
+    hand: list[int] | None = None
     boxes = s.boxes
     base = sq * 4
-    for slot, need in enumerate(tile.boxes):
+    for slot, colour, need in ctx.box_needs[tile]:
         if boxes[base + slot] != FREE:
             continue
-        colour = tile.box_colours[slot]
+        if hand is None:
+            hand = hand_of(s, seat)
         if colour >= 0:
             if can_pay(hand, colour, need):
                 out.append(_CONTRIB[slot][0])
@@ -151,29 +153,52 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
                   lux: tuple[int, ...]) -> tuple[int, ...]:
     """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
     a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
-    done = value_of(sel, caps, colour) >= need
+    done = _worth(sel, caps, colour) >= need
     plan = _plan(relevant, colour, need)
     steps: set[int]
     if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
         steps = set(plan.first_lux)
-        steps.update(_PAY[t] for t in plan.first_cards if _countable_first(caps, t, colour))
+        steps.update(_PAY[t] for t in plan.first_cards if _countable(_NOTHING, caps, t, colour))
         return _listing(done, steps)
     steps = set()
-    countable: dict[int, bool] = {}
-    for cards, counts, items, lux_steps in plan.payments:
-        if not all(map(ge, counts, lux)) or not all(map(ge, cards, sel)):
+    payments = plan.payments
+    if len(payments) > _INDEXED:  # only the payments with the rarest card or power paid so far can contain them all
+        index = _by_step(relevant, colour, need)
+        rarest = min((index.get(t, ()) for t in compress(_ALL_TYPES, sel)), key=len, default=payments)
+        for i in compress(_LUX_SLOTS, lux):
+            with_power = index.get(NCARD + i, ())
+            if len(with_power) < len(rarest):
+                rarest = with_power
+        payments = rarest
+    lux_played = any(lux)
+    for cards, counts, items, lux_steps in payments:
+        if not all(map(ge, cards, sel)) or (lux_played and not all(map(ge, counts, lux))):
             continue
         for i, action in lux_steps:
             if counts[i] > lux[i]:
                 steps.add(action)
         for t, n in items:
-            if n > sel[t] and _PAY[t] not in steps:
-                ok = countable.get(t)
-                if ok is None:
-                    ok = countable[t] = _countable(sel, caps, t, colour)
-                if ok:
-                    steps.add(_PAY[t])
+            if n > sel[t] and _PAY[t] not in steps and _countable(sel, caps, t, colour):
+                steps.add(_PAY[t])
     return _listing(done, steps)
+
+
+_INDEXED = 8  # plans with more useful payments than this are searched through `_by_step`
+_ALL_TYPES = range(NCARD)
+_LUX_SLOTS = range(16)
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def _by_step(relevant: tuple[int, ...], colour: int, need: int) -> dict[int, tuple[_Useful, ...]]:
+    """The useful payments of `_plan` by what they pay: a card type t (key t) or a Lux power in `pay_lux` slot i
+    (key NCARD + i)."""
+    out: dict[int, list[_Useful]] = {}
+    for useful in _plan(relevant, colour, need).payments:
+        for t, _ in useful[2]:
+            out.setdefault(t, []).append(useful)
+        for i, _ in useful[3]:
+            out.setdefault(NCARD + i, []).append(useful)
+    return {key: tuple(found) for key, found in out.items()}
 
 
 def _listing(done: bool, steps: set[int]) -> tuple[int, ...]:
@@ -216,19 +241,22 @@ def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) 
     return all(powers.count(u) >= used.count(u) for u in set(used))
 
 
+@lru_cache(maxsize=PAY_STEPS_CACHE)
+def _worth(sel: tuple[int, ...], caps: tuple[int, ...], colour: int) -> int:
+    """`value_of` the cards `sel` with the Lux powers that give `caps` (the same small selections come back in many
+    hands' payments, so the values are remembered)."""
+    return value_of(sel, caps, colour)
+
+
+@lru_cache(maxsize=PAY_STEPS_CACHE)
 def _countable(sel: tuple[int, ...], caps: tuple[int, ...], t: int, colour: int) -> bool:
-    """Whether card t can join the payment `sel` now (with the Lux powers already played, which give `caps`)."""
+    """Whether card t can join the payment `sel` now (with the Lux powers already played, which give `caps`);
+    remembered like `_worth`."""
     if t // 3 in (KHIND, colour):
         return True
     more = list(sel)
     more[t] += 1
     return value_of(more, caps, colour, partial=True) >= 0
-
-
-@lru_cache(maxsize=4096)
-def _countable_first(caps: tuple[int, ...], t: int, colour: int) -> bool:
-    """`_countable` for the first card of a payment (with the Lux powers that give `caps`)."""
-    return _countable(_NOTHING, caps, t, colour)
 
 
 _NOTHING = (0,) * NCARD

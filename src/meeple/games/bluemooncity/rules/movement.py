@@ -44,6 +44,9 @@ def _bfs(squares: set[int], start: int, limit: int) -> list[int]:
 
 # Precomputed per layout (base, expansion): the legal targets do not depend on anything else.
 _SQUARES = {e: _city(e) for e in (False, True)}
+# Steps per layout and square: to the neighbouring tiles, in the order of the action table.
+_STEP_TO = {e: [sorted(_STEP[nb] for nb in NEIGHBOURS[sq] if nb in _SQUARES[e]) for sq in range(NSQ)]
+            for e in (False, True)}
 # Targets "any other tile" per layout and per square left out (index 25 stands for "outside the city").
 _VENTI1_TO = {e: [[_VENTI1[sq] for sq in _SQUARES[e] if sq != x] for x in range(NSQ + 1)] for e in (False, True)}
 _DRAGON1_TO = {
@@ -64,23 +67,25 @@ def _reach(expansion: bool, start: int, limit: int) -> tuple[int, ...]:
 
 
 def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
-    seat = s.active
-    base = card_base(seat)
+    base = card_base(s.active)
     hand = s.hands
-    here = s.figures[seat]
-    tiles = s.tile_at
+    here = s.figures[s.active]
+    expansion = s.expansion
     if s.steps > 0:
-        out += [_STEP[nb] for nb in NEIGHBOURS[here] if tiles[nb] >= 0]
+        out += _STEP_TO[expansion][here]
     if hand[base + VENTI1_CARD]:
-        out += _VENTI1_TO[s.expansion][here]
+        out += _VENTI1_TO[expansion][here]
     if hand[base + VENTI2_CARD]:
         out.append(_VENTI2)
+    if not any(hand[base : base + 9]):  # no Vulca, Terrah or Aqua card: no dragon moves
+        return
+    dragons = s.dragons
     for d in range(3):
-        at = s.dragons[d]
+        at = dragons[d]
         if hand[base + d * 3]:
-            out += _DRAGON1_TO[s.expansion][d][at]  # at == -1 picks the list for "outside the city"
+            out += _DRAGON1_TO[expansion][d][at]  # at == -1 picks the list for "outside the city"
         if hand[base + d * 3 + 1] and at >= 0:
-            out += _dragon2_to(s.expansion, d, at, ctx.dragon_steps)
+            out += _dragon2_to(expansion, d, at, ctx.dragon_steps)
 
 
 @cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import compress
 
 from meeple.engine.rules import Event
 from meeple.kit import say
@@ -23,6 +23,9 @@ _SKIP = INDEX[Act(SKIP)]
 _REFILL0 = INDEX[Act(REFILL)]
 _REFILL1 = {t: INDEX[Act(REFILL, card=t)] for t in CARD_TYPES}
 _REFILL2 = {(t, u): INDEX[Act(REFILL, card=t, second=u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
+# Per card type held: the refills throwing away that card alone, two of it, and it with each later card type.
+_REFILL_ROWS = {t: (_REFILL1[t], _REFILL2[(t, t)], [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)])
+                for t in CARD_TYPES}
 
 
 def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -99,14 +102,17 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
 
 # ---------------------------------------------------------------- refill
 def legal_refill(s: State, out: list[int]) -> None:
-    """None, one card, or two cards (of one type when the hand holds two) thrown away before drawing (BMC-9.1)."""
+    """None, one card, or two cards (of one type when the hand holds two) thrown away before drawing (BMC-9.1),
+    listed in the order of the action table."""
     base = card_base(s.active)
     hand = s.hands[base : base + NCARD]
-    have = list(compress(CARD_TYPES, map(hand.__getitem__, CARD_TYPES)))
     out.append(_REFILL0)
-    out += map(_REFILL1.__getitem__, have)
-    out += [_REFILL2[(t, t)] for t in have if hand[t] >= 2]
-    out += map(_REFILL2.__getitem__, combinations(have, 2))
+    for t in compress(range(NCARD), hand):
+        alone, twice, with_later = _REFILL_ROWS[t]
+        out.append(alone)
+        if hand[t] >= 2:
+            out.append(twice)
+        out += compress(with_later, hand[t + 1 :])
 
 
 def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
@@ -128,12 +134,12 @@ def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> No
         discard_from_hand(s, seat, t)
     drawn = draw(s, 2 + len(thrown))
     base = card_base(seat)
+    hands = s.hands
     for t in drawn:
-        s.hands[base + t] += 1
+        hands[base + t] += 1
     pending = s.pending
-    joined = sum(pending[base : base + NCARD])
+    joined = sum(pending[base : base + NCARD]) if any(pending) else 0
     if joined:
-        hands = s.hands
         for t in range(base, base + NCARD):
             hands[t] += pending[t]
             pending[t] = 0
@@ -175,7 +181,11 @@ def take_others_rewards(s: State, events: list[Event] | None) -> None:
 
 def all_rebuilt(s: State) -> bool:
     # Squares outside the city are never rebuilt, so every city square is rebuilt exactly when the counts agree.
-    return s.rebuilt.count(True) == NSQ - s.tile_at.count(-1)
+    rebuilt = s.rebuilt.count(True)
+    return rebuilt >= _SMALLEST_CITY and rebuilt == NSQ - s.tile_at.count(-1)
+
+
+_SMALLEST_CITY = NSQ - 4  # squares of the base city (every city square holds a tile; the expansion adds corners)
 
 
 def nobody_can_offer(ctx: Ctx, s: State) -> bool:

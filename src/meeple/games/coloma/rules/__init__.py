@@ -18,10 +18,10 @@ from .. import views as view_mod
 from ..actions import DIAL
 from ..data import load_components
 from ..messages import DESCRIPTION, catalogue
-from ..state import EVENT, KEEP, SELECT, State
+from ..state import EVENT, KEEP, NO_SUB, SELECT, TURN, State
 from . import flow
 from .context import Ctx
-from .phases import STEPS, step_of
+from .phases import APPLY, LEGAL
 from .refusals import refusal
 
 VERSION = 1
@@ -70,6 +70,8 @@ class Coloma(ContextRules[State, Ctx]):
 
     def deciders(self, state: State) -> list[int]:
         s = state
+        if s.phase == TURN:  # most decisions (a game that is over is in phase OVER)
+            return [s.active] if s.active >= 0 else []
         if s.over:
             return []
         if s.phase == KEEP:
@@ -97,10 +99,15 @@ class Coloma(ContextRules[State, Ctx]):
         return seat == s.active and seat >= 0
 
     def legal(self, state: State, seat: int) -> list[int]:
-        if not self._decides(state, seat):
+        phase = state.phase
+        if phase == TURN:  # most actions: only the active pioneer decides (`_decides` written out)
+            if seat != state.active or seat < 0 or state.over:
+                return []
+        elif not self._decides(state, seat):
             return []
         out: list[int] = []
-        STEPS[step_of(state)].legal(self.ctx, state, seat, out)
+        # The step: a turn's open sub-decision, else the phase (phases.step_of).
+        LEGAL[state.sub if phase == TURN and state.sub != NO_SUB else phase](self.ctx, state, seat, out)
         out.sort()
         return out
 
@@ -122,8 +129,11 @@ class Coloma(ContextRules[State, Ctx]):
                 and all(e.seats is None or e.seats <= {seat} for e in events))
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
-        STEPS[step_of(state)].apply(self.ctx, state, seat, self.ctx.acts[action], events)
-        flow.advance(self.ctx, state, events)
+        phase = state.phase  # the step (phases.step_of)
+        APPLY[state.sub if phase == TURN and state.sub != NO_SUB else phase](self.ctx, state, seat,
+                                                                             self.ctx.acts[action], events)
+        if state.phase != TURN or state.active < 0:  # within a turn nothing happens until it ends (flow.advance)
+            flow.advance(self.ctx, state, events)
 
     def result(self, state: State) -> Result:
         s = state

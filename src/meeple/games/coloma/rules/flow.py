@@ -270,12 +270,9 @@ def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
             ev.append(Event("shade.site", {"site": s.shade_site}))
         ev.append(Event("bust", {"site": s.bust, "signpost": signpost_active(s)}) if s.bust
                   else Event("bust.none", {}))
-    order = player_order(s)
-    s.queue = []
-    for pos in range(1, 6):
-        for actor in order:
-            if (actor == SHADE and s.shade_site == pos) or (actor >= 0 and s.positions[actor] == pos):
-                s.queue.append(actor)
+    # Positions 1 to 5 in turn; on one position, in player order (Shade stands on its own position).
+    where = {actor: s.shade_site if actor == SHADE else s.positions[actor] for actor in player_order(s)}
+    s.queue = sorted((actor for actor in where if where[actor] > 0), key=where.__getitem__)
     s.phase = TURN
     s.active = -1
     next_turn(ctx, s, ev)
@@ -302,7 +299,7 @@ def next_turn(ctx: Ctx, s: State, ev: Events) -> None:
     while s.queue:
         actor = s.queue.pop(0)
         if actor == SHADE:
-            shade_mod.turn(ctx, s, ev)
+            shade_mod.turn(ctx, s, *sections(s, s.shade_site), ev)
             continue
         s.active = actor
         s.visited = [s.wagons[actor]]

@@ -96,3 +96,7 @@ STEPS: dict[str, Step] = {
     SUB_TRADE: Step(_legal_trade, _apply_turn),
     SUB_WAGON: Step(_legal_wagon, _apply_wagon),
 }
+
+# The hot path's lookups (`step_of` written out by the rules): per step, its legal-action and apply functions.
+LEGAL: dict[str, Legal] = {name: step.legal for name, step in STEPS.items()}
+APPLY: dict[str, Apply] = {name: step.apply for name, step in STEPS.items()}

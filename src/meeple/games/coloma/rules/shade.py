@@ -46,11 +46,9 @@ def _camps(s: State) -> int:
     return sum(1 for o in s.lands if o == -2)
 
 
-def turn(ctx: Ctx, s: State, ev: Events) -> None:
-    """COL-24.7-24.8: Shade's common action, then its Boom (the forwarded Site's Shade rule on the Signpost)."""
-    from .flow import sections
-
-    common, boom = sections(s, s.shade_site)
+def turn(ctx: Ctx, s: State, common: int, boom: int, ev: Events) -> None:
+    """COL-24.7-24.8: Shade's common action, then its Boom (the forwarded Site's Shade rule on the Signpost); `common`
+    and `boom` are the sections of its position (`flow.sections`)."""
     if ev is not None:
         ev.append(Event("shade.turn", {"position": s.shade_site}))
     _common(ctx, s, common, ev)
