@@ -32,7 +32,8 @@ def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _
     root = _Node()
     table = game.seat_table(seat)
     bot.iterations = iterations
-    with patch("meeple.agents.ismcts._decided", lambda root, left: False):  # every iteration, no early stop
+    with (patch("meeple.agents.ismcts._decided", lambda root, left: False),  # every iteration, no early stop
+          patch("meeple.agents.ismcts._settled", lambda root, spread: False)):
         assert bot._search(table, root, table.legal_indices(), 0.0) == iterations
     return root
 
