@@ -25,9 +25,14 @@ Three things make the search sharp within a small budget:
   (a won or lost game), while a game whose plans differ by hundredths (Blue Moon City, Coloma) keeps EXPLORATION.
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
-and the search stops early once no action can overtake the most visited one, which is the action played.
-`seconds` is the time per decision instead. Without either, the game's own default (`spec.search_iterations`)
-applies, or DEFAULT_ITERATIONS when the game sets none.
+and the search stops early once no action can overtake the most visited one, which is the action played, or once
+the decision is settled (`_settled`, checked from SETTLE_AFTER iterations on): the most visited action's value,
+CONFIDENCE standard errors down, is at least every other tried action's, CONFIDENCE standard errors up, less
+INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
+value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
+equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them. `seconds` is the
+time per decision instead. Without either, the game's own default (`spec.search_iterations`) applies, or
+DEFAULT_ITERATIONS when the game sets none.
 """
 
 from __future__ import annotations
