@@ -10,7 +10,7 @@ import pytest
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.ismcts import TRIES, ISMCTSAgent, _decided, _Node
+from meeple.agents.ismcts import SETTLE_AFTER, TRIES, ISMCTSAgent, _decided, _Node, _settled
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
@@ -32,7 +32,8 @@ def search(bot: ISMCTSAgent, game: meeple.Game, seat: int, iterations: int) -> _
     root = _Node()
     table = game.seat_table(seat)
     bot.iterations = iterations
-    with patch("meeple.agents.ismcts._decided", lambda root, left: False):  # every iteration, no early stop
+    with (patch("meeple.agents.ismcts._decided", lambda root, left: False),  # every iteration, no early stop
+          patch("meeple.agents.ismcts._settled", lambda root, spread: False)):
         assert bot._search(table, root, table.legal_indices(), 0.0) == iterations
     return root
 
@@ -157,6 +158,40 @@ def test_the_search_stops_once_the_leader_cannot_be_overtaken() -> None:
     lone = _Node()
     lone.children = {1: _Node()}
     assert not _decided(lone, 0)
+
+
+def child(visits: int, mean: float) -> _Node:
+    node = _Node()
+    node.visits, node.total = visits, visits * mean
+    return node
+
+
+def test_a_decision_is_settled_when_more_iterations_could_only_swap_actions_of_about_the_same_value() -> None:
+    root = _Node()
+    root.children = {1: child(100, 0.60), 2: child(25, 0.50)}
+    # the leader's value two standard errors down (0.60 - 2 * 0.1 / 10) beats the other's two up (0.50 + 2 * 0.1 / 5)
+    assert _settled(root, 0.1)
+    assert not _settled(root, 0.2)  # with twice the spread: 0.56 against 0.58, more than INDIFFERENCE apart
+    root.children = {1: child(100, 0.5), 2: child(25, 0.5), 3: child(25, 0.5)}
+    assert _settled(root, 0.0)  # every action leads to the same value (a decided game): nothing to search for
+    assert not _settled(root, 0.05)
+    root.children = {1: child(100, 0.500), 2: child(25, 0.503)}
+    assert _settled(root, 0.0)  # within INDIFFERENCE of the leader
+    root.children[2] = child(25, 0.506)
+    assert not _settled(root, 0.0)
+    lone = _Node()
+    lone.children = {1: child(100, 0.5)}
+    assert not _settled(lone, 0.0)
+
+
+def test_a_settled_decision_stops_the_search_before_its_budget() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    bot = ISMCTSAgent(seed=4, iterations=1000)
+    bot.iterations = 1000
+    with patch("meeple.agents.ismcts._settled", lambda root, spread: True):
+        assert bot._search(table, _Node(), table.legal_indices(), 0.0) == SETTLE_AFTER
 
 
 def test_the_bot_plays_the_most_visited_action_within_its_budget() -> None:

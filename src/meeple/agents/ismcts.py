@@ -25,9 +25,14 @@ Three things make the search sharp within a small budget:
   (a won or lost game), while a game whose plans differ by hundredths (Blue Moon City, Coloma) keeps EXPLORATION.
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
-and the search stops early once no action can overtake the most visited one, which is the action played.
-`seconds` is the time per decision instead. Without either, the game's own default (`spec.search_iterations`)
-applies, or DEFAULT_ITERATIONS when the game sets none.
+and the search stops early once no action can overtake the most visited one, which is the action played, or once
+the decision is settled (`_settled`, checked from SETTLE_AFTER iterations on): the most visited action's value,
+CONFIDENCE standard errors down, is at least every other tried action's, CONFIDENCE standard errors up, less
+INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
+value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
+equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them. `seconds` is the
+time per decision instead. Without either, the game's own default (`spec.search_iterations`) applies, or
+DEFAULT_ITERATIONS when the game sets none.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ WIDENING = 0.5  # a node visited n times offers its ceil(n ** WIDENING) best-ord
 SPREAD = 2.0  # the UCB constant is at least this many standard deviations of the values the decision met
 TRIES = 5  # every action the decision's node offers is tried this many times before UCB may neglect it
 MAX_ROLLOUT = 200  # rollout actions at most (a rollout policy reaches the cut-off long before)
+SETTLE_AFTER = 100  # iterations of a decision before it may be found settled (checked every SETTLE_EVERY)
+SETTLE_EVERY = 10
+CONFIDENCE = 2.0  # standard errors of an action's value on either side, for a settled decision
+INDIFFERENCE = 0.005  # actions whose values differ by less are as good as each other, for a settled decision
 
 
 class _Node:
@@ -67,6 +76,20 @@ def _decided(root: _Node, left: int) -> bool:
         return False
     first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
     return first > second + left
+
+
+def _settled(root: _Node, spread: float) -> bool:
+    """Whether more iterations would hardly change what is played: the most visited action's value, CONFIDENCE
+    standard errors down, is at least every other tried action's value, CONFIDENCE standard errors up, less
+    INDIFFERENCE (standard errors from `spread`, the standard deviation of the decision's values). A decision whose
+    actions all lead to the same value (a game already won or lost at the cut-off) is settled as soon as it is
+    checked."""
+    if len(root.children) < 2:
+        return False
+    best = max(root.children.values(), key=lambda c: c.visits)
+    low = best.total / best.visits - CONFIDENCE * spread / math.sqrt(best.visits)
+    return all(c.total / c.visits + CONFIDENCE * spread / math.sqrt(c.visits) - INDIFFERENCE <= low
+               for c in root.children.values() if c is not best)
 
 
 class ISMCTSAgent(Agent):
@@ -143,6 +166,8 @@ class ISMCTSAgent(Agent):
                     return done
             self._iterate(rules, seat, root, table.sample(self.stream_value()), legal)
             done += 1
+            if done >= SETTLE_AFTER and done % SETTLE_EVERY == 0 and _settled(root, self._spread()):
+                return done
 
     def _keep(self, rules: Any, seat: int, child: _Node | None, action: int, sample: Any) -> None:
         """Keep the subtree of the action played if the bot decides again in the same turn."""

@@ -9,9 +9,11 @@ one small decision ahead walk towards a building it can pay, start a payment and
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from operator import mul
+from typing import Any
 
 from meeple.engine.rules import Event
 
@@ -182,21 +184,81 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     budget = tuple(_budgets(s, p))
     if s.phase == CONTRIB:
         return _spot(ctx, tab, s, p, here, budget)
-    best = _spot(ctx, tab, s, p, here, budget)
+    if s.markers[p] <= 0:
+        return 0.0
+    # The best square within reach, a square farther away worth slightly less. What a square offers depends on the
+    # city, the figure and the markers (worked out once, `_squares`) and on the cards (remembered per spot budget).
+    best = 0.0
+    spots = ctx.heuristic_spots
+    for factor, head, need, cap, colours in _squares(ctx, tab, s, p):
+        if head is None:
+            best = max(best, factor * _offering_prospect(ctx, s, p))
+            continue
+        key = (head, _budget_part(budget, need, cap, colours))
+        found = spots.get(key)
+        if found is None:
+            if len(spots) >= _SPOTS_SIZE:
+                spots.clear()
+            found = spots[key] = _box_gains(ctx, tab, s, p, head[0], list(budget), head[6])
+        best = max(best, factor * found)
+    return best
+
+
+# A square within reach: its distance factor, the key of what it offers but for the cards (None: the Courtyard, whose
+# offerings are valued apart), and what its free boxes take of a colour budget (see `_budget_part`).
+_Square = tuple[float, tuple[Any, ...] | None, int, int, tuple[int, ...]]
+
+
+def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> list[_Square]:
+    """The squares `p` can still reach this turn where something may be gained, nearest first, with all of what they
+    offer that does not depend on the cards; remembered by the city, the figures' reach and the player's markers."""
+    here, markers, dragons = s.figures[p], s.markers[p], s.dragons
+    key = (p, here, s.steps, markers, s.offerings[p], s.players, s.contributed, tuple(s.boxes), tuple(dragons),
+           tuple(s.rebuilt), tuple(s.tile_at))
+    squares = ctx.heuristic_squares
+    found = squares.get(key)
+    if found is not None:
+        return found
+    if len(squares) >= _SQUARES_SIZE:
+        squares.clear()
+    found = squares[key] = []
+    for sq, factor in _reach(here, s.steps, key[-1]):
+        if sq == COURTYARD_SQ:
+            found.append((factor, None, 0, 0, ()))
+            continue
+        tile = s.tile_at[sq]
+        if tile < 0 or s.rebuilt[sq]:
+            continue
+        owners = s.boxes[sq * 4 : sq * 4 + 4]
+        free = [n for n, o in zip(ctx.tiles[tile].boxes, owners, strict=False) if o == FREE]
+        head = (sq, tile, p, markers, s.offerings[p], s.players, 0 if s.contributed else dragons.count(sq),
+                tuple(owners), _neighbourhood(ctx, tab, s, sq))
+        found.append((factor, head, len(free), sum(free), tab.budget_colours[tile]))
+    return found
+
+
+_SQUARES_SIZE = 20_000
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach(here: int, steps: int, tile_at: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The squares of the city within `steps` steps of `here`, in the order of a walk outwards (`here` first),
+    each with its distance factor (DISTANCE per step)."""
+    out = [(here, 1.0)]
     frontier = [here]
     seen = {here}
     factor = 1.0
-    for _ in range(s.steps):
+    for _ in range(steps):
         factor *= DISTANCE
         nxt = []
         for sq in frontier:
             for nb in NEIGHBOURS[sq]:
-                if nb not in seen and s.tile_at[nb] >= 0:
+                if nb not in seen and tile_at[nb] >= 0:
                     seen.add(nb)
                     nxt.append(nb)
-                    best = max(best, factor * _spot(ctx, tab, s, p, nb, budget))
+                    out.append((nb, factor))
         frontier = nxt
-    return best
+    return tuple(out)
 
 
 def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, ...]) -> float:
@@ -213,8 +275,9 @@ def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, 
     dragons = 0 if s.contributed else s.dragons.count(sq)
     tile = s.tile_at[sq]
     owners = s.boxes[sq * 4 : sq * 4 + 4]
-    key = (sq, tile, p, s.markers[p], s.offerings[p], s.players, dragons, _spot_budget(ctx, tab, tile, owners, budget),
-           tuple(owners), _neighbourhood(ctx, tab, s, sq))
+    head = (sq, tile, p, s.markers[p], s.offerings[p], s.players, dragons, tuple(owners),
+            _neighbourhood(ctx, tab, s, sq))
+    key = (head, _spot_budget(ctx, tab, tile, owners, budget))
     spots = ctx.heuristic_spots
     found = spots.get(key)
     if found is None:
@@ -234,12 +297,15 @@ def _spot_budget(ctx: Ctx, tab: _Tables, tile: int, owners: list[int], budget: t
     When every box takes any colour, each box is paid from the colour holding most points, so only the largest
     colours count, as many as there are free boxes, whichever colours they are."""
     free = [n for n, o in zip(ctx.tiles[tile].boxes, owners, strict=False) if o == FREE]
-    cap = sum(free)
-    colours = tab.budget_colours[tile]
+    return _budget_part(budget, len(free), sum(free), tab.budget_colours[tile])
+
+
+def _budget_part(budget: tuple[int, ...], need: int, cap: int, colours: tuple[int, ...]) -> tuple[int, ...]:
+    """`_spot_budget` of a building whose `need` free boxes take `cap` points together, in `colours`."""
     wild = min(budget[WILD_POINTS], cap)
     if colours is ANY_COLOUR:
         largest = sorted((min(budget[c], cap) for c in range(WILD_POINTS) if c != KHIND), reverse=True)
-        return (*largest[: len(free)], wild)
+        return (*largest[:need], wild)
     if colours is MIXED:
         return tuple(min(b, cap) for b in budget)
     return (*(min(budget[c], cap) for c in colours), wild)
@@ -406,7 +472,13 @@ def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
 
 def _capped_hand_value(s: State, p: int, full: int) -> float:
     """The hand's value with the best `full` cards in full and each further card worth less than the one before."""
-    values = sorted((CARD_VALUE[t] for t in range(NCARD) for _ in range(s.hands[card_base(p) + t])), reverse=True)
+    return _capped_cards(tuple(seat_cards(s.hands, p)), full)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _capped_cards(hand: tuple[int, ...], full: int) -> float:
+    """`_capped_hand_value` of a hand given as counts per card type (a search meets the same hands again)."""
+    values = sorted((CARD_VALUE[t] for t in range(NCARD) for _ in range(hand[t])), reverse=True)
     return sum(values[:full]) + sum(v * HAND_DECAY ** (k + 1) for k, v in enumerate(values[full:]))
 
 

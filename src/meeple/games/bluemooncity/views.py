@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import add, sub
 from typing import Any
 
 from meeple.engine import rng as rng_mod
@@ -251,16 +252,18 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
     out = s.copy()
     shown = committed_cards(s)
     redealt = [p for p in range(s.players) if p not in (seat, keep)]
-    unknown: list[int] = list(s.deck)
+    counts = [0] * NCARD  # per card type, the cards the seat cannot place
+    for t in s.deck:
+        counts[t] += 1
     for p in range(s.players):
         base = card_base(p)
-        for t in range(NCARD):
-            if p in redealt:
-                unknown += [t] * (s.hands[base + t] - (shown[t] if p == s.active else 0))
-                out.hands[base + t] = shown[t] if p == s.active else 0
-            unknown += [t] * s.pending[base + t]
-            out.pending[base + t] = 0
-    unknown.sort()
+        if p in redealt:
+            kept = shown if p == s.active else _NO_CARDS
+            counts = list(map(add, counts, map(sub, s.hands[base : base + NCARD], kept)))
+            out.hands[base : base + NCARD] = kept
+        counts = list(map(add, counts, s.pending[base : base + NCARD]))
+    out.pending = [0] * len(s.pending)
+    unknown = [t for t, n in enumerate(counts) for _ in range(n)]  # in a fixed order: by card type
     stream = rng_mod.shuffle(stream, unknown)
     for p in range(s.players):
         base = card_base(p)
@@ -272,6 +275,9 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
     out.deck = unknown
     out.rng = rng_mod.seed_stream(stream, 1)
     return out
+
+
+_NO_CARDS = [0] * NCARD
 
 
 def committed_cards(s: State) -> list[int]:

@@ -55,6 +55,7 @@ class Ctx:
         self.heuristic_tables: Any = None
         self.heuristic_shares: dict[tuple[Any, ...], list[float]] = {}
         self.heuristic_spots: dict[tuple[Any, ...], float] = {}
+        self.heuristic_squares: dict[tuple[Any, ...], list[Any]] = {}
         self.heuristic_held: dict[tuple[Any, ...], float] = {}
 
         # The id of each people's name per edition, as used in card terms (`@card.flit.1`).
