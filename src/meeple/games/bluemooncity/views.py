@@ -247,7 +247,8 @@ def sample(s: State, seat: int, stream: int, keep: int | None = None) -> State:
     fixed order before the shuffle, and the state's own stream is reseeded so that the sample does not
     foretell the real game's future shuffles. Cards already put into an open payment (and Lux cards
     played for it) are public and stay in the active hand. `keep` names one more seat whose hand is
-    kept (a last resort of `Rules.sample`).
+    kept (a last resort of `Rules.sample`). Other seats' crystal totals are kept: views hide them (BMC-13.2),
+    but every crystal gained or paid is a public event, so a seat that remembers the log knows them.
     """
     out = s.copy()
     shown = committed_cards(s)
