@@ -139,7 +139,7 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self.legal(seat)] = 1
+        mask.put(self.legal(seat), 1)  # cheaper than indexing with the list
         return mask
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
