@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -147,3 +147,51 @@ def test_an_action_among_the_listed_ones_is_not_checked_again(dials: None, monke
     game.apply(0, listed[1])
     assert asked == [listed[1]]
     assert game.deciders() == [2]
+
+
+def record(game: meeple.Game, seats: int, apart: bool = False) -> list[object]:
+    """Everything the facade tells of a game's past: logs and events as each seat and a spectator read them,
+    secrets, public moments, whether each seat may take back the last action. `apart`: each read from its own copy
+    of the game (so that each reader is seen to work out what it reads by itself)."""
+    viewers: list[int | None] = [None, *range(seats)]
+    reads: list[Callable[[meeple.Game], object]] = [
+        meeple.Game.full_log, meeple.Game.pending_secrets, meeple.Game.moments,
+        lambda g: [g.moment_start(m) for m in range(len(g.full_log()) + 1) if m <= g.moments()],
+        lambda g: [g.moment_end(m) for m in range(len(g.full_log()) + 1) if m <= g.moments()],
+        lambda g: [g.moments_at(n) for n in range(g.log_length() + 1)],
+        lambda g: [g.history(v) for v in viewers], lambda g: [g.log(viewer=v) for v in viewers],
+        lambda g: [g.events(v) for v in viewers], lambda g: [g.undo_refusal(s) for s in range(seats)],
+        lambda g: g.rules.to_data(g.state)]
+    return [read(game.copy() if apart else game) for read in reads]
+
+
+@pytest.mark.parametrize(("game_id", "seats", "seed"), [("dials", 3, 5), ("cityofremnants", 2, 3),
+                                                         ("coloma", 3, 2), ("bluemooncity", 2, 4)])
+def test_quiet_actions_tell_the_same_past_when_it_is_read(dials: None, game_id: str, seats: int, seed: int) -> None:
+    """`Game.apply(..., quiet=True)` writes no events; what the game tells of its past when read later (several
+    times along the game and at the end, from a copy, around a taken-back action) is what it tells of the same
+    actions applied with their events."""
+    import random
+
+    options = {"rounds": 2} if game_id == "dials" else None
+    loud = meeple.new_game(game_id, seats, seed=seed, options=options)
+    quiet = meeple.new_game(game_id, seats, seed=seed, options=options)
+    pick = random.Random(seed)
+    step = undone = 0
+    while not loud.is_over() and step < 400:
+        seat = loud.deciders()[0]
+        action = pick.choice(loud.legal_indices(seat))
+        loud.apply(seat, action)
+        assert quiet.apply(seat, action, quiet=True) == []
+        assert quiet.full_log() == loud.full_log() and quiet.deciders() == loud.deciders()
+        step += 1
+        if step % 53 == 0:
+            assert record(quiet, seats, apart=True) == record(loud, seats)
+        if step % 37 == 0:
+            assert record(quiet, seats) == record(loud, seats)
+        elif loud.can_undo(seat) and pick.random() < 0.2:  # the quiet actions are read by the undo itself
+            assert quiet.undo(seat) == loud.undo(seat)
+            undone += 1
+    assert record(quiet, seats, apart=True) == record(loud, seats)
+    assert record(quiet, seats) == record(loud, seats)
+    assert undone > 0 or game_id == "dials"

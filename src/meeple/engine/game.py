@@ -45,6 +45,10 @@ class Game:
         # keeps thousands of them, and tuples and dicts of texts and numbers are left alone by the collector.
         self._events: list[tuple[_StoredEvent, ...]] = []
         self._secrets = _Secrets()
+        # Actions applied `quiet` (seat, index), after the last position whose events are recorded, and that
+        # position: their events, secret choices and undo information are worked out when first read.
+        self._quiet: list[tuple[int, int]] = []
+        self._quiet_from: Any = None
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -133,6 +137,7 @@ class Game:
         seat, the canonical text (None for a secret choice not revealed to the viewer) and the events the viewer
         may read (`{"msg": id, "params": {...}}`). The events of another seat's pending secret steps come with the
         entry of the whole choice."""
+        self._catch_up()
         secrets = self._secrets
         out: list[tuple[int, str | None, list[dict[str, Any]]]] = []
         for pos in range(start, len(self._log)):
@@ -158,12 +163,14 @@ class Game:
 
     def pending_secrets(self) -> dict[int, int]:
         """Log positions of secret choices the game has not revealed yet -> the seat that made each."""
+        self._catch_up()
         return {pos: seat for pos, (seat, _) in self._secrets.pending.items()}
 
     def events(self, viewer: int | None, start: int = 0) -> list[list[dict[str, Any]]]:
         """Per applied action from log position `start`, the events `viewer` may read, as `{"msg": id, "params":
         {...}}` (render them with `messages.Catalogue`). One list per action, so its length counts the steps of
         every secret choice: for the authority and finished games; what a player reads comes from `history`."""
+        self._catch_up()
         return [_readable(evs, viewer) for evs in self._events[start:]]
 
     # -- public moments -------------------------------------------------------------
@@ -171,14 +178,17 @@ class Game:
         """How many public moments the game has had: actions every seat sees happen. A secret choice made in
         several steps is one moment, when it is complete; the steps before are seen by no other seat. A server
         numbers the positions it shows by this count, so that nobody can count another seat's secret steps."""
+        self._catch_up()
         return len(self._secrets.moment_ends)
 
     def moments_at(self, length: int) -> int:
         """How many public moments the game had when its log was `length` actions long."""
+        self._catch_up()
         return bisect.bisect_right(self._secrets.moment_ends, length)
 
     def moment_start(self, moment: int) -> int:
         """The log length right after public moment `moment` (0 for the start)."""
+        self._catch_up()
         ends = self._secrets.moment_ends
         if not 0 <= moment <= len(ends):
             raise ValueError(f"moment {moment} is outside 0..{len(ends)}")
@@ -187,18 +197,25 @@ class Game:
     def moment_end(self, moment: int) -> int:
         """The last log length at which the game stood at public moment `moment`: the position a viewer who saw
         that moment acted in (steps nobody else could see may have followed it)."""
+        self._catch_up()
         ends = self._secrets.moment_ends
         if not 0 <= moment <= len(ends):
             raise ValueError(f"moment {moment} is outside 0..{len(ends)}")
         return ends[moment] - 1 if moment < len(ends) else len(self._log)
 
     # -- acting ------------------------------------------------------------------
-    def apply(self, seat: int, action: str | int, listed: Collection[int] | None = None) -> list[Event]:
+    def apply(self, seat: int, action: str | int, listed: Collection[int] | None = None, *,
+              quiet: bool = False) -> list[Event]:
         """Apply one action of a seat; an illegal one raises IllegalAction and changes nothing.
 
         `listed`: the seat's legal actions in the current position, when the caller has just read them (`legal`):
         an action among them is accepted without asking the rules again. Returns the events of the action (the
-        engine's `reveal` markers taken out)."""
+        engine's `reveal` markers taken out).
+
+        `quiet`: for a caller that reads no events (a learning environment): the rules apply the action without
+        writing events and it returns []. The events, secret choices and undo information of quiet actions are
+        worked out when something first reads them, by playing the actions again from the last position whose
+        events are recorded (the rules play alike with or without events)."""
         self._check_seat(seat)
         idx = self._parse(action)
         rules = self.rules
@@ -213,6 +230,16 @@ class Game:
             reason = rules.check(state, seat, idx)
             if reason is not None:
                 raise self._refusal(idx, reason)
+        if quiet:
+            work = rules.copy(state)
+            rules.apply(work, seat, idx)
+            if not self._quiet:
+                self._quiet_from = state
+            self._quiet.append((seat, idx))
+            self.state = work
+            self._log.append((seat, rules.actions.text(idx)))
+            return []
+        self._catch_up()
         kind = _secret_kind(rules.secret(state, seat, idx))
         work = rules.copy(state)
         events: list[Event] = []
@@ -239,6 +266,18 @@ class Game:
         self._events.append(tuple(_stored(e) for e in events))
         return events
 
+    def _catch_up(self) -> None:
+        """Record the events, secret choices and undo information of the quiet actions (see `apply`)."""
+        if not self._quiet:
+            return
+        quiet, self._quiet = self._quiet, []
+        now, log = self.state, self._log
+        self.state, self._log = self._quiet_from, log[:len(log) - len(quiet)]
+        self._quiet_from = None
+        for seat, idx in quiet:
+            self.apply(seat, idx, (idx,))
+        self.state = now  # the same position: readers may hold this object
+
     def _reveal(self, events: list[Event]) -> list[Event]:
         """Take the engine's reveal markers out of `events`, revealing exactly the secret choices they name."""
         kept = []
@@ -257,6 +296,7 @@ class Game:
         long as none of them drew a card, rolled a die or revealed a secret (`Rules.undoable`); its own secret
         choice, step by step, until a rule reveals it."""
         self._check_seat(seat)
+        self._catch_up()
         if self.is_over():
             return Event("engine.undo.over")
         if not self._log:
@@ -289,6 +329,7 @@ class Game:
     def _rebuild(self, actions: Sequence[tuple[int, str]]) -> None:
         self.state = self.rules.copy(self._start)
         self._log, self._events, self._secrets, self._undoable = [], [], _Secrets(), []
+        self._quiet, self._quiet_from = [], None
         for seat, action in actions:
             self.apply(seat, action)
 
@@ -315,6 +356,8 @@ class Game:
         other._undoable = list(self._undoable)
         other._events = list(self._events)
         other._secrets = self._secrets.copy()
+        other._quiet = list(self._quiet)
+        other._quiet_from = self._quiet_from  # never changed in place: `_catch_up` applies on copies
         return other
 
     def sample(self, seat: int, rng: int) -> Any:

@@ -176,7 +176,7 @@ class MeepleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = self.table.current()
         while not game.is_over() and self.seat not in game.deciders():
             seat = game.deciders()[0]
-            game.apply(seat, self.bots[seat].choose(game.seat_table(seat)))
+            game.apply(seat, self.bots[seat].choose(game.seat_table(seat)), quiet=True)
 
     def _mask(self) -> np.ndarray:
         if self.table.current().is_over():

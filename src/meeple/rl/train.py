@@ -63,7 +63,7 @@ def record_game(game_id: str, players: int, teacher: str, opponent: str, seed: i
         table = game.seat_table(seat)
         legal = table.legal_indices()
         if len(legal) == 1:
-            game.apply(seat, legal[0])
+            game.apply(seat, legal[0], quiet=True)
             continue
         action = bots[seat].pick(table, legal)
         if seat == me:
@@ -74,7 +74,7 @@ def record_game(game_id: str, players: int, teacher: str, opponent: str, seed: i
                 changed = np.flatnonzero(x != xs[0]).astype(np.int32)
                 rows.append((changed, x[changed].astype(np.float16)))
             out.append(Decision(xs[0].astype(np.float16), rows, hs, legal.index(action)))
-        game.apply(seat, action)
+        game.apply(seat, action, quiet=True)
     return out
 
 
