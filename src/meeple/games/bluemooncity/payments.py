@@ -268,7 +268,7 @@ class _Search:
     """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
     in a reference cycle and outlive every call until the next garbage collection)."""
 
-    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "recoloured", "units", "used")
+    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "reach", "recoloured", "units", "used")
 
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
@@ -282,31 +282,47 @@ class _Search:
         # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
         self.max_colours = hand[LUX1] + hand[LUX2]
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
+        # reach[i]: more than units i.. can add, each as often as the hand allows (Lux cards and shared Mimix cards
+        # aside); a payment short by at least that is not extended.
+        reach = [1] * (len(self.units) + 1)
+        for i in range(len(self.units) - 1, -1, -1):
+            v, a, b, _ = self.units[i]
+            times = hand[a] if b < 0 else (hand[a] // 2 if a == b else min(hand[a], hand[b]))
+            reach[i] = reach[i + 1] + v * times
+        self.reach = reach
 
     def extend(self, start: int, total: int, colours: int, cards: int) -> None:
         """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
         still short; a payment that reaches `need` is kept, and is not extended."""
         units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
+        reach = self.reach
         for i in range(start, len(units)):
+            if total + reach[i] <= need:  # units i.. cannot make up the rest
+                return
             v, a, b, rc = units[i]
+            if used[a] >= hand[a]:
+                continue
+            if b >= 0:
+                if used[b] + (a == b) >= hand[b]:
+                    continue
+                used[b] += 1
             if rc >= 0:
                 c2 = colours if recoloured[rc] else colours + 1
                 n2 = cards + 1
                 if c2 > self.max_colours or n2 > self.max_cards:
+                    if b >= 0:
+                        used[b] -= 1
                     continue
                 recoloured[rc] += 1
             else:
                 c2, n2 = colours, cards
             used[a] += 1
-            if b >= 0:
-                used[b] += 1
-            if used[a] <= hand[a] and (b < 0 or used[b] <= hand[b]):
-                if total + v < need:
-                    self.extend(i, total + v, c2, n2)
-                elif n2:
-                    _emit(recoloured, used, hand, self.out)
-                else:  # nothing recoloured: the payment needs no Lux power
-                    self.out.add((tuple(used), ()))
+            if total + v < need:
+                self.extend(i, total + v, c2, n2)
+            elif n2:
+                _emit(recoloured, used, hand, self.out)
+            else:  # nothing recoloured: the payment needs no Lux power
+                self.out.add((tuple(used), ()))
             if rc >= 0:
                 recoloured[rc] -= 1
             used[a] -= 1
@@ -324,6 +340,8 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
     # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
     # cannot see; every other candidate is already minimal.
     low = (MIMIX * 3, MIMIX * 3 + 1)
+    if not (hand[low[0]] or hand[low[1]]):
+        return out
     return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
 
 
