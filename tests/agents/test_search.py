@@ -194,6 +194,20 @@ def test_a_settled_decision_stops_the_search_before_its_budget() -> None:
         assert bot._search(table, _Node(), table.legal_indices(), 0.0) == SETTLE_AFTER
 
 
+def test_a_game_may_keep_its_search_from_stopping_early() -> None:
+    """City of Remnants turns the early stop off (`spec.search_settles`): a settled decision still spends its
+    budget there."""
+    game = meeple.new_game("cityofremnants", 2, 8)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    legal = table.legal_indices()
+    assert len(legal) > 1 and not game.rules.spec.search_settles
+    bot = ISMCTSAgent(seed=4, iterations=SETTLE_AFTER + 30)
+    with patch("meeple.agents.ismcts._settled", lambda root, spread: True), \
+            patch("meeple.agents.ismcts._decided", lambda root, left: False):
+        assert bot._search(table, _Node(), legal, 0.0) == SETTLE_AFTER + 30
+
+
 def test_the_bot_plays_the_most_visited_action_within_its_budget() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]

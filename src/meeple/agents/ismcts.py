@@ -30,7 +30,8 @@ the decision is settled (`_settled`, checked from SETTLE_AFTER iterations on): t
 CONFIDENCE standard errors down, is at least every other tried action's, CONFIDENCE standard errors up, less
 INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
 value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
-equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them. `seconds` is the
+equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them; a game may turn
+this off (`spec.search_settles`). `seconds` is the
 time per decision instead. Without either, the game's own default (`spec.search_iterations`) applies, or
 DEFAULT_ITERATIONS when the game sets none.
 """
@@ -156,6 +157,7 @@ class ISMCTSAgent(Agent):
         done = 0
         self._values, self._sum, self._squares = 0, 0.0, 0.0
         deadline = None if self.seconds is None else start + self.seconds
+        settles = rules.spec.search_settles
         while True:
             if deadline is not None:
                 if done and time.perf_counter() >= deadline:
@@ -166,7 +168,7 @@ class ISMCTSAgent(Agent):
                     return done
             self._iterate(rules, seat, root, table.sample(self.stream_value()), legal)
             done += 1
-            if done >= SETTLE_AFTER and done % SETTLE_EVERY == 0 and _settled(root, self._spread()):
+            if settles and done >= SETTLE_AFTER and done % SETTLE_EVERY == 0 and _settled(root, self._spread()):
                 return done
 
     def _keep(self, rules: Any, seat: int, child: _Node | None, action: int, sample: Any) -> None:

@@ -80,6 +80,10 @@ class GameSpec:
     # Iterations per decision of the search bot at its default budget (`ismcts`) in this game; 0: the bot's own
     # default. A game whose positions are slow to play out sets it so that a decision stays quick.
     search_iterations: int = 0
+    # Whether the search bot may stop a decision early once it is settled (`meeple.agents.ismcts._settled`). A game
+    # whose plan values crowd at 0 and 1 (a logistic of a score lead) may turn it off: there, actions within the
+    # indifference can still differ by whole points.
+    search_settles: bool = True
     # The setting each named bot level plays in this game where the default one would not step about 70 % above
     # the level below ({"hard": "ismcts:60"}; see `meeple.agents.levels.NAMED_LEVELS`); a level not named keeps
     # the default setting. Iteration budgets only, so that games between levels are reproducible.

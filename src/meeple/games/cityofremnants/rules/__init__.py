@@ -43,6 +43,9 @@ SPEC = game_spec(
     metrics=("renown", "arc", "developments", "battles_won"),
     roles="gang",
     search_iterations=SEARCH_ITERATIONS,
+    # With early stops the search bot won 26 of 40 three-player games against greedy (65 %, 95 % CI 49.5-77.9),
+    # below the 79.5 % it won before; its plan values crowd at 0 and 1, so it plays out its whole budget.
+    search_settles=False,
     bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.75, "median_decision_seconds": 0.5},
 )
 
