@@ -31,9 +31,8 @@ CONFIDENCE standard errors down, is at least every other tried action's, CONFIDE
 INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
 value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
 equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them; a game may turn
-this off (`spec.search_settles`). `seconds` is the
-time per decision instead. Without either, the game's own default (`spec.search_iterations`) applies, or
-DEFAULT_ITERATIONS when the game sets none.
+this off (`spec.search_settles`). `seconds` is the time per decision instead. Without either, the game's own
+default (`spec.search_iterations`) applies, or DEFAULT_ITERATIONS when the game sets none.
 """
 
 from __future__ import annotations
