@@ -189,18 +189,11 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     # The best square within reach, a square farther away worth slightly less. What a square offers depends on the
     # city, the figure and the markers (worked out once, `_squares`) and on the cards (remembered per spot budget).
     best = 0.0
-    spots = ctx.heuristic_spots
     for factor, head, need, cap, colours in _squares(ctx, tab, s, p):
         if head is None:
             best = max(best, factor * _offering_prospect(ctx, s, p))
             continue
-        key = (head, _budget_part(budget, need, cap, colours))
-        found = spots.get(key)
-        if found is None:
-            if len(spots) >= _SPOTS_SIZE:
-                spots.clear()
-            found = spots[key] = _box_gains(ctx, tab, s, p, head[0], list(budget), head[6])
-        best = max(best, factor * found)
+        best = max(best, factor * _gains(ctx, tab, s, p, head, _budget_part(budget, need, cap, colours), budget))
     return best
 
 
@@ -226,14 +219,34 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> list[_Square]:
         if sq == COURTYARD_SQ:
             found.append((factor, None, 0, 0, ()))
             continue
-        tile = s.tile_at[sq]
-        if tile < 0 or s.rebuilt[sq]:
+        if s.tile_at[sq] < 0 or s.rebuilt[sq]:
             continue
-        owners = s.boxes[sq * 4 : sq * 4 + 4]
-        free = [n for n, o in zip(ctx.tiles[tile].boxes, owners, strict=False) if o == FREE]
-        head = (sq, tile, p, markers, s.offerings[p], s.players, 0 if s.contributed else dragons.count(sq),
-                tuple(owners), _neighbourhood(ctx, tab, s, sq))
-        found.append((factor, head, len(free), sum(free), tab.budget_colours[tile]))
+        found.append((factor, *_square_offer(ctx, tab, s, p, sq)))
+    return found
+
+
+def _square_offer(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int) -> tuple[tuple[Any, ...], int, int,
+                                                                              tuple[int, ...]]:
+    """What a building's square offers `p` but for the cards (the key of its gains, the dragons at index 6), and what
+    its free boxes take of a colour budget: how many, their points together, in which colours."""
+    tile = s.tile_at[sq]
+    owners = s.boxes[sq * 4 : sq * 4 + 4]
+    free = [n for n, o in zip(ctx.tiles[tile].boxes, owners, strict=False) if o == FREE]
+    head = (sq, tile, p, s.markers[p], s.offerings[p], s.players, 0 if s.contributed else s.dragons.count(sq),
+            tuple(owners), _neighbourhood(ctx, tab, s, sq))
+    return head, len(free), sum(free), tab.budget_colours[tile]
+
+
+def _gains(ctx: Ctx, tab: _Tables, s: State, p: int, head: tuple[Any, ...], part: tuple[int, ...],
+           budget: tuple[int, ...]) -> float:
+    """`_box_gains` on the square of `head`, remembered by `head` and the budget's part that counts there."""
+    key = (head, part)
+    spots = ctx.heuristic_spots
+    found = spots.get(key)
+    if found is None:
+        if len(spots) >= _SPOTS_SIZE:
+            spots.clear()
+        found = spots[key] = _box_gains(ctx, tab, s, p, head[0], list(budget), head[6])
     return found
 
 
@@ -272,19 +285,8 @@ def _spot(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int, budget: tuple[int, 
     # Searches and greedy look-ahead score the same squares again and again: remember each by what it depends on.
     # Of the cards only the points of the colours the building takes count, and of those no more than all its boxes
     # need, so the hands a search deals another seat mostly meet squares already scored.
-    dragons = 0 if s.contributed else s.dragons.count(sq)
-    tile = s.tile_at[sq]
-    owners = s.boxes[sq * 4 : sq * 4 + 4]
-    head = (sq, tile, p, s.markers[p], s.offerings[p], s.players, dragons, tuple(owners),
-            _neighbourhood(ctx, tab, s, sq))
-    key = (head, _spot_budget(ctx, tab, tile, owners, budget))
-    spots = ctx.heuristic_spots
-    found = spots.get(key)
-    if found is None:
-        if len(spots) >= _SPOTS_SIZE:
-            spots.clear()
-        found = spots[key] = _box_gains(ctx, tab, s, p, sq, list(budget), dragons)
-    return found
+    head, need, cap, colours = _square_offer(ctx, tab, s, p, sq)
+    return _gains(ctx, tab, s, p, head, _budget_part(budget, need, cap, colours), budget)
 
 
 _SPOTS_SIZE = 100_000
