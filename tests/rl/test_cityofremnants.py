@@ -161,3 +161,33 @@ def test_a_whole_game_through_the_aec_environment_asks_every_kind_of_decision_of
     assert {"reset", "bid", "commit", "bribe", "lose"} <= phases
     assert bids_out_of_turn > 0
     assert env.unwrapped.game.is_over()
+
+
+def test_encoding_from_the_state_keeps_nothing_stale_between_calls() -> None:
+    """`encode_state` writes over the vector it last gave a viewer, group by group: whatever order the positions
+    come in (forwards, back to earlier ones, other games, other player counts) and when a state it read is changed
+    in place afterwards, it gives what a fresh encoder gives."""
+    enc = CityOfRemnantsEncoder()
+    stream = Stream(3, 1)
+    for players in (2, 4, 3, 2):
+        game = meeple.new_game(GAME, players, players + 20)
+        states = []
+        for _ in range(400):
+            if game.is_over():
+                break
+            states.append(game.state)
+            seat = game.deciders()[0]
+            legal = game.legal_indices(seat)
+            game.apply(seat, legal[stream.below(len(legal))])
+        order = list(range(len(states))) + [stream.below(len(states)) for _ in range(150)]
+        for i in order:
+            s = states[i]
+            for seat in (s.active if s.active >= 0 else None, None, stream.below(players)):
+                got = enc.encode_state(game.rules, s, seat)
+                assert np.array_equal(got, CityOfRemnantsEncoder().encode_state(game.rules, s, seat)), (players, i)
+        work = game.rules.copy(states[-1])  # read, then changed in place and read again
+        seat = game.rules.deciders(work)[0]
+        enc.encode_state(game.rules, work, seat)
+        game.rules.apply(work, seat, game.rules.legal(work, seat)[0])
+        assert np.array_equal(enc.encode_state(game.rules, work, seat),
+                              CityOfRemnantsEncoder().encode_state(game.rules, work, seat))
