@@ -80,8 +80,13 @@ def scaled_text(scale: Mapping[str, float], parts: Sequence[tuple[str, str]]) ->
 
 def index_of(vocab: Sequence[Any] | Mapping[Any, int], word: Any, what: str, encoder: str) -> int:
     """The index of `word` in the encoder's vocabulary; a word it does not know is a ValueError, never dropped."""
+    kind = type(vocab)  # the common kinds first: the abstract class check is slower than the lookup itself
     try:
-        return vocab[word] if isinstance(vocab, Mapping) else vocab.index(word)
+        if kind is dict:
+            return vocab[word]
+        if kind is tuple or kind is list or not isinstance(vocab, Mapping):
+            return vocab.index(word)  # type: ignore[union-attr]
+        return vocab[word]
     except (KeyError, ValueError):
         raise ValueError(f"{encoder} encoder: unknown {what} {word!r} in the view (known: "
                          f"{', '.join(map(str, vocab))})") from None
