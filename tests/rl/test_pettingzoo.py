@@ -200,3 +200,19 @@ def test_parallel_env_applies_only_the_deciding_seats():
     legal = env.game.legal_indices(decider)
     env.step({f"player_{decider}": legal[0], f"player_{other}": 12345})
     assert env.game.full_log() == [(decider, env.game.action_text(legal[0]))]
+
+
+def test_the_order_enforcing_wrapper_reads_the_environment_directly_and_refuses_before_the_reset_as_before():
+    from pettingzoo.utils import wrappers
+
+    env = rl.env("coloma", players=2)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper) and str(env) == str(env.unwrapped)
+    for read in (lambda: env.last(), lambda: env.agents, lambda: env.agent_selection):
+        with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+            read()
+    env.reset(seed=1)
+    raw = env.unwrapped
+    assert env.agents == raw.agents and env.agent_selection == raw.agent_selection
+    obs, reward, terminated, truncated, info = env.last()
+    assert np.array_equal(obs["observation"], raw.observe(raw.agent_selection)["observation"])
+    assert (reward, terminated, truncated, info) == (0.0, False, False, {})
