@@ -166,7 +166,7 @@ def test_a_whole_game_through_the_aec_environment_asks_every_kind_of_decision_of
 def test_encoding_from_the_state_keeps_nothing_stale_between_calls() -> None:
     """`encode_state` writes over the vector it last gave a viewer, group by group: whatever order the positions
     come in (forwards, back to earlier ones, other games, other player counts) and when a state it read is changed
-    in place afterwards, it gives what a fresh encoder gives."""
+    in place afterwards, or after refusing a state, it gives what a fresh encoder gives."""
     enc = CityOfRemnantsEncoder()
     stream = Stream(3, 1)
     for players in (2, 4, 3, 2):
@@ -189,5 +189,11 @@ def test_encoding_from_the_state_keeps_nothing_stale_between_calls() -> None:
         seat = game.rules.deciders(work)[0]
         enc.encode_state(game.rules, work, seat)
         game.rules.apply(work, seat, game.rules.legal(work, seat)[0])
+        assert np.array_equal(enc.encode_state(game.rules, work, seat),
+                              CityOfRemnantsEncoder().encode_state(game.rules, work, seat))
+        wrong = game.rules.copy(work)  # a refused state leaves nothing half written behind
+        wrong.phase = "siesta"
+        with pytest.raises(ValueError, match="unknown phase 'siesta'"):
+            enc.encode_state(game.rules, wrong, seat)
         assert np.array_equal(enc.encode_state(game.rules, work, seat),
                               CityOfRemnantsEncoder().encode_state(game.rules, work, seat))

@@ -141,9 +141,13 @@ def encode_state(enc: CityOfRemnantsEncoder, eng: Any, s: Any, seat: int | None)
     def rel(q: int) -> int:
         return (int(q) - base) % players
 
-    _public(enc, t, eng, s, seat, seen, rel)
-    _own(enc, t, eng, s, seat, seen, rel)
-    _board(enc, t, eng, s, seat, seen, rel)
+    try:
+        _public(enc, t, eng, s, seat, seen, rel)
+        _own(enc, t, eng, s, seat, seen, rel)
+        _board(enc, t, eng, s, seat, seen, rel)
+    except BaseException:
+        del t.seen[seat, players, s.side]  # part written, part not: the next call starts afresh
+        raise
     return seen.v.copy()
 
 
