@@ -125,3 +125,23 @@ def test_kept_board_readings_agree_with_their_definitions() -> None:
                     assert eng.controlled_devs(state, p) == [i for i, o in enumerate(devs) if o == p]
                 checked += 1
     assert checked > 1000
+
+
+def test_legal_lists_come_in_ascending_order_without_repeats() -> None:
+    """Every phase lists its actions in ascending order and without repeats (`Engine.legal_actions` no longer sorts
+    them), in every position of random games with 2, 3 and 4 players, leaders dealt or picked."""
+    phases: set[str] = set()
+    for players in (2, 3, 4):
+        for seed in (51, 52):
+            game = meeple.new_game("cityofremnants", players, seed, {"leaders": "pick"} if seed % 2 else None)
+            rules, rnd = game.rules, random.Random(seed)
+            s = rules.copy(game.state)
+            while not rules.is_over(s):
+                for seat in rules.deciders(s):
+                    legal = rules.legal(s, seat)
+                    assert legal == sorted(set(legal)), (s.phase, legal)
+                phases.add(s.phase)
+                seat = rules.deciders(s)[0]
+                legal = rules.legal(s, seat)
+                rules.apply(s, seat, legal[rnd.randrange(len(legal))])
+    assert {"leaders", "reset", "pre", "post", "move", "bid", "commit", "effect", "build"} <= phases
