@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine import rng
 from meeple.kit import Events, say
 
-from ..actions import Act, Catalogue
+from ..actions import DECLARE, Act, Catalogue
 from ..data import NSPACE, Components, Effect
 from ..state import State
 
@@ -49,6 +49,11 @@ class Core:
         self.k = comp.constants
         self.cards = comp.cards
         self.faces = self.k["BATTLE_DIE_FACES"]
+        self.card_cost = [c.cost for c in comp.cards]
+        self.dev_cost_of = [d.cost for d in comp.devs]
+        self.dev_copies = [d.copies for d in comp.devs]
+        self.dev_produces = [d.produce is not None for d in comp.devs]  # a Produce ability (COR-13.1)
+        self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
         for i, act in enumerate(cat.acts):
@@ -402,7 +407,7 @@ class Core:
         def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...
         def sellable(self, s: State, p: int) -> list[int]: ...
-        def available(self, s: State, p: int) -> list[str]: ...
+        def available(self, s: State, p: int, out: list[int]) -> None: ...
         def move_range(self, s: State) -> int: ...
         def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool: ...
         def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
+from operator import is_not
 
 from ..data import NSPACE, SIZE
 from ..state import State
@@ -42,17 +42,18 @@ class Costs(Core):
     def builds(self, s: State, p: int, first: bool = False) -> list[int]:
         """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
         out: list[int] = []
+        arc = s.arc[p]
+        if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
+            return out
         built = s.built
         covered, copies = self.built_summary(built)
-        arc = s.arc[p]
-        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
-        devs = self.comp.devs
-        free = self.free_spots
+        # as `dev_cost`: a type is affordable when its cost less the cut is within the ARC
+        budget = arc + self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        dev_cost, dev_copies, free, side = self.dev_cost_of, self.dev_copies, self.free_spots, s.side
         for t in s.drafted:
-            dev = devs[t]
-            if max(0, dev.cost - cut) > arc or (built and copies.get(t, 0) >= dev.copies):
+            if dev_cost[t] > budget or (built and copies.get(t, 0) >= dev_copies[t]):
                 continue
-            found = free(s.side, t, covered)
+            found = free(side, t, covered)
             if first and found:
                 return [found[0]]
             out += found
@@ -94,24 +95,30 @@ class Costs(Core):
     def sellable(self, s: State, p: int) -> list[int]:
         return [i for i in self.controlled_devs(s, p) if s.products[i] > 0]
 
-    def available(self, s: State, p: int) -> list[str]:
-        out = []
+    def available(self, s: State, p: int, out: list[int]) -> None:
+        """The actions the seat may declare (COR-10.2), appended to `out` in the order of `actions.DECLARE` (the
+        order of their indices)."""
+        recruit, buy, produce, sell, refresh, move = self.declare_ids
         if s.gm_row or s.gm_deck or s.gm_discard:
-            out.append("recruit")
+            out.append(recruit)
         arc = s.arc[p]
-        cut, cards = self.turn_mod(s, p, "bm_discount"), self.cards  # as `bm_cost`
-        if any(max(0, cards[c].cost - cut) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
-            out.append("buy")
+        if arc >= 0:  # as `bm_cost` (never below 0) and `renown_max`
+            cut, cost = self.turn_mod(s, p, "bm_discount"), self.card_cost
+            if any(cost[c] - cut <= arc for c in s.bm_row) or (
+                    arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
+                out.append(buy)
         devs = self.controlled_devs(s, p)
-        all_devs, built = self.comp.devs, s.built
-        if any(all_devs[built[i][0]].produce is not None for i in devs) or self.builds(s, p, first=True):
-            out.append("produce")
-        if any(s.products[i] > 0 for i in devs):
-            out.append("sell")
-        out.append("refresh")
+        if devs:
+            types, produces, products = s.built, self.dev_produces, s.products
+            if any(produces[types[i][0]] for i in devs) or self.builds(s, p, first=True):
+                out.append(produce)
+            if any(products[i] > 0 for i in devs):
+                out.append(sell)
+        elif self.builds(s, p, first=True):
+            out.append(produce)
+        out.append(refresh)
         if self.any_move(s, p, self.move_range(s), pool=True):
-            out.append("move")
-        return out
+            out.append(move)
 
     def product_supply(self, s: State) -> int:
         return int(self.k["PRODUCT_SUPPLY"]) - sum(s.products)
@@ -163,24 +170,25 @@ class Costs(Core):
             seen_figures, seen_ycu, seen = memo
             if seen_figures == figures and seen_ycu == ycu:  # the rows are mostly the same objects: a quick test
                 return seen[p]
-            changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
+            # a row replaced by an equal one is read again, which changes nothing
+            changed = [*compress(SPACES, map(is_not, seen_figures, figures)),
+                       *compress(SPACES, map(is_not, seen_ycu, ycu))]
             every = list(seen)
         else:  # every space with figures or tokens
             changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
             every = [(0, 0, 0)] * s.players
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        for q, (enemy, full, own) in enumerate(every):
-            for sp in changed:
-                bit, f = BITS[sp], figures[sp]
+        for sp in changed:
+            bit, f = BITS[sp], figures[sp]
+            keep = ~bit
+            total = -1 if ycu[sp] else sum(f)  # a token makes an enemy space of it for every seat
+            for q, (enemy, full, own) in enumerate(every):
                 n = f[q]
-                enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
                 if n:
-                    own |= bit
-                    if n >= limit:
-                        full |= bit
-                if sum(f) > n or ycu[sp]:
-                    enemy |= bit
-            every[q] = enemy, full, own
+                    every[q] = (enemy | bit if total != n else enemy & keep, full | bit if n >= limit else full & keep,
+                                own | bit)
+                else:
+                    every[q] = enemy | bit if total else enemy & keep, full & keep, own & keep
         self._masks_memo = figures[:], ycu[:], every
         return every[p]
 

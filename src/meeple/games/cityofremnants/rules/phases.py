@@ -91,8 +91,7 @@ def _apply_reset(eng: Engine, s: State, p: int, act: Act, events: Events) -> Non
 
 # ---------------------------------------------------------------- a turn: declare (COR-10) and end (COR-8)
 def _legal_pre(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    word = eng.cat.word
-    out += [word[w] for w in eng.available(s, p)]
+    eng.available(s, p, out)
     card_plays(eng, s, p, out)
 
 
