@@ -219,24 +219,49 @@ class Costs(Core):
         # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1)
         if own and step(own) & allowed:
             return True
+        blocked = blocked_of(masks, fought)
         if pool and s.pool[p] > 0:
             if self.k["POOL_ENTRY_COST"] <= reach and (1 << (8 * s.entry[p])) & allowed:
                 return True
-            if self.destinations(s, p, -1, reach, masks):
+            if self.entries(s, p, reach, enemy, blocked):
                 return True
-        moves_from, side, blocked, ball = self.moves_from, s.side, blocked_of(masks, fought), near(reach)
+        moves_from, side, ball = self.moves_from, s.side, near(reach)
         return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach) for sp in spaces_of(own))
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
-        out: list[int] = []
-        masks = self.masks(s, p)
-        if pool and s.pool[p] > 0:
-            out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
-        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
-        ball = near(reach)
-        for sp in self.movable(s, p, masks[2], card_move):
-            out += moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
+        """The move actions of the seat (COR-16.19): from the pool (`pool`) and from the board, as a card moves
+        figures (`card_move`: any figure) or as the Move action does (a figure moves once, COR-16.5); in
+        ascending order, the entries first."""
+        enemy, full, own = self.masks(s, p)
+        fought = s.enemy_space
+        blocked = full if fought == -1 else full | (enemy & ~BITS[fought])  # as `blocked_of`
+        out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []
+        moves_from, side, ball = self.moves_from, s.side, near(reach)
+        for sp in self.movable(s, p, own, card_move):
+            area = ball[sp]
+            out += moves_from(side, sp, enemy & area, blocked & area, reach)
         return out
+
+    def entries(self, s: State, p: int, reach: int, enemy: int, blocked: int) -> tuple[int, ...]:
+        """The enter actions of a figure from the pool (as `destinations` from -1), given the enemy spaces and
+        those where no move may end (`blocked_of`); kept by `entry_moves` for the board near the entry spaces."""
+        d = self.k["POOL_ENTRY_COST"]
+        if d > reach:
+            return ()
+        ball = near(reach - d)
+        entry = s.entry[p]
+        origins, area = BITS[entry], ball[entry]
+        for sp in self.back_alleys(s, p):
+            origins |= BITS[sp]
+            area |= ball[sp]
+        return self.entry_moves(s.side, origins, enemy & area, blocked & area, d, reach)
+
+    def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int, reach: int) -> tuple[int, ...]:
+        """`entries` worked out: a function of these numbers alone (the sets cut to the spaces the walk from the
+        entry spaces can reach), kept by `entry_moves`."""
+        usable = self.usable_mask[side]
+        return tuple(compress(self.cat.enter, (walk(usable, origins & usable, enemy, d, reach) & ~blocked).to_bytes(
+            NSPACE, "little")))
 
     def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
         """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
@@ -249,9 +274,9 @@ class Costs(Core):
             return ()
         # the figure leaves its space even when an enemy is there; it never ends where it started
         ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~(origin | blocked)
-        return tuple(actions_of(self.move_ids[start], ends))
+        return tuple(compress(self.move_ids[start], ends.to_bytes(NSPACE, "little")))
 
-    def movable(self, s: State, p: int, own: int, card_move: bool) -> list[int]:
+    def movable(self, s: State, p: int, own: int, card_move: bool) -> Sequence[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
         action (COR-16.5)."""
         spaces = spaces_of(own)
@@ -266,9 +291,9 @@ class Costs(Core):
             return False
         reach = self.move_range(s)
         masks = self.masks(s, p)
-        if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
-            return True
         moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        if s.pool[p] > 0 and self.entries(s, p, reach, enemy, blocked):
+            return True
         ball = near(reach)
         return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
                    for sp in self.movable(s, p, masks[2], False))
@@ -298,11 +323,14 @@ def walk(usable: int, origins: int, enemy: int, d: int, reach: int) -> int:
     """The spaces (a bit mask) reached from `origins` (reached at distance d, and where the walk is) in at most
     `reach` steps in all, ring by ring over the usable spaces, stopping at enemies: a pure function of the board's
     masks, kept (a turn walks from the same spaces over the same board again and again)."""
-    seen = ends = origins
+    ends = origins
+    open_ = usable & ~origins  # the usable spaces not reached yet
     frontier = origins & ~enemy
     while frontier and d < reach:
-        ring = step(frontier) & usable & ~seen
-        seen |= ring
+        # `step`, written out (the usable spaces are all on the board: a step north needs no cut)
+        ring = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | ((frontier << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+                | ((frontier >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & open_
+        open_ &= ~ring
         ends |= ring
         frontier = ring & ~enemy
         d += 1
@@ -315,11 +343,7 @@ def step(mask: int) -> int:
             | ((mask >> SPACE_SHIFT) & NOT_LAST_COLUMN))
 
 
-def spaces_of(mask: int) -> list[int]:
-    """The spaces of a set, in order."""
-    return list(compress(SPACES, mask.to_bytes(NSPACE, "little")))
-
-
-def actions_of(ids: Sequence[int], mask: int) -> list[int]:
-    """The actions (`ids`, by space) of the spaces of a set."""
-    return list(compress(ids, mask.to_bytes(NSPACE, "little")))
+@functools.lru_cache(maxsize=1 << 12)
+def spaces_of(mask: int) -> tuple[int, ...]:
+    """The spaces of a set, in order (kept: a seat's spaces are asked for again and again)."""
+    return tuple(compress(SPACES, mask.to_bytes(NSPACE, "little")))
