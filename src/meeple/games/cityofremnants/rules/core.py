@@ -76,13 +76,13 @@ class Core:
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
         self.entry_moves = functools.lru_cache(maxsize=1 << 12)(self._entry_moves)  # see `Costs._entry_moves`
-        # the last board `Costs.masks` read: copies of the rows of figures and of ycu, and the answer for each seat
-        self._masks_memo: tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `controlled_devs` asked: copies of the rows of figures, ycu and built, and its answer
-        self._ctrl_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
-                                         list[int]]] = {}
-        # the last `Costs.built_summary`: a copy of the rows of built, the spaces covered, the copies of each type
-        self._built_memo: tuple[list[tuple[int, ...]], int, dict[int, int]] | None = None
+        # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
+        self._masks_memo: tuple[list[int], list[tuple[int, int, int]]] | None = None
+        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
+        # development, and its answer
+        self._ctrl_memo: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
+        # the last `Costs.built_summary`: a copy of the rows of built, and the answer
+        self._built_memo: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -160,17 +160,26 @@ class Core:
 
     @staticmethod
     def set_figures(s: State, sp: int, p: int, n: int) -> None:
-        """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them)."""
+        """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them), with
+        `State.counts`."""
         row = list(s.figures[sp])
+        s.counts[p] += (n - row[p]) << (8 * sp)
         row[p] = n
         s.figures[sp] = tuple(row)
 
     @staticmethod
+    def put_token(s: State, sp: int, t: int) -> None:
+        """A YCU token onto a space (the rows of `ycu` are tuples, like those of `figures`), with `State.counts`."""
+        s.ycu[sp] += (t,)
+        s.counts[-1] += 1 << (8 * sp)
+
+    @staticmethod
     def take_token(s: State, sp: int, t: int) -> None:
-        """A YCU token off its space (the rows of `ycu` are tuples, like those of `figures`)."""
+        """A YCU token off its space, with `State.counts`."""
         row = list(s.ycu[sp])
         row.remove(t)
         s.ycu[sp] = tuple(row)
+        s.counts[-1] -= 1 << (8 * sp)
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
@@ -182,32 +191,6 @@ class Core:
                      ignore_token: int = -1) -> bool:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
-
-    def controlled_devs(self, s: State, p: int) -> list[int]:
-        """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with copies of the rows it was read from (`figures`, `ycu`
-        and `built`, lists of tuples): a turn asks again and again of one board."""
-        figures, ycu, built = s.figures, s.ycu, s.built
-        memo = self._ctrl_memo.get(p)
-        if memo is not None and memo[0] == figures and memo[1] == ycu and memo[2] == built:
-            return memo[3]
-        out = self._controlled_devs(s, p)
-        self._ctrl_memo[p] = figures[:], ycu[:], built[:], out
-        return out
-
-    @staticmethod
-    def _controlled_devs(s: State, p: int) -> list[int]:
-        """`controlled_devs`, worked out."""
-        figures, ycu = s.figures, s.ycu
-        out = []
-        for i, b in enumerate(s.built):
-            for sp in b[1:]:
-                f = figures[sp]
-                if f[p] <= 0 or ycu[sp] or sum(f) != f[p]:
-                    break
-            else:
-                out.append(i)
-        return out
 
     @staticmethod
     def controllers(s: State) -> list[int]:
@@ -403,6 +386,7 @@ class Core:
         def bm_cost(self, s: State, p: int, c: int) -> int: ...
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
+        def controlled_devs(self, s: State, p: int) -> list[int]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...

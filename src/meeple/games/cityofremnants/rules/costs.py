@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import compress
-from operator import is_not
 
 from ..data import NSPACE, SIZE
 from ..state import State
@@ -15,6 +14,8 @@ SPACES = range(NSPACE)
 BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
+ONES = ALL  # the lowest bit of every space's byte
+LOW7 = 0x7F * ONES  # 127 in every space's byte (`board_masks`)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
 NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
 ROW_SHIFT = 8 * SIZE  # a step north or south
@@ -46,7 +47,7 @@ class Costs(Core):
         if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
             return out
         built = s.built
-        covered, copies = self.built_summary(built)
+        covered, copies, _ = self.built_summary(built)
         # as `dev_cost`: a type is affordable when its cost less the cut is within the ARC
         budget = arc + self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
         dev_cost, dev_copies, free, side = self.dev_cost_of, self.dev_copies, self.free_spots, s.side
@@ -59,19 +60,22 @@ class Costs(Core):
             out += found
         return out
 
-    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int]]:
-        """The spaces covered by the developments built (a set as in `masks`) and the copies built of each type
-        (not to be changed); the last answer is kept with a copy of `built`, which changes seldom."""
+    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int], tuple[int, ...]]:
+        """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
+        the spaces of each development (not to be changed); the last answer is kept with a copy of `built`, which
+        changes seldom."""
         memo = self._built_memo
         if memo is not None and memo[0] == built:
-            return memo[1], memo[2]
+            return memo[1]
+        cells = tuple(map(cells_mask, built))
         covered = 0
         copies: dict[int, int] = {}
-        for b in built:
-            covered |= cells_mask(b)
+        for b, m in zip(built, cells, strict=True):
+            covered |= m
             copies[b[0]] = copies.get(b[0], 0) + 1
-        self._built_memo = built[:], covered, copies
-        return covered, copies
+        summary = covered, copies, cells
+        self._built_memo = built[:], summary
+        return summary
 
     def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
         """The build actions of type t on board side `side` whose spaces are all free of the set `covered` (kept
@@ -159,38 +163,30 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure.
-
-        The answers for every seat are kept with the board they were read from (copies of `figures` and `ycu`,
-        whose rows are tuples, replaced and never changed): a turn asks again and again of one board, and from one
-        question to the next only a few rows change, so only the spaces whose rows differ are read again."""
-        figures, ycu = s.figures, s.ycu
+        the most own figures a space may hold, and those holding an own figure. The answers for every seat are
+        read at once from `State.counts` (`board_masks`) and kept with a copy of it: a turn asks again and again
+        of one board."""
+        counts = s.counts
         memo = self._masks_memo
-        if memo is not None and len(memo[2]) == s.players:
-            seen_figures, seen_ycu, seen = memo
-            if seen_figures == figures and seen_ycu == ycu:  # the rows are mostly the same objects: a quick test
-                return seen[p]
-            # a row replaced by an equal one is read again, which changes nothing
-            changed = [*compress(SPACES, map(is_not, seen_figures, figures)),
-                       *compress(SPACES, map(is_not, seen_ycu, ycu))]
-            every = list(seen)
-        else:  # every space with figures or tokens
-            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
-            every = [(0, 0, 0)] * s.players
-        limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        for sp in changed:
-            bit, f = BITS[sp], figures[sp]
-            keep = ~bit
-            total = -1 if ycu[sp] else sum(f)  # a token makes an enemy space of it for every seat
-            for q, (enemy, full, own) in enumerate(every):
-                n = f[q]
-                if n:
-                    every[q] = (enemy | bit if total != n else enemy & keep, full | bit if n >= limit else full & keep,
-                                own | bit)
-                else:
-                    every[q] = enemy | bit if total else enemy & keep, full & keep, own & keep
-        self._masks_memo = figures[:], ycu[:], every
+        if memo is not None and memo[0] == counts:
+            return memo[1][p]
+        every = board_masks(counts, self.k["MAX_OWN_FIGURES_PER_SPACE"])
+        self._masks_memo = counts[:], every
         return every[p]
+
+    def controlled_devs(self, s: State, p: int) -> list[int]:
+        """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
+        changed. The last answer for each seat is kept with the spaces of the developments it controlled and
+        their spaces (a turn asks again and again of one board)."""
+        enemy, _, own = self.masks(s, p)
+        covered, _, cells = self.built_summary(s.built)
+        held = own & ~enemy & covered
+        memo = self._ctrl_memo.get(p)
+        if memo is not None and memo[0] == held and memo[1] == cells:
+            return memo[2]
+        out = [i for i, m in enumerate(cells) if m & held == m]
+        self._ctrl_memo[p] = held, cells, out
+        return out
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
@@ -297,6 +293,18 @@ class Costs(Core):
         ball = near(reach)
         return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
                    for sp in self.movable(s, p, masks[2], False))
+
+
+def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
+    """`Costs.masks` of every seat, worked out from `State.counts`, whose bytes are tested all at once: adding 127
+    to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
+    least `limit` (the counts are below 128: no byte overflows into the next)."""
+    *seats, tokens = counts
+    total = sum(seats)  # the figures of all seats per space (still below 128)
+    tokens = ((tokens + LOW7) >> 7) & ONES
+    full_add = (0x80 - max(limit, 1)) * ONES
+    return [(((total - c + LOW7) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
+            for c in seats]
 
 
 @functools.lru_cache(maxsize=16)
