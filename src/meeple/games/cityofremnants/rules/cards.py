@@ -65,7 +65,13 @@ class CardEffects(Core):
 
     def state_allows(self, s: State, p: int, e: Effect) -> bool:
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
-        n = e.name
+        n = e.name  # the primitives asked most often first
+        if n == "add_products":
+            return bool(self.product_targets(s, p))
+        if n == "sell_extra":
+            return bool(self.sellable(s, p))
+        if n == "move_figures":
+            return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "draw":
             return bool(s.draw[p])
         if n == "gain_influence":
@@ -76,12 +82,6 @@ class CardEffects(Core):
             return bool(s.gm_deck or s.gm_discard)
         if n == "refresh_bm_row":
             return bool(s.bm_deck or s.bm_discard)
-        if n == "sell_extra":
-            return bool(self.sellable(s, p))
-        if n == "add_products":
-            return bool(self.product_targets(s, p))
-        if n == "move_figures":
-            return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "place_from_pool":
             return s.pool[p] > 0 and bool(self.place_targets(s, p))
         if n == "reserve_to_pool":
@@ -161,10 +161,12 @@ class CardEffects(Core):
         elif n in ("dev_discount", "bm_discount", "extra_move_figures"):
             key = "extra_move" if n == "extra_move_figures" else n
             s.mods[key] = s.mods.get(key, 0) + e.num()
-            say(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
+            if events is not None:
+                say(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
         elif n in ("move_range", "min_first_bid"):
             s.mods[n] = max(s.mods.get(n, 0), e.num())
-            say(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
+            if events is not None:
+                say(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
         elif n == "reveal_gm_to_row":
             for _ in range(e.num()):
                 card = self.deck_top(s, "gm")

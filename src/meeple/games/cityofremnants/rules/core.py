@@ -53,6 +53,9 @@ class Core:
         self.dev_cost_of = [d.cost for d in comp.devs]
         self.dev_copies = [d.copies for d in comp.devs]
         self.dev_produces = [d.produce is not None for d in comp.devs]  # a Produce ability (COR-13.1)
+        self.dev_makes_products = [d.produce is not None and d.produce.name == "produce_products" for d in comp.devs]
+        self.dev_cap = [d.cap for d in comp.devs]
+        self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
         self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
@@ -239,7 +242,8 @@ class Core:
         new = max(self.k["INFLUENCE_MIN"], min(self.k["INFLUENCE_MAX"], s.influence[p] + n))
         if new != s.influence[p]:
             s.influence[p] = new
-        say(events, "influence.change", seat=p, change=n, influence=new)
+        if events is not None:
+            say(events, "influence.change", seat=p, change=n, influence=new)
 
     def gain_renown(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.9: from the supply, never overflow."""
@@ -257,18 +261,21 @@ class Core:
     def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
         if n >= 0:
             s.arc[p] += n
-            say(events, "arc.gain", seat=p, amount=n)
+            if events is not None:
+                say(events, "arc.gain", seat=p, amount=n)
         else:
             lost = min(-n, s.arc[p])
             s.arc[p] -= lost
-            say(events, "arc.lose", seat=p, amount=lost)
+            if events is not None:
+                say(events, "arc.lose", seat=p, amount=lost)
 
     def draw_cards(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.11: draw from the own draw pile, never reshuffling."""
         got = s.draw[p][:n]
         del s.draw[p][:n]
         s.hand[p] += got
-        say(events, "cards.draw", seat=p, count=len(got))
+        if events is not None:
+            say(events, "cards.draw", seat=p, count=len(got))
         if got and events is not None:
             say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
 
@@ -280,7 +287,8 @@ class Core:
             s.pool[p] += 1
         s.stats["recruited"][p] += 1
         self.public(s, card)
-        say(events, "recruit.gain", seat=p, card=self.cterm(card))
+        if events is not None:
+            say(events, "recruit.gain", seat=p, card=self.cterm(card))
 
     def refresh_cards(self, s: State, p: int, events: Events) -> None:
         """COR-7.2, COR-7.3, COR-15.1: the discard pile shuffled under the draw pile, then draw to the target."""

@@ -12,6 +12,7 @@ from .core import Core, cells_mask, spaces_mask
 
 SPACES = range(NSPACE)
 BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
+SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
 ONES = ALL  # the lowest bit of every space's byte
@@ -128,10 +129,11 @@ class Costs(Core):
         return int(self.k["PRODUCT_SUPPLY"]) - sum(s.products)
 
     def product_targets(self, s: State, p: int) -> list[int]:
+        products = s.products
         if self.product_supply(s) <= 0:
             return []
-        return [i for i in self.controlled_devs(s, p)
-                if self.makes_products(s, i) and s.products[i] < self.dev(s, i).cap]
+        built, makes, cap = s.built, self.dev_makes_products, self.dev_cap  # as `makes_products`, `dev`
+        return [i for i in self.controlled_devs(s, p) if makes[built[i][0]] and products[i] < cap[built[i][0]]]
 
     def makes_products(self, s: State, i: int) -> bool:
         eff = self.dev(s, i).produce
@@ -149,7 +151,8 @@ class Costs(Core):
         return s.influence[p] + s.mods.get("extra_move", 0)
 
     def move_range(self, s: State) -> int:
-        return int(max(self.k["MOVE_RANGE"], s.mods.get("move_range", 0)))
+        longer = s.mods.get("move_range", 0)  # a Turn card's range (COR-8.7)
+        return self.base_range if longer <= self.base_range else int(longer)
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
@@ -279,8 +282,8 @@ class Costs(Core):
         moved = s.action.moved
         if card_move or not moved:
             return spaces
-        figures = s.figures
-        return [sp for sp in spaces if figures[sp][p] - moved.get(str(sp), 0) > 0]
+        figures, key = s.figures, SPACE_KEYS
+        return [sp for sp in spaces if figures[sp][p] - moved.get(key[sp], 0) > 0]
 
     def move_more(self, s: State, p: int) -> bool:
         if s.action.count >= self.move_limit(s, p):

@@ -56,12 +56,13 @@ class Engine(Setup, Rounds, Costs, CardEffects, Auctions, Battles, Patrols, Turn
 
     def apply_action(self, s: State, p: int, idx: int, events: Events) -> None:
         act = self.cat.acts[idx]
-        if not self.secret_kind(s):
+        shown = s.shown
+        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and (
+                not self.secret_kind(s)):
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             if s.last_rolls:
                 s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            shown = s.shown
             if shown.reset is not None or shown.battle is not None or shown.cards is not None:
                 s.shown = Revealed()
         if act.kind == "play":

@@ -19,7 +19,8 @@ class Patrols(Core):
                 s.ycu[sp] = ()
         s.counts[-1] = 0  # no token left on the board
         s.bag.sort()
-        say(events, "patrol.start")
+        if events is not None:
+            say(events, "patrol.start")
         shown = []
         for _ in range(self.k["COORD_CARDS_PER_PATROL"]):
             if not s.coord_deck and s.coord_discard:

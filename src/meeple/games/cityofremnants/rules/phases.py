@@ -37,11 +37,9 @@ class Step(NamedTuple):
 
 def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     """COR-8.7, COR-9.8: applicable Turn and Permanent cards at the active player's own decisions (in the order
-    of the cards)."""
-    if p != s.active or s.phase not in CARD_PHASES:
-        return
+    of the cards); asked by the phases of `CARD_PHASES` only."""
     hand = s.hand[p]
-    if not hand:
+    if not hand or p != s.active:
         return
     play = eng.cat.play
     checks = eng.play_checks(s.phase)
@@ -49,11 +47,12 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
             out.append(play[c])
-            continue
-        for e in check:
-            if eng.state_allows(s, p, e):
-                out.append(play[c])
-                break
+        elif check:
+            allows = eng.state_allows
+            for e in check:
+                if allows(s, p, e):
+                    out.append(play[c])
+                    break
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
@@ -81,10 +80,12 @@ def _legal_reset(eng: Engine, s: State, p: int, out: list[int]) -> None:
 def _apply_reset(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
     if act.kind == "discard":
         s.reset_pending[p].append(act.card)
-        say(events, "reset.choose", frozenset([p]), card=eng.cterm(act.card))
+        if events is not None:
+            say(events, "reset.choose", frozenset([p]), card=eng.cterm(act.card))
         return
     s.reset_done[p] = True
-    say(events, "reset.ready", seat=p)
+    if events is not None:
+        say(events, "reset.ready", seat=p)
     if all(s.reset_done):
         eng.apply_reset(s, events)
 
