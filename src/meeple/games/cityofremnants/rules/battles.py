@@ -298,10 +298,11 @@ class Battles(Core):
 
     def lose_options(self, s: State, p: int) -> list[int]:
         """COR-20.4, 20.6: a unit card from hand or discard pile, else from the draw pile."""
-        near = sorted({c for c in s.hand[p] + s.discard[p] if self.cards[c].unit})
+        unit = self.card_unit
+        near = sorted({c for c in s.hand[p] + s.discard[p] if unit[c]})
         if near:
             return near
-        return sorted({c for c in s.draw[p] if self.cards[c].unit})
+        return sorted({c for c in s.draw[p] if unit[c]})
 
     def lose_card(self, s: State, p: int, c: int, events: Events) -> None:
         if c in s.hand[p] or c in s.discard[p]:

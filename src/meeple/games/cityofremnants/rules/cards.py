@@ -151,9 +151,8 @@ class CardEffects(Core):
 
     def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None:
         n = e.name
-        devs = len(self.controlled_devs(s, p))
         if n == "gain_arc":
-            self.gain_arc(s, p, e.num(0, devs), events)
+            self.gain_arc(s, p, e.num(0, len(self.controlled_devs(s, p))), events)
         elif n == "draw":
             self.draw_cards(s, p, e.num(), events)
         elif n == "gain_influence":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import rng
@@ -55,6 +55,7 @@ class Core:
         self.dev_produces = [d.produce is not None for d in comp.devs]  # a Produce ability (COR-13.1)
         self.dev_makes_products = [d.produce is not None and d.produce.name == "produce_products" for d in comp.devs]
         self.dev_cap = [d.cap for d in comp.devs]
+        self.card_unit = [c.unit for c in comp.cards]
         self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
@@ -69,6 +70,8 @@ class Core:
                             for side, board in comp.boards.items()}
         self.usable_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.usable(sp))
                             for side, board in comp.boards.items()}
+        self.slums_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.level[sp] == "Slums")
+                           for side, board in comp.boards.items()}
         # the move action from each space to each space (-1 where none goes)
         self.move_ids = [tuple(cat.move.get((a, sp), -1) for sp in range(NSPACE)) for a in range(NSPACE)]
         # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
@@ -410,7 +413,7 @@ class Core:
         def applicable(self, s: State, p: int, c: int, phase: str) -> bool: ...
         def product_supply(self, s: State) -> int: ...
         def product_targets(self, s: State, p: int) -> list[int]: ...
-        def place_targets(self, s: State, p: int) -> list[int]: ...
+        def place_targets(self, s: State, p: int) -> Sequence[int]: ...
         def add_products(self, s: State, i: int, n: int, events: Events) -> None: ...
         def play_card(self, s: State, p: int, c: int, events: Events) -> None: ...
         def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None: ...

@@ -139,10 +139,10 @@ class Costs(Core):
         eff = self.dev(s, i).produce
         return eff is not None and eff.name == "produce_products"
 
-    def place_targets(self, s: State, p: int) -> list[int]:
-        board = self.comp.boards[s.side]
-        return [sp for sp in range(NSPACE) if board.level[sp] == "Slums" and self.controls_space(s, p, sp)
-                and s.figures[sp][p] < self.k["MAX_OWN_FIGURES_PER_SPACE"]]
+    def place_targets(self, s: State, p: int) -> Sequence[int]:
+        """The Slums spaces the seat controls (`controls_space`) with room for one more of its figures."""
+        enemy, full, own = self.masks(s, p)  # full: as many own figures as a space may hold (at least 1)
+        return spaces_of(self.slums_mask[s.side] & own & ~enemy & ~full)
 
     def sell_limit(self, s: State, p: int) -> int:
         return s.influence[p] + self.perm(s, p, "sell_limit")
