@@ -97,7 +97,8 @@ class Battles(Core):
 
     def battle_card_effects(self, b: Battle, side: int) -> list[Effect]:
         cards = b.spent[side] if b.spent is not None else b.cards[side]
-        return [e for c in cards if self.cards[c].timing == "Battle" for e in self.cards[c].effects]
+        table = self.battle_effects
+        return [e for c in cards for e in table[c]]
 
     def commit(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle

@@ -39,9 +39,10 @@ class CardEffects(Core):
         """Per card, what decides whether it may be played in this phase (`applicable`): None when it always may
         (a Permanent card, or a Turn card with a primitive the phase alone allows), else the primitives whose
         `prim_applicable` depends on the state (none: it never may). Worked out once per phase from the data."""
-        table = self._play_checks.get(phase)
+        checks = self.kept.play_checks
+        table = checks.get(phase)
         if table is None:
-            table = self._play_checks[phase] = [self._play_check(card, phase) for card in self.cards]
+            table = checks[phase] = [self._play_check(card, phase) for card in self.cards]
         return table
 
     @staticmethod
@@ -91,7 +92,7 @@ class CardEffects(Core):
         if n == "search_card":
             return bool(s.draw[p] or s.discard[p])
         if n == "remove_ycu":
-            return any(s.ycu)
+            return s.counts[-1] != 0  # a token on the board (`State.counts`)
         if n == "strip_card":
             return any(s.hand[q] for q in range(s.players) if q != p)
         return False
@@ -314,7 +315,7 @@ class CardEffects(Core):
                     say(events, "ycu.removed", token=self.tterm(act.token), space=space_name(sp))
             s.bag = sorted([*s.bag, act.token])
             eff.done += 1
-            more = eff.done < e.num() and any(s.ycu)
+            more = eff.done < e.num() and s.counts[-1] != 0
         elif st == "strip_card":
             eff.rival = act.seat
             eff.stage = "strip_pick"

@@ -40,15 +40,33 @@ def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
     return figures.index(n) if n and not tokens and n in figures else -1
 
 
+class Kept:
+    """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
+    attributes loses CPython's fast attribute reads)."""
+
+    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built")
+
+    def __init__(self) -> None:
+        self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
+        self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
+        self.masks: tuple[list[int], list[tuple[int, int, int]]] | None = None
+        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
+        # development, and its answer
+        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
+        # the last `Costs.built_summary`: a copy of the rows of built, and the answer
+        self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+
+
 class Core:
-    """The data of one file and what every section of the rules asks."""
+    """The data of one file and what every section of the rules asks (the engine reads its own attributes very
+    often: keep them fewer than 30, `Kept`)."""
 
     def __init__(self, comp: Components, cat: Catalogue) -> None:
         self.comp = comp
         self.cat = cat
         self.k = comp.constants
         self.cards = comp.cards
-        self.faces = self.k["BATTLE_DIE_FACES"]
         self.card_cost = [c.cost for c in comp.cards]
         self.dev_cost_of = [d.cost for d in comp.devs]
         self.dev_copies = [d.copies for d in comp.devs]
@@ -56,17 +74,18 @@ class Core:
         self.dev_makes_products = [d.produce is not None and d.produce.name == "produce_products" for d in comp.devs]
         self.dev_cap = [d.cap for d in comp.devs]
         self.card_unit = [c.unit for c in comp.cards]
+        self.battle_effects = [c.effects if c.timing == "Battle" else () for c in comp.cards]  # COR-18.9
         self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
-        self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
+        build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
-                self.build_index[act.dev].append((act.cells, i))
-        # per board side: each type's placements on usable spaces of its level, and each space's usable neighbours
+                build_index[act.dev].append((act.cells, i))
+        # per board side: each type's placements on usable spaces of its level
         self.build_spots = {side: {t: [(spaces_mask(cells), i) for cells, i in spots
                                        if all(board.level[sp] == comp.devs[t].level for sp in cells)]
-                                   for t, spots in self.build_index.items()}
+                                   for t, spots in build_index.items()}
                             for side, board in comp.boards.items()}
         self.usable_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.usable(sp))
                             for side, board in comp.boards.items()}
@@ -77,18 +96,10 @@ class Core:
         # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
         self.side_entry = frozenset(d.index for d in comp.devs if d.passive is not None
                                     and d.passive.name == "side_entry")
-        self._play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
-        self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        self.kept = Kept()
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
         self.entry_moves = functools.lru_cache(maxsize=1 << 12)(self._entry_moves)  # see `Costs._entry_moves`
-        # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
-        self._masks_memo: tuple[list[int], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
-        # development, and its answer
-        self._ctrl_memo: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
-        # the last `Costs.built_summary`: a copy of the rows of built, and the answer
-        self._built_memo: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -119,7 +130,7 @@ class Core:
         if script:
             value = script.pop(0)
             if kind == "die":
-                return list(self.faces).index(value)
+                return list(self.k["BATTLE_DIE_FACES"]).index(value)
             if kind == "d6":
                 return value - 1
             return int(value)
@@ -130,7 +141,8 @@ class Core:
         return self._draw(s, "d6", 6) + 1
 
     def die(self, s: State) -> int:
-        return int(self.faces[self._draw(s, "die", len(self.faces))])
+        faces = self.k["BATTLE_DIE_FACES"]
+        return int(faces[self._draw(s, "die", len(faces))])
 
     def shuffle(self, s: State, items: list[int]) -> None:
         s.rng = rng.shuffle(s.rng, items)
@@ -229,7 +241,7 @@ class Core:
     def perm(self, s: State, p: int, name: str) -> int:
         """The sum of a Permanent primitive over the player's tableau."""
         total = 0
-        cache = self._perm
+        cache = self.kept.perm
         for c in s.tableau[p]:
             n = cache.get((c, name))
             if n is None:

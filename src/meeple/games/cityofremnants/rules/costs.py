@@ -65,7 +65,8 @@ class Costs(Core):
         """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
         the spaces of each development (not to be changed); the last answer is kept with a copy of `built`, which
         changes seldom."""
-        memo = self._built_memo
+        kept = self.kept
+        memo = kept.built
         if memo is not None and memo[0] == built:
             return memo[1]
         cells = tuple(map(cells_mask, built))
@@ -75,7 +76,7 @@ class Costs(Core):
             covered |= m
             copies[b[0]] = copies.get(b[0], 0) + 1
         summary = covered, copies, cells
-        self._built_memo = built[:], summary
+        kept.built = built[:], summary
         return summary
 
     def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
@@ -170,11 +171,12 @@ class Costs(Core):
         read at once from `State.counts` (`board_masks`) and kept with a copy of it: a turn asks again and again
         of one board."""
         counts = s.counts
-        memo = self._masks_memo
+        kept = self.kept
+        memo = kept.masks
         if memo is not None and memo[0] == counts:
             return memo[1][p]
         every = board_masks(counts, self.k["MAX_OWN_FIGURES_PER_SPACE"])
-        self._masks_memo = counts[:], every
+        kept.masks = counts[:], every
         return every[p]
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
@@ -184,11 +186,12 @@ class Costs(Core):
         enemy, _, own = self.masks(s, p)
         covered, _, cells = self.built_summary(s.built)
         held = own & ~enemy & covered
-        memo = self._ctrl_memo.get(p)
+        ctrl = self.kept.ctrl
+        memo = ctrl.get(p)
         if memo is not None and memo[0] == held and memo[1] == cells:
             return memo[2]
         out = [i for i, m in enumerate(cells) if m & held == m]
-        self._ctrl_memo[p] = held, cells, out
+        ctrl[p] = held, cells, out
         return out
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
