@@ -181,8 +181,8 @@ class Costs(Core):
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with the spaces of the developments it controlled and
-        their spaces (a turn asks again and again of one board)."""
+        changed. The last answer for each seat is kept with the developed spaces the seat held (own figure, no
+        enemy) and the spaces of each development: a turn asks again and again of one board."""
         enemy, _, own = self.masks(s, p)
         covered, _, cells = self.built_summary(s.built)
         held = own & ~enemy & covered
