@@ -264,7 +264,8 @@ def test_cor_17_control_products_and_passives() -> None:
     eng, s = game.rules.eng, game.state
     assert eng.snapshot(s, DEE, parse_space("D4"), (-1, -1), -1).dice == 1
     assert eng.controls_space(s, DEE, parse_space("C1")) and not eng.controls_space(s, ANA, parse_space("C1"))
-    s.figures[parse_space("C1")] = [1, 0, 0, 0]
+    eng.set_figures(s, parse_space("C1"), DEE, 0)
+    eng.set_figures(s, parse_space("C1"), ANA, 1)
     s.pool[ANA], s.pool[DEE] = 6, 5
     assert s.products[2] == 2 and eng.sellable(s, ANA) == [2]
 

@@ -8,7 +8,7 @@ from typing import Any
 import meeple
 from meeple.games.cityofremnants import views
 from meeple.games.cityofremnants.rules import costs
-from meeple.games.cityofremnants.state import FIELDS, State
+from meeple.games.cityofremnants.state import FIELDS, State, board_counts
 
 
 def _positions(seed: int, players: int) -> Any:
@@ -76,13 +76,15 @@ def test_kept_answers_agree_with_their_definitions() -> None:
     """The answers the rules keep between questions (every seat's masks with the board they were read from, the
     moves from a space over the board within reach, what a phase alone decides of a card play) match their
     definitions in every position of random games, two games at once so that each question follows another
-    board: COR-0.2 (enemies), COR-16.19 (moves), COR-8.7 (card plays)."""
+    board: COR-0.2 (enemies), COR-16.19 (moves), COR-8.7 (card plays); and the board's counts (`State.counts`)
+    match its rows."""
     checked = moves = plays = 0
     for players in (2, 3, 4):
         for (rules, s), (_, t) in zip(_positions(11 + players, players), _positions(21 + players, players),
                                       strict=False):
             eng = rules.eng
             for state in (s, t):
+                assert state.counts == board_counts(state.figures, state.ycu, players)
                 limit = eng.k["MAX_OWN_FIGURES_PER_SPACE"]
                 for p in range(players):
                     enemy = {sp for sp, f in enumerate(state.figures) if sum(f) > f[p] or state.ycu[sp]}
@@ -125,3 +127,23 @@ def test_kept_board_readings_agree_with_their_definitions() -> None:
                     assert eng.controlled_devs(state, p) == [i for i, o in enumerate(devs) if o == p]
                 checked += 1
     assert checked > 1000
+
+
+def test_legal_lists_come_in_ascending_order_without_repeats() -> None:
+    """Every phase lists its actions in ascending order and without repeats (`Engine.legal_actions` no longer sorts
+    them), in every position of random games with 2, 3 and 4 players, leaders dealt or picked."""
+    phases: set[str] = set()
+    for players in (2, 3, 4):
+        for seed in (51, 52):
+            game = meeple.new_game("cityofremnants", players, seed, {"leaders": "pick"} if seed % 2 else None)
+            rules, rnd = game.rules, random.Random(seed)
+            s = rules.copy(game.state)
+            while not rules.is_over(s):
+                for seat in rules.deciders(s):
+                    legal = rules.legal(s, seat)
+                    assert legal == sorted(set(legal)), (s.phase, legal)
+                phases.add(s.phase)
+                seat = rules.deciders(s)[0]
+                legal = rules.legal(s, seat)
+                rules.apply(s, seat, legal[rnd.randrange(len(legal))])
+    assert {"leaders", "reset", "pre", "post", "move", "bid", "commit", "effect", "build"} <= phases

@@ -7,6 +7,7 @@ game corrects the file, not the code. The loader applies every check of COR-29.1
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -81,21 +82,6 @@ def parse_space(text: str) -> int:
     return (int(t[1]) - 1) * SIZE + COLUMNS.index(t[0])
 
 
-def neighbours(sp: int) -> list[int]:
-    """Orthogonally adjacent spaces (COR-3.5)."""
-    c, r = sp % SIZE, sp // SIZE
-    out = []
-    if r > 0:
-        out.append(sp - SIZE)
-    if c > 0:
-        out.append(sp - 1)
-    if c < SIZE - 1:
-        out.append(sp + 1)
-    if r < SIZE - 1:
-        out.append(sp + SIZE)
-    return out
-
-
 @dataclass(frozen=True)
 class Effect:
     """One effect primitive with its arguments as written (`move_figures(1, 2, board)`)."""
@@ -105,17 +91,24 @@ class Effect:
 
     def num(self, i: int = 0, devs: int = 0) -> int:
         """Argument `i` as a number; `devs` is the player's controlled developments for formula arguments."""
-        text = self.args[i].replace("+", " + ").strip() if self.args[i].startswith("+") else self.args[i].strip()
-        text = text.lstrip("+ ").strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
-        m = FORMULA.match(text)
-        if m:
-            return int(m.group(1)) + int(m.group(2)) * devs
-        m = CONDITIONAL.match(text)
-        if m:
-            return int(m.group(1)) if devs >= int(m.group(2)) else int(m.group(3))
-        raise ValueError(f"{self.args[i]!r} is not a number")
+        base, per, least, other = _number(self.args[i])
+        return base + per * devs if least < 0 else (base if devs >= least else other)
+
+
+@functools.cache
+def _number(arg: str) -> tuple[int, int, int, int]:
+    """An effect argument read once (`Effect.num`): (base, per, least, other) for `base + per * devs`, or, where
+    least is not negative, `base if devs >= least else other`."""
+    text = (arg.replace("+", " + ").strip() if arg.startswith("+") else arg.strip()).lstrip("+ ").strip()
+    if text.lstrip("-").isdigit():
+        return int(text), 0, -1, 0
+    m = FORMULA.match(text)
+    if m:
+        return int(m.group(1)), int(m.group(2)), -1, 0
+    m = CONDITIONAL.match(text)
+    if m:
+        return int(m.group(1)), 0, int(m.group(2)), int(m.group(3))
+    raise ValueError(f"{arg!r} is not a number")
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
 from .rules.engine import Engine
-from .state import State, TurnAction
+from .state import State, TurnAction, board_counts
 
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")
 
@@ -153,6 +153,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     if "mods" in desc:
         s.mods = {str(k): int(v) for k, v in desc["mods"].items()}
     assert len(s.figures) == NSPACE
+    s.counts = board_counts(s.figures, s.ycu, players)  # the rows were written above
     broken = eng_invariants(eng, s)
     if broken:
         raise ScenarioError("the description gives an impossible position: " + "; ".join(broken))

@@ -3,6 +3,10 @@ declared action, a card effect, an auction, a battle, a patrol), which `to_data`
 
 Cards, development types, YCU tokens and coordinate cards are stored by their index in the data file; spaces by
 their index 0..48 (row-major, A1 = 0, G7 = 48). Draw piles and decks keep their top card at index 0.
+
+One slot is not data but read from it, and kept with it by whatever changes the board: `counts`, the figures of
+each seat and the YCU tokens as numbers with a byte per space (`board_counts`), from which the rules read the
+board's sets of spaces in a few steps.
 """
 
 from __future__ import annotations
@@ -278,7 +282,7 @@ class State(Record):
     every nested list, dict and sub-state (the rows of `figures`, `ycu`, `built` and `last_rolls` are tuples:
     shared)."""
 
-    __slots__ = FIELDS
+    __slots__ = (*FIELDS, "counts")
 
     players: int
     side: str  # "A" (2 and 4 players) or "B" (3 players)
@@ -337,6 +341,7 @@ class State(Record):
     last_rolls: list[tuple[int, int]]  # (faces, outcome) of each chance draw of the last action
     stats: dict[str, list[int]]
     shown: Revealed  # the last revealed secret choices: Reset discards, battle commits (public record)
+    counts: list[int]  # read from `figures` and `ycu` (`board_counts`): not written by `to_data`
 
     def to_data(self) -> dict[str, Any]:
         out = {name: _dup(getattr(self, name)) for name in FIELDS if name not in SUBSTATES}
@@ -357,10 +362,21 @@ class State(Record):
             setattr(out, name, _dup(value) if kind is None or value is None else kind.from_data(value))
         for name in TUPLE_ROWS:
             setattr(out, name, [tuple(row) for row in getattr(out, name)])
+        out.counts = board_counts(out.figures, out.ycu, out.players)
         return out
 
     def __repr__(self) -> str:
         return f"<City of Remnants state: round {self.round}, phase {self.phase}>"
+
+
+def board_counts(figures: list[tuple[int, ...]], ycu: list[tuple[int, ...]], players: int) -> list[int]:
+    """`State.counts` read from the board: per seat, its figures on every space as one number with a byte per space
+    (byte i, bits 8i to 8i + 7, for space i), then the YCU tokens on every space the same way. Every count is below
+    128 (a seat has 16 figures, the bag 15 tokens), so that sums and tests of the bytes never carry from one byte
+    into the next (`costs.board_masks`)."""
+    out = [int.from_bytes(bytes(row[q] for row in figures), "little") for q in range(players)]
+    out.append(int.from_bytes(bytes(len(row) for row in ycu), "little"))
+    return out
 
 
 def _dup(value: Any) -> Any:

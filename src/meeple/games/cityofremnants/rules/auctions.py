@@ -27,7 +27,8 @@ class Auctions(Core):
 
     def start_auction(self, s: State, p: int, card: int, events: Events) -> None:
         """COR-11.5 .. 11.7: eligible bidders from the left, the declarer last with a standing 0."""
-        say(events, "auction.start", seat=p, card=self.cterm(card))
+        if events is not None:
+            say(events, "auction.start", seat=p, card=self.cterm(card))
         others = [(p + i) % s.players for i in range(1, s.players)]
         eligible = [q for q in others if s.tracker[q] < self.k["TURNS_PER_ROUND"]]
         if not eligible:
@@ -59,10 +60,12 @@ class Auctions(Core):
         if act.kind == "bid":
             a.high = act.amount
             a.bidder = q
-            say(events, "auction.bid", seat=q, amount=act.amount)
+            if events is not None:
+                say(events, "auction.bid", seat=q, amount=act.amount)
         else:
             a.out.append(q)
-            say(events, "auction.pass", seat=q)
+            if events is not None:
+                say(events, "auction.pass", seat=q)
         live = [x for x in a.order if x not in a.out]
         if len(live) == 1:
             self.auction_end(s, live[0], events)
@@ -84,11 +87,13 @@ class Auctions(Core):
         s.auction = None
         price = a.high if a.bidder == winner else 0
         s.arc[winner] -= price
-        say(events, "auction.won", seat=winner, card=self.cterm(a.card), amount=price)
+        if events is not None:
+            say(events, "auction.won", seat=winner, card=self.cterm(a.card), amount=price)
         self.recruit(s, winner, a.card, events)
         if winner != a.declarer:
             s.tracker[winner] += 1  # COR-11.14
-            say(events, "turn.out_of_turn", seat=winner, turns=s.tracker[winner])
+            if events is not None:
+                say(events, "turn.out_of_turn", seat=winner, turns=s.tracker[winner])
             self.recruit_declare(s, a.declarer, events)  # COR-11.15
         else:
             s.phase = "post"

@@ -68,7 +68,8 @@ class Battles(Core):
         role = b.roles[0]
         ignore = (sp, p) if role == "attacker" else (-1, -1)
         b.snap = [self.snapshot(s, p, sp, ignore, t), Snapshot()]
-        say(events, "ycu.battle", seat=p, token=self.tterm(t), space=space_name(sp), role=f"@term.{role}")
+        if events is not None:
+            say(events, "ycu.battle", seat=p, token=self.tterm(t), space=space_name(sp), role=f"@term.{role}")
         if s.arc[p] >= self.bribe_cost(s, p, t):
             s.phase = "bribe"
         else:
@@ -96,7 +97,8 @@ class Battles(Core):
 
     def battle_card_effects(self, b: Battle, side: int) -> list[Effect]:
         cards = b.spent[side] if b.spent is not None else b.cards[side]
-        return [e for c in cards if self.cards[c].timing == "Battle" for e in self.cards[c].effects]
+        table = self.battle_effects
+        return [e for c in cards for e in table[c]]
 
     def commit(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
@@ -105,9 +107,11 @@ class Battles(Core):
         if act.kind == "commit":
             s.hand[p].remove(act.card)
             b.cards[side].append(act.card)
-            say(events, "battle.commit", frozenset([p]), seat=p, count=len(b.cards[side]))
+            if events is not None:
+                say(events, "battle.commit", frozenset([p]), seat=p, count=len(b.cards[side]))
             return
-        say(events, "battle.committed", seat=p, count=len(b.cards[side]))
+        if events is not None:
+            say(events, "battle.committed", seat=p, count=len(b.cards[side]))
         if b.kind == "rival" and side == 0:
             b.side = 1
             b.who = b.seats[1]
@@ -168,7 +172,8 @@ class Battles(Core):
             if b.seats[side] < 0:
                 continue
             b.dice[side] = [self.die(s) for _ in range(self.dice_count(s, b, side))]
-            say(events, "battle.roll", seat=b.seats[side], dice=tuple(b.dice[side]))
+            if events is not None:
+                say(events, "battle.roll", seat=b.seats[side], dice=tuple(b.dice[side]))
         b.asked = []
         self.next_reroll(s, events)
 
@@ -259,7 +264,8 @@ class Battles(Core):
             totals[1] = max(0, self.comp.tokens[b.token].attack - minus)
         win_side = 0 if totals[0] > totals[1] else 1
         b.result = BattleResult(totals, win_side)
-        say(events, "battle.totals", seat=b.seats[0], total=totals[0], other=totals[1])
+        if events is not None:
+            say(events, "battle.totals", seat=b.seats[0], total=totals[0], other=totals[1])
         for i, x in enumerate(b.seats):
             if x >= 0:
                 s.discard[x] += b.cards[i]
@@ -283,7 +289,8 @@ class Battles(Core):
         s.reserve[loser] += killed
         s.pool[loser] += figs - killed
         b.result.killed = killed
-        say(events, "battle.casualties", seat=loser, killed=killed, retreated=figs - killed, space=space_name(sp))
+        if events is not None:
+            say(events, "battle.casualties", seat=loser, killed=killed, retreated=figs - killed, space=space_name(sp))
         if killed and not any(e.name == "no_card_loss" for e in effs) and self.lose_options(s, loser):
             b.who = loser
             s.phase = "lose"
@@ -292,10 +299,11 @@ class Battles(Core):
 
     def lose_options(self, s: State, p: int) -> list[int]:
         """COR-20.4, 20.6: a unit card from hand or discard pile, else from the draw pile."""
-        near = sorted({c for c in s.hand[p] + s.discard[p] if self.cards[c].unit})
+        unit = self.card_unit
+        near = sorted({c for c in s.hand[p] + s.discard[p] if unit[c]})
         if near:
             return near
-        return sorted({c for c in s.draw[p] if self.cards[c].unit})
+        return sorted({c for c in s.draw[p] if unit[c]})
 
     def lose_card(self, s: State, p: int, c: int, events: Events) -> None:
         if c in s.hand[p] or c in s.discard[p]:
@@ -305,7 +313,8 @@ class Battles(Core):
             self.shuffle(s, s.draw[p])
         self.lose_card_to(s, c)
         self.public(s, c)
-        say(events, "battle.card_lost", seat=p, card=self.cterm(c))
+        if events is not None:
+            say(events, "battle.card_lost", seat=p, card=self.cterm(c))
         self.battle_end(s, events)
 
     def battle_end(self, s: State, events: Events) -> None:
@@ -324,7 +333,8 @@ class Battles(Core):
             s.bag = sorted([*s.bag, b.token])
             say(events, "ycu.defeated", seat=win, token=self.tterm(b.token))
         if win >= 0:
-            say(events, "battle.won", seat=win)
+            if events is not None:
+                say(events, "battle.won", seat=win)
             for e in self.battle_card_effects(b, res.win):
                 if e.name == "on_win":
                     inner = Effect(e.args[0].split("(")[0], (e.args[0].split("(")[1].rstrip(")"),))
@@ -336,8 +346,9 @@ class Battles(Core):
             roll = self.d6(s)
             row = self.comp.alert[roll - 1]
             won = win == p
-            say(events, "alert.roll", seat=p, roll=roll, result="@alert.won" if won else "@alert.lost",
-                 text=f"@alert.{roll}.{'won' if won else 'lost'}")
+            if events is not None:
+                say(events, "alert.roll", seat=p, roll=roll, result="@alert.won" if won else "@alert.lost",
+                     text=f"@alert.{roll}.{'won' if won else 'lost'}")
             for e in row.won if won else row.lost:
                 if e.name == "gain_arc":
                     self.gain_arc(s, p, e.num(), events)

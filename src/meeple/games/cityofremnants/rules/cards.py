@@ -39,9 +39,10 @@ class CardEffects(Core):
         """Per card, what decides whether it may be played in this phase (`applicable`): None when it always may
         (a Permanent card, or a Turn card with a primitive the phase alone allows), else the primitives whose
         `prim_applicable` depends on the state (none: it never may). Worked out once per phase from the data."""
-        table = self._play_checks.get(phase)
+        checks = self.kept.play_checks
+        table = checks.get(phase)
         if table is None:
-            table = self._play_checks[phase] = [self._play_check(card, phase) for card in self.cards]
+            table = checks[phase] = [self._play_check(card, phase) for card in self.cards]
         return table
 
     @staticmethod
@@ -65,7 +66,13 @@ class CardEffects(Core):
 
     def state_allows(self, s: State, p: int, e: Effect) -> bool:
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
-        n = e.name
+        n = e.name  # the primitives asked most often first
+        if n == "add_products":
+            return bool(self.product_targets(s, p))
+        if n == "sell_extra":
+            return bool(self.sellable(s, p))
+        if n == "move_figures":
+            return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "draw":
             return bool(s.draw[p])
         if n == "gain_influence":
@@ -76,12 +83,6 @@ class CardEffects(Core):
             return bool(s.gm_deck or s.gm_discard)
         if n == "refresh_bm_row":
             return bool(s.bm_deck or s.bm_discard)
-        if n == "sell_extra":
-            return bool(self.sellable(s, p))
-        if n == "add_products":
-            return bool(self.product_targets(s, p))
-        if n == "move_figures":
-            return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "place_from_pool":
             return s.pool[p] > 0 and bool(self.place_targets(s, p))
         if n == "reserve_to_pool":
@@ -91,7 +92,7 @@ class CardEffects(Core):
         if n == "search_card":
             return bool(s.draw[p] or s.discard[p])
         if n == "remove_ycu":
-            return any(s.ycu)
+            return s.counts[-1] != 0  # a token on the board (`State.counts`)
         if n == "strip_card":
             return any(s.hand[q] for q in range(s.players) if q != p)
         return False
@@ -151,9 +152,8 @@ class CardEffects(Core):
 
     def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None:
         n = e.name
-        devs = len(self.controlled_devs(s, p))
         if n == "gain_arc":
-            self.gain_arc(s, p, e.num(0, devs), events)
+            self.gain_arc(s, p, e.num(0, len(self.controlled_devs(s, p))), events)
         elif n == "draw":
             self.draw_cards(s, p, e.num(), events)
         elif n == "gain_influence":
@@ -161,10 +161,12 @@ class CardEffects(Core):
         elif n in ("dev_discount", "bm_discount", "extra_move_figures"):
             key = "extra_move" if n == "extra_move_figures" else n
             s.mods[key] = s.mods.get(key, 0) + e.num()
-            say(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
+            if events is not None:
+                say(events, "mod.set", seat=p, mod=f"@term.{key}", amount=s.mods[key])
         elif n in ("move_range", "min_first_bid"):
             s.mods[n] = max(s.mods.get(n, 0), e.num())
-            say(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
+            if events is not None:
+                say(events, "mod.set", seat=p, mod=f"@term.{n}", amount=s.mods[n])
         elif n == "reveal_gm_to_row":
             for _ in range(e.num()):
                 card = self.deck_top(s, "gm")
@@ -313,7 +315,7 @@ class CardEffects(Core):
                     say(events, "ycu.removed", token=self.tterm(act.token), space=space_name(sp))
             s.bag = sorted([*s.bag, act.token])
             eff.done += 1
-            more = eff.done < e.num() and any(s.ycu)
+            more = eff.done < e.num() and s.counts[-1] != 0
         elif st == "strip_card":
             eff.rival = act.seat
             eff.stage = "strip_pick"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import rng
 from meeple.kit import Events, say
 
-from ..actions import Act, Catalogue
+from ..actions import DECLARE, Act, Catalogue
 from ..data import NSPACE, Components, Effect
 from ..state import State
 
@@ -40,43 +40,66 @@ def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
     return figures.index(n) if n and not tokens and n in figures else -1
 
 
+class Kept:
+    """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
+    attributes loses CPython's fast attribute reads)."""
+
+    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built")
+
+    def __init__(self) -> None:
+        self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
+        self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
+        self.masks: tuple[list[int], list[tuple[int, int, int]]] | None = None
+        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
+        # development, and its answer
+        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
+        # the last `Costs.built_summary`: a copy of the rows of built, and the answer
+        self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+
+
 class Core:
-    """The data of one file and what every section of the rules asks."""
+    """The data of one file and what every section of the rules asks (the engine reads its own attributes very
+    often: keep them fewer than 30, `Kept`)."""
 
     def __init__(self, comp: Components, cat: Catalogue) -> None:
         self.comp = comp
         self.cat = cat
         self.k = comp.constants
         self.cards = comp.cards
-        self.faces = self.k["BATTLE_DIE_FACES"]
+        self.card_cost = [c.cost for c in comp.cards]
+        self.dev_cost_of = [d.cost for d in comp.devs]
+        self.dev_copies = [d.copies for d in comp.devs]
+        self.dev_produces = [d.produce is not None for d in comp.devs]  # a Produce ability (COR-13.1)
+        self.dev_makes_products = [d.produce is not None and d.produce.name == "produce_products" for d in comp.devs]
+        self.dev_cap = [d.cap for d in comp.devs]
+        self.card_unit = [c.unit for c in comp.cards]
+        self.battle_effects = [c.effects if c.timing == "Battle" else () for c in comp.cards]  # COR-18.9
+        self.base_range = int(self.k["MOVE_RANGE"])
+        self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
-        self.build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
+        build_index: dict[int, list[tuple[tuple[int, ...], int]]] = {d.index: [] for d in comp.devs}
         for i, act in enumerate(cat.acts):
             if act.kind == "build":
-                self.build_index[act.dev].append((act.cells, i))
-        # per board side: each type's placements on usable spaces of its level, and each space's usable neighbours
+                build_index[act.dev].append((act.cells, i))
+        # per board side: each type's placements on usable spaces of its level
         self.build_spots = {side: {t: [(spaces_mask(cells), i) for cells, i in spots
                                        if all(board.level[sp] == comp.devs[t].level for sp in cells)]
-                                   for t, spots in self.build_index.items()}
+                                   for t, spots in build_index.items()}
                             for side, board in comp.boards.items()}
         self.usable_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.usable(sp))
                             for side, board in comp.boards.items()}
+        self.slums_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.level[sp] == "Slums")
+                           for side, board in comp.boards.items()}
         # the move action from each space to each space (-1 where none goes)
         self.move_ids = [tuple(cat.move.get((a, sp), -1) for sp in range(NSPACE)) for a in range(NSPACE)]
         # the development types whose passive ability is a side entry (Back Alley, COR-16.19)
         self.side_entry = frozenset(d.index for d in comp.devs if d.passive is not None
                                     and d.passive.name == "side_entry")
-        self._play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
-        self._perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
+        self.kept = Kept()
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
         self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
-        # the last board `Costs.masks` read: copies of the rows of figures and of ycu, and the answer for each seat
-        self._masks_memo: tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `controlled_devs` asked: copies of the rows of figures, ycu and built, and its answer
-        self._ctrl_memo: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]],
-                                         list[int]]] = {}
-        # the last `Costs.built_summary`: a copy of the rows of built, the spaces covered, the copies of each type
-        self._built_memo: tuple[list[tuple[int, ...]], int, dict[int, int]] | None = None
+        self.entry_moves = functools.lru_cache(maxsize=1 << 12)(self._entry_moves)  # see `Costs._entry_moves`
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
                        for g in range(len(comp.gangs))]
@@ -107,7 +130,7 @@ class Core:
         if script:
             value = script.pop(0)
             if kind == "die":
-                return list(self.faces).index(value)
+                return list(self.k["BATTLE_DIE_FACES"]).index(value)
             if kind == "d6":
                 return value - 1
             return int(value)
@@ -118,7 +141,8 @@ class Core:
         return self._draw(s, "d6", 6) + 1
 
     def die(self, s: State) -> int:
-        return int(self.faces[self._draw(s, "die", len(self.faces))])
+        faces = self.k["BATTLE_DIE_FACES"]
+        return int(faces[self._draw(s, "die", len(faces))])
 
     def shuffle(self, s: State, items: list[int]) -> None:
         s.rng = rng.shuffle(s.rng, items)
@@ -154,17 +178,26 @@ class Core:
 
     @staticmethod
     def set_figures(s: State, sp: int, p: int, n: int) -> None:
-        """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them)."""
+        """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them), with
+        `State.counts`."""
         row = list(s.figures[sp])
+        s.counts[p] += (n - row[p]) << (8 * sp)
         row[p] = n
         s.figures[sp] = tuple(row)
 
     @staticmethod
+    def put_token(s: State, sp: int, t: int) -> None:
+        """A YCU token onto a space (the rows of `ycu` are tuples, like those of `figures`), with `State.counts`."""
+        s.ycu[sp] += (t,)
+        s.counts[-1] += 1 << (8 * sp)
+
+    @staticmethod
     def take_token(s: State, sp: int, t: int) -> None:
-        """A YCU token off its space (the rows of `ycu` are tuples, like those of `figures`)."""
+        """A YCU token off its space, with `State.counts`."""
         row = list(s.ycu[sp])
         row.remove(t)
         s.ycu[sp] = tuple(row)
+        s.counts[-1] -= 1 << (8 * sp)
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
@@ -176,32 +209,6 @@ class Core:
                      ignore_token: int = -1) -> bool:
         """COR-17.2: every space of the development controlled."""
         return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
-
-    def controlled_devs(self, s: State, p: int) -> list[int]:
-        """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with copies of the rows it was read from (`figures`, `ycu`
-        and `built`, lists of tuples): a turn asks again and again of one board."""
-        figures, ycu, built = s.figures, s.ycu, s.built
-        memo = self._ctrl_memo.get(p)
-        if memo is not None and memo[0] == figures and memo[1] == ycu and memo[2] == built:
-            return memo[3]
-        out = self._controlled_devs(s, p)
-        self._ctrl_memo[p] = figures[:], ycu[:], built[:], out
-        return out
-
-    @staticmethod
-    def _controlled_devs(s: State, p: int) -> list[int]:
-        """`controlled_devs`, worked out."""
-        figures, ycu = s.figures, s.ycu
-        out = []
-        for i, b in enumerate(s.built):
-            for sp in b[1:]:
-                f = figures[sp]
-                if f[p] <= 0 or ycu[sp] or sum(f) != f[p]:
-                    break
-            else:
-                out.append(i)
-        return out
 
     @staticmethod
     def controllers(s: State) -> list[int]:
@@ -234,7 +241,7 @@ class Core:
     def perm(self, s: State, p: int, name: str) -> int:
         """The sum of a Permanent primitive over the player's tableau."""
         total = 0
-        cache = self._perm
+        cache = self.kept.perm
         for c in s.tableau[p]:
             n = cache.get((c, name))
             if n is None:
@@ -250,7 +257,8 @@ class Core:
         new = max(self.k["INFLUENCE_MIN"], min(self.k["INFLUENCE_MAX"], s.influence[p] + n))
         if new != s.influence[p]:
             s.influence[p] = new
-        say(events, "influence.change", seat=p, change=n, influence=new)
+        if events is not None:
+            say(events, "influence.change", seat=p, change=n, influence=new)
 
     def gain_renown(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.9: from the supply, never overflow."""
@@ -268,18 +276,21 @@ class Core:
     def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
         if n >= 0:
             s.arc[p] += n
-            say(events, "arc.gain", seat=p, amount=n)
+            if events is not None:
+                say(events, "arc.gain", seat=p, amount=n)
         else:
             lost = min(-n, s.arc[p])
             s.arc[p] -= lost
-            say(events, "arc.lose", seat=p, amount=lost)
+            if events is not None:
+                say(events, "arc.lose", seat=p, amount=lost)
 
     def draw_cards(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.11: draw from the own draw pile, never reshuffling."""
         got = s.draw[p][:n]
         del s.draw[p][:n]
         s.hand[p] += got
-        say(events, "cards.draw", seat=p, count=len(got))
+        if events is not None:
+            say(events, "cards.draw", seat=p, count=len(got))
         if got and events is not None:
             say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
 
@@ -291,7 +302,8 @@ class Core:
             s.pool[p] += 1
         s.stats["recruited"][p] += 1
         self.public(s, card)
-        say(events, "recruit.gain", seat=p, card=self.cterm(card))
+        if events is not None:
+            say(events, "recruit.gain", seat=p, card=self.cterm(card))
 
     def refresh_cards(self, s: State, p: int, events: Events) -> None:
         """COR-7.2, COR-7.3, COR-15.1: the discard pile shuffled under the draw pile, then draw to the target."""
@@ -397,12 +409,15 @@ class Core:
         def bm_cost(self, s: State, p: int, c: int) -> int: ...
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
+        def controlled_devs(self, s: State, p: int) -> list[int]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...
+        def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int,
+                         reach: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...
         def sellable(self, s: State, p: int) -> list[int]: ...
-        def available(self, s: State, p: int) -> list[str]: ...
+        def available(self, s: State, p: int, out: list[int]) -> None: ...
         def move_range(self, s: State) -> int: ...
         def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool: ...
         def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]: ...
@@ -410,7 +425,7 @@ class Core:
         def applicable(self, s: State, p: int, c: int, phase: str) -> bool: ...
         def product_supply(self, s: State) -> int: ...
         def product_targets(self, s: State, p: int) -> list[int]: ...
-        def place_targets(self, s: State, p: int) -> list[int]: ...
+        def place_targets(self, s: State, p: int) -> Sequence[int]: ...
         def add_products(self, s: State, i: int, n: int, events: Events) -> None: ...
         def play_card(self, s: State, p: int, c: int, events: Events) -> None: ...
         def auto_effect(self, s: State, p: int, e: Effect, events: Events) -> None: ...

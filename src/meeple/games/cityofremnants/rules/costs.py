@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import compress
-from operator import ne
 
 from ..data import NSPACE, SIZE
 from ..state import State
@@ -13,8 +12,11 @@ from .core import Core, cells_mask, spaces_mask
 
 SPACES = range(NSPACE)
 BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
+SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
+ONES = ALL  # the lowest bit of every space's byte
+LOW7 = 0x7F * ONES  # 127 in every space's byte (`board_masks`)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
 NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
 ROW_SHIFT = 8 * SIZE  # a step north or south
@@ -42,35 +44,40 @@ class Costs(Core):
     def builds(self, s: State, p: int, first: bool = False) -> list[int]:
         """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
         out: list[int] = []
-        built = s.built
-        covered, copies = self.built_summary(built)
         arc = s.arc[p]
-        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")  # as `dev_cost`
-        devs = self.comp.devs
-        free = self.free_spots
+        if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
+            return out
+        built = s.built
+        covered, copies, _ = self.built_summary(built)
+        # as `dev_cost`: a type is affordable when its cost less the cut is within the ARC
+        budget = arc + self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        dev_cost, dev_copies, free, side = self.dev_cost_of, self.dev_copies, self.free_spots, s.side
         for t in s.drafted:
-            dev = devs[t]
-            if max(0, dev.cost - cut) > arc or (built and copies.get(t, 0) >= dev.copies):
+            if dev_cost[t] > budget or (built and copies.get(t, 0) >= dev_copies[t]):
                 continue
-            found = free(s.side, t, covered)
+            found = free(side, t, covered)
             if first and found:
                 return [found[0]]
             out += found
         return out
 
-    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int]]:
-        """The spaces covered by the developments built (a set as in `masks`) and the copies built of each type
-        (not to be changed); the last answer is kept with a copy of `built`, which changes seldom."""
-        memo = self._built_memo
+    def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int], tuple[int, ...]]:
+        """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
+        the spaces of each development (not to be changed); the last answer is kept with a copy of `built`, which
+        changes seldom."""
+        kept = self.kept
+        memo = kept.built
         if memo is not None and memo[0] == built:
-            return memo[1], memo[2]
+            return memo[1]
+        cells = tuple(map(cells_mask, built))
         covered = 0
         copies: dict[int, int] = {}
-        for b in built:
-            covered |= cells_mask(b)
+        for b, m in zip(built, cells, strict=True):
+            covered |= m
             copies[b[0]] = copies.get(b[0], 0) + 1
-        self._built_memo = built[:], covered, copies
-        return covered, copies
+        summary = covered, copies, cells
+        kept.built = built[:], summary
+        return summary
 
     def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]:
         """The build actions of type t on board side `side` whose spaces are all free of the set `covered` (kept
@@ -94,42 +101,49 @@ class Costs(Core):
     def sellable(self, s: State, p: int) -> list[int]:
         return [i for i in self.controlled_devs(s, p) if s.products[i] > 0]
 
-    def available(self, s: State, p: int) -> list[str]:
-        out = []
+    def available(self, s: State, p: int, out: list[int]) -> None:
+        """The actions the seat may declare (COR-10.2), appended to `out` in the order of `actions.DECLARE` (the
+        order of their indices)."""
+        recruit, buy, produce, sell, refresh, move = self.declare_ids
         if s.gm_row or s.gm_deck or s.gm_discard:
-            out.append("recruit")
+            out.append(recruit)
         arc = s.arc[p]
-        cut, cards = self.turn_mod(s, p, "bm_discount"), self.cards  # as `bm_cost`
-        if any(max(0, cards[c].cost - cut) <= arc for c in s.bm_row) or self.renown_max(s, p) >= 1:
-            out.append("buy")
+        if arc >= 0:  # as `bm_cost` (never below 0) and `renown_max`
+            cut, cost = self.turn_mod(s, p, "bm_discount"), self.card_cost
+            if any(cost[c] - cut <= arc for c in s.bm_row) or (
+                    arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
+                out.append(buy)
         devs = self.controlled_devs(s, p)
-        all_devs, built = self.comp.devs, s.built
-        if any(all_devs[built[i][0]].produce is not None for i in devs) or self.builds(s, p, first=True):
-            out.append("produce")
-        if any(s.products[i] > 0 for i in devs):
-            out.append("sell")
-        out.append("refresh")
+        if devs:
+            types, produces, products = s.built, self.dev_produces, s.products
+            if any(produces[types[i][0]] for i in devs) or self.builds(s, p, first=True):
+                out.append(produce)
+            if any(products[i] > 0 for i in devs):
+                out.append(sell)
+        elif self.builds(s, p, first=True):
+            out.append(produce)
+        out.append(refresh)
         if self.any_move(s, p, self.move_range(s), pool=True):
-            out.append("move")
-        return out
+            out.append(move)
 
     def product_supply(self, s: State) -> int:
         return int(self.k["PRODUCT_SUPPLY"]) - sum(s.products)
 
     def product_targets(self, s: State, p: int) -> list[int]:
+        products = s.products
         if self.product_supply(s) <= 0:
             return []
-        return [i for i in self.controlled_devs(s, p)
-                if self.makes_products(s, i) and s.products[i] < self.dev(s, i).cap]
+        built, makes, cap = s.built, self.dev_makes_products, self.dev_cap  # as `makes_products`, `dev`
+        return [i for i in self.controlled_devs(s, p) if makes[built[i][0]] and products[i] < cap[built[i][0]]]
 
     def makes_products(self, s: State, i: int) -> bool:
         eff = self.dev(s, i).produce
         return eff is not None and eff.name == "produce_products"
 
-    def place_targets(self, s: State, p: int) -> list[int]:
-        board = self.comp.boards[s.side]
-        return [sp for sp in range(NSPACE) if board.level[sp] == "Slums" and self.controls_space(s, p, sp)
-                and s.figures[sp][p] < self.k["MAX_OWN_FIGURES_PER_SPACE"]]
+    def place_targets(self, s: State, p: int) -> Sequence[int]:
+        """The Slums spaces the seat controls (`controls_space`) with room for one more of its figures."""
+        enemy, full, own = self.masks(s, p)  # full: as many own figures as a space may hold (at least 1)
+        return spaces_of(self.slums_mask[s.side] & own & ~enemy & ~full)
 
     def sell_limit(self, s: State, p: int) -> int:
         return s.influence[p] + self.perm(s, p, "sell_limit")
@@ -138,7 +152,8 @@ class Costs(Core):
         return s.influence[p] + s.mods.get("extra_move", 0)
 
     def move_range(self, s: State) -> int:
-        return int(max(self.k["MOVE_RANGE"], s.mods.get("move_range", 0)))
+        longer = s.mods.get("move_range", 0)  # a Turn card's range (COR-8.7)
+        return self.base_range if longer <= self.base_range else int(longer)
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
@@ -152,37 +167,32 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure.
-
-        The answers for every seat are kept with the board they were read from (copies of `figures` and `ycu`,
-        whose rows are tuples, replaced and never changed): a turn asks again and again of one board, and from one
-        question to the next only a few rows change, so only the spaces whose rows differ are read again."""
-        figures, ycu = s.figures, s.ycu
-        memo = self._masks_memo
-        if memo is not None and len(memo[2]) == s.players:
-            seen_figures, seen_ycu, seen = memo
-            if seen_figures == figures and seen_ycu == ycu:  # the rows are mostly the same objects: a quick test
-                return seen[p]
-            changed = [*compress(SPACES, map(ne, seen_figures, figures)), *compress(SPACES, map(ne, seen_ycu, ycu))]
-            every = list(seen)
-        else:  # every space with figures or tokens
-            changed = [*compress(SPACES, map(any, figures)), *compress(SPACES, ycu)]
-            every = [(0, 0, 0)] * s.players
-        limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        for q, (enemy, full, own) in enumerate(every):
-            for sp in changed:
-                bit, f = BITS[sp], figures[sp]
-                n = f[q]
-                enemy, full, own = enemy & ~bit, full & ~bit, own & ~bit
-                if n:
-                    own |= bit
-                    if n >= limit:
-                        full |= bit
-                if sum(f) > n or ycu[sp]:
-                    enemy |= bit
-            every[q] = enemy, full, own
-        self._masks_memo = figures[:], ycu[:], every
+        the most own figures a space may hold, and those holding an own figure. The answers for every seat are
+        read at once from `State.counts` (`board_masks`) and kept with a copy of it: a turn asks again and again
+        of one board."""
+        counts = s.counts
+        kept = self.kept
+        memo = kept.masks
+        if memo is not None and memo[0] == counts:
+            return memo[1][p]
+        every = board_masks(counts, self.k["MAX_OWN_FIGURES_PER_SPACE"])
+        kept.masks = counts[:], every
         return every[p]
+
+    def controlled_devs(self, s: State, p: int) -> list[int]:
+        """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
+        changed. The last answer for each seat is kept with the developed spaces the seat held (own figure, no
+        enemy) and the spaces of each development: a turn asks again and again of one board."""
+        enemy, _, own = self.masks(s, p)
+        covered, _, cells = self.built_summary(s.built)
+        held = own & ~enemy & covered
+        ctrl = self.kept.ctrl
+        memo = ctrl.get(p)
+        if memo is not None and memo[0] == held and memo[1] == cells:
+            return memo[2]
+        out = [i for i, m in enumerate(cells) if m & held == m]
+        ctrl[p] = held, cells, out
+        return out
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
@@ -211,24 +221,49 @@ class Costs(Core):
         # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1)
         if own and step(own) & allowed:
             return True
+        blocked = blocked_of(masks, fought)
         if pool and s.pool[p] > 0:
             if self.k["POOL_ENTRY_COST"] <= reach and (1 << (8 * s.entry[p])) & allowed:
                 return True
-            if self.destinations(s, p, -1, reach, masks):
+            if self.entries(s, p, reach, enemy, blocked):
                 return True
-        moves_from, side, blocked, ball = self.moves_from, s.side, blocked_of(masks, fought), near(reach)
+        moves_from, side, ball = self.moves_from, s.side, near(reach)
         return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach) for sp in spaces_of(own))
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
-        out: list[int] = []
-        masks = self.masks(s, p)
-        if pool and s.pool[p] > 0:
-            out += actions_of(self.cat.enter, self.destinations(s, p, -1, reach, masks))
-        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
-        ball = near(reach)
-        for sp in self.movable(s, p, masks[2], card_move):
-            out += moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
+        """The move actions of the seat (COR-16.19): from the pool (`pool`) and from the board, as a card moves
+        figures (`card_move`: any figure) or as the Move action does (a figure moves once, COR-16.5); in
+        ascending order, the entries first."""
+        enemy, full, own = self.masks(s, p)
+        fought = s.enemy_space
+        blocked = full if fought == -1 else full | (enemy & ~BITS[fought])  # as `blocked_of`
+        out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []
+        moves_from, side, ball = self.moves_from, s.side, near(reach)
+        for sp in self.movable(s, p, own, card_move):
+            area = ball[sp]
+            out += moves_from(side, sp, enemy & area, blocked & area, reach)
         return out
+
+    def entries(self, s: State, p: int, reach: int, enemy: int, blocked: int) -> tuple[int, ...]:
+        """The enter actions of a figure from the pool (as `destinations` from -1), given the enemy spaces and
+        those where no move may end (`blocked_of`); kept by `entry_moves` for the board near the entry spaces."""
+        d = self.k["POOL_ENTRY_COST"]
+        if d > reach:
+            return ()
+        ball = near(reach - d)
+        entry = s.entry[p]
+        origins, area = BITS[entry], ball[entry]
+        for sp in self.back_alleys(s, p):
+            origins |= BITS[sp]
+            area |= ball[sp]
+        return self.entry_moves(s.side, origins, enemy & area, blocked & area, d, reach)
+
+    def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int, reach: int) -> tuple[int, ...]:
+        """`entries` worked out: a function of these numbers alone (the sets cut to the spaces the walk from the
+        entry spaces can reach), kept by `entry_moves`."""
+        usable = self.usable_mask[side]
+        return tuple(compress(self.cat.enter, (walk(usable, origins & usable, enemy, d, reach) & ~blocked).to_bytes(
+            NSPACE, "little")))
 
     def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
         """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
@@ -241,29 +276,41 @@ class Costs(Core):
             return ()
         # the figure leaves its space even when an enemy is there; it never ends where it started
         ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~(origin | blocked)
-        return tuple(actions_of(self.move_ids[start], ends))
+        return tuple(compress(self.move_ids[start], ends.to_bytes(NSPACE, "little")))
 
-    def movable(self, s: State, p: int, own: int, card_move: bool) -> list[int]:
+    def movable(self, s: State, p: int, own: int, card_move: bool) -> Sequence[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
         action (COR-16.5)."""
         spaces = spaces_of(own)
         moved = s.action.moved
         if card_move or not moved:
             return spaces
-        figures = s.figures
-        return [sp for sp in spaces if figures[sp][p] - moved.get(str(sp), 0) > 0]
+        figures, key = s.figures, SPACE_KEYS
+        return [sp for sp in spaces if figures[sp][p] - moved.get(key[sp], 0) > 0]
 
     def move_more(self, s: State, p: int) -> bool:
         if s.action.count >= self.move_limit(s, p):
             return False
         reach = self.move_range(s)
         masks = self.masks(s, p)
-        if s.pool[p] > 0 and self.destinations(s, p, -1, reach, masks):
-            return True
         moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
+        if s.pool[p] > 0 and self.entries(s, p, reach, enemy, blocked):
+            return True
         ball = near(reach)
         return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
                    for sp in self.movable(s, p, masks[2], False))
+
+
+def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
+    """`Costs.masks` of every seat, worked out from `State.counts`, whose bytes are tested all at once: adding 127
+    to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
+    least `limit` (the counts are below 128: no byte overflows into the next)."""
+    *seats, tokens = counts
+    total = sum(seats)  # the figures of all seats per space (still below 128)
+    tokens = ((tokens + LOW7) >> 7) & ONES
+    full_add = (0x80 - max(limit, 1)) * ONES
+    return [(((total - c + LOW7) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
+            for c in seats]
 
 
 @functools.lru_cache(maxsize=16)
@@ -290,11 +337,14 @@ def walk(usable: int, origins: int, enemy: int, d: int, reach: int) -> int:
     """The spaces (a bit mask) reached from `origins` (reached at distance d, and where the walk is) in at most
     `reach` steps in all, ring by ring over the usable spaces, stopping at enemies: a pure function of the board's
     masks, kept (a turn walks from the same spaces over the same board again and again)."""
-    seen = ends = origins
+    ends = origins
+    open_ = usable & ~origins  # the usable spaces not reached yet
     frontier = origins & ~enemy
     while frontier and d < reach:
-        ring = step(frontier) & usable & ~seen
-        seen |= ring
+        # `step`, written out (the usable spaces are all on the board: a step north needs no cut)
+        ring = ((frontier >> ROW_SHIFT) | (frontier << ROW_SHIFT) | ((frontier << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+                | ((frontier >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & open_
+        open_ &= ~ring
         ends |= ring
         frontier = ring & ~enemy
         d += 1
@@ -307,11 +357,7 @@ def step(mask: int) -> int:
             | ((mask >> SPACE_SHIFT) & NOT_LAST_COLUMN))
 
 
-def spaces_of(mask: int) -> list[int]:
-    """The spaces of a set, in order."""
-    return list(compress(SPACES, mask.to_bytes(NSPACE, "little")))
-
-
-def actions_of(ids: Sequence[int], mask: int) -> list[int]:
-    """The actions (`ids`, by space) of the spaces of a set."""
-    return list(compress(ids, mask.to_bytes(NSPACE, "little")))
+@functools.lru_cache(maxsize=1 << 12)
+def spaces_of(mask: int) -> tuple[int, ...]:
+    """The spaces of a set, in order (kept: a seat's spaces are asked for again and again)."""
+    return tuple(compress(SPACES, mask.to_bytes(NSPACE, "little")))

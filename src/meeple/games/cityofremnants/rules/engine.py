@@ -22,6 +22,7 @@ from ..state import Revealed, State
 from .auctions import Auctions
 from .battles import Battles
 from .cards import CardEffects
+from .core import OTHER_DECIDERS
 from .costs import Costs
 from .patrols import Patrols
 from .phases import PHASES
@@ -39,21 +40,29 @@ class Engine(Setup, Rounds, Costs, CardEffects, Auctions, Battles, Patrols, Turn
     """The rules of one data file: the sections of the rules joined (each in its own module)."""
 
     def legal_actions(self, s: State, p: int) -> list[int]:
-        step = PHASES.get(s.phase)
-        if step is None or s.over or p not in self.deciders(s):
+        """The legal actions of seat p, in ascending order (each phase lists its own so, `phases.py`)."""
+        phase = s.phase
+        step = PHASES.get(phase)
+        if step is None or s.over:
+            return []
+        if phase in OTHER_DECIDERS:
+            if p not in self.deciders(s):
+                return []
+        elif p != s.active:
             return []
         out: list[int] = []
         step.legal(self, s, p, out)
-        return out if len(out) < 2 else sorted(set(out))
+        return out
 
     def apply_action(self, s: State, p: int, idx: int, events: Events) -> None:
         act = self.cat.acts[idx]
-        if not self.secret_kind(s):
+        shown = s.shown
+        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and (
+                not self.secret_kind(s)):
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             if s.last_rolls:
                 s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            shown = s.shown
             if shown.reset is not None or shown.battle is not None or shown.cards is not None:
                 s.shown = Revealed()
         if act.kind == "play":

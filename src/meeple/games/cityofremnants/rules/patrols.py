@@ -17,8 +17,10 @@ class Patrols(Core):
             if tokens:
                 s.bag += tokens
                 s.ycu[sp] = ()
+        s.counts[-1] = 0  # no token left on the board
         s.bag.sort()
-        say(events, "patrol.start")
+        if events is not None:
+            say(events, "patrol.start")
         shown = []
         for _ in range(self.k["COORD_CARDS_PER_PATROL"]):
             if not s.coord_deck and s.coord_discard:
@@ -41,7 +43,7 @@ class Patrols(Core):
                     s.bag.remove(t)
                 else:
                     t = s.bag.pop(self._draw(s, "token", len(s.bag)))
-                s.ycu[sp] += (t,)
+                self.put_token(s, sp, t)
                 if events is not None:
                     say(events, "patrol.place", space=space_name(sp), token=self.tterm(t))
         s.patrol = Patrol([(s.first + i) % s.players for i in range(s.players)])

@@ -3,6 +3,10 @@ auction, a card effect or a battle), what is legal for the deciding seat and wha
 
 A card play (COR-8.7, COR-9.8) is offered by the phases of `CARD_PHASES` and applied the same in all of them,
 before the table is asked.
+
+Each phase lists its actions in ascending order of their index, without repeats (the order of the catalogue,
+`actions.py`: the words, then the card plays, takes, discards and commits, then bids, renown, spaces, moves, builds
+and the rest), so that `Engine.legal_actions` need not sort them.
 """
 
 from __future__ import annotations
@@ -32,23 +36,23 @@ class Step(NamedTuple):
 
 
 def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    """COR-8.7, COR-9.8: applicable Turn and Permanent cards at the active player's own decisions."""
-    if p != s.active or s.phase not in CARD_PHASES:
-        return
+    """COR-8.7, COR-9.8: applicable Turn and Permanent cards at the active player's own decisions (in the order
+    of the cards); asked by the phases of `CARD_PHASES` only."""
     hand = s.hand[p]
-    if not hand:
+    if not hand or p != s.active:
         return
     play = eng.cat.play
     checks = eng.play_checks(s.phase)
-    for c in set(hand):  # in any order: `Engine.legal_actions` sorts the actions
+    for c in sorted(set(hand)):
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
             out.append(play[c])
-            continue
-        for e in check:
-            if eng.state_allows(s, p, e):
-                out.append(play[c])
-                break
+        elif check:
+            allows = eng.state_allows
+            for e in check:
+                if allows(s, p, e):
+                    out.append(play[c])
+                    break
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
@@ -69,26 +73,27 @@ def _legal_reset(eng: Engine, s: State, p: int, out: list[int]) -> None:
     for c in s.reset_pending[p]:
         rest.remove(c)
     discard = eng.cat.discard
-    out += [discard[c] for c in sorted(set(rest))]
     out.append(eng.cat.word["done"])
+    out += [discard[c] for c in sorted(set(rest))]
 
 
 def _apply_reset(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
     if act.kind == "discard":
         s.reset_pending[p].append(act.card)
-        say(events, "reset.choose", frozenset([p]), card=eng.cterm(act.card))
+        if events is not None:
+            say(events, "reset.choose", frozenset([p]), card=eng.cterm(act.card))
         return
     s.reset_done[p] = True
-    say(events, "reset.ready", seat=p)
+    if events is not None:
+        say(events, "reset.ready", seat=p)
     if all(s.reset_done):
         eng.apply_reset(s, events)
 
 
 # ---------------------------------------------------------------- a turn: declare (COR-10) and end (COR-8)
 def _legal_pre(eng: Engine, s: State, p: int, out: list[int]) -> None:
+    eng.available(s, p, out)
     card_plays(eng, s, p, out)
-    word = eng.cat.word
-    out += [word[w] for w in eng.available(s, p)]
 
 
 def _apply_pre(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -96,8 +101,8 @@ def _apply_pre(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
 
 
 def _legal_post(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    card_plays(eng, s, p, out)
     out.append(eng.cat.word["end"])
+    card_plays(eng, s, p, out)
 
 
 def _apply_post(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -108,7 +113,7 @@ def _apply_post(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
 def _legal_recruit(eng: Engine, s: State, p: int, out: list[int]) -> None:
     card_plays(eng, s, p, out)
     take = eng.cat.take
-    out += [take[c] for c in s.gm_row]
+    out += sorted([take[c] for c in s.gm_row])
 
 
 def _apply_recruit(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -117,8 +122,10 @@ def _apply_recruit(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
 
 
 def _legal_bid(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    out += eng.bid_actions(s, p)
+    bids = eng.bid_actions(s, p)
+    out.append(bids.pop())  # pass
     card_plays(eng, s, p, out)
+    out += bids
 
 
 def _apply_bid(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -128,7 +135,7 @@ def _apply_bid(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
 def _legal_buy(eng: Engine, s: State, p: int, out: list[int]) -> None:
     take, renown = eng.cat.take, eng.cat.renown
     arc = s.arc[p]
-    out += [take[c] for c in s.bm_row if eng.bm_cost(s, p, c) <= arc]
+    out += sorted([take[c] for c in s.bm_row if eng.bm_cost(s, p, c) <= arc])
     out += renown[1:eng.renown_max(s, p) + 1]
 
 
@@ -142,10 +149,10 @@ def _apply_buy(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
 
 # ---------------------------------------------------------------- produce and build (COR-13), sell (COR-14)
 def _legal_produce(eng: Engine, s: State, p: int, out: list[int]) -> None:
+    out.append(eng.cat.word["finish"])
     card_plays(eng, s, p, out)
     use, built = eng.cat.use, s.built
-    out += [use[built[i][1]] for i in eng.producers(s, p)]
-    out.append(eng.cat.word["finish"])
+    out += sorted([use[built[i][1]] for i in eng.producers(s, p)])
 
 
 def _apply_produce(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -156,9 +163,9 @@ def _apply_produce(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
 
 
 def _legal_build(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    card_plays(eng, s, p, out)
-    out += eng.builds(s, p)
     out.append(eng.cat.word["nobuild"])
+    card_plays(eng, s, p, out)
+    out += sorted(eng.builds(s, p))  # in the order of the types drafted: most often sorted already
 
 
 def _apply_build(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -170,10 +177,10 @@ def _apply_build(eng: Engine, s: State, p: int, act: Act, events: Events) -> Non
 
 
 def _legal_sell(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    sell, built = eng.cat.sell, s.built
-    out += [sell[built[i][1]] for i in eng.sellable(s, p)]
     if s.action.sold >= 1:
         out.append(eng.cat.word["done"])
+    sell, built = eng.cat.sell, s.built
+    out += sorted([sell[built[i][1]] for i in eng.sellable(s, p)])
 
 
 def _apply_sell(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -189,8 +196,8 @@ def _apply_sell(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
 # ---------------------------------------------------------------- refresh (COR-15) and move (COR-16)
 def _legal_refresh(eng: Engine, s: State, p: int, out: list[int]) -> None:
     discard = eng.cat.discard
-    out += [discard[c] for c in sorted(set(s.hand[p]))]
     out.append(eng.cat.word["done"])
+    out += [discard[c] for c in sorted(set(s.hand[p]))]
 
 
 def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -211,10 +218,10 @@ def _legal_move(eng: Engine, s: State, p: int, out: list[int]) -> None:
     moves: list[int] = []
     if s.action.count < eng.move_limit(s, p):
         moves = eng.move_actions(s, p, eng.move_range(s), pool=True, card_move=False)
-    card_plays(eng, s, p, out)
-    out += moves
     if s.action.count >= 1 or not moves:
         out.append(eng.cat.word["stop"])
+    card_plays(eng, s, p, out)
+    out += moves  # the entries, then the moves by their start (`Costs.move_actions`): sorted
 
 
 def _apply_move(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -232,7 +239,7 @@ def _apply_move(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
 
 # ---------------------------------------------------------------- a card's choices (COR-9.11)
 def _legal_effect(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    out += eng.effect_actions(s, p)
+    out += sorted(set(eng.effect_actions(s, p)))
 
 
 def _apply_effect(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -242,8 +249,8 @@ def _apply_effect(eng: Engine, s: State, p: int, act: Act, events: Events) -> No
 # ---------------------------------------------------------------- battles (COR-18 .. COR-20)
 def _legal_commit(eng: Engine, s: State, p: int, out: list[int]) -> None:
     commit = eng.cat.commit
-    out += [commit[c] for c in sorted(set(s.hand[p]))]
     out.append(eng.cat.word["done"])
+    out += [commit[c] for c in sorted(set(s.hand[p]))]
 
 
 def _apply_commit(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -259,7 +266,9 @@ def _apply_option(eng: Engine, s: State, p: int, act: Act, events: Events) -> No
 
 
 def _legal_reroll(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    out += eng.reroll_actions(s)
+    rerolls = eng.reroll_actions(s)
+    out.append(rerolls.pop())  # done
+    out += rerolls
 
 
 def _apply_reroll(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:

@@ -15,7 +15,8 @@ class Rounds(Core):
     def start_round(self, s: State, events: Events) -> None:
         s.round += 1
         s.tracker = [0] * s.players
-        say(events, "round.start", round=s.round)
+        if events is not None:
+            say(events, "round.start", round=s.round)
         if s.round == 1:
             self.start_turns(s, events)
         else:
@@ -38,18 +39,21 @@ class Rounds(Core):
             self.refresh_cards(s, p, events)
         s.reset_pending = [[] for _ in range(s.players)]
         s.first = (s.first + 1) % s.players
-        say(events, "reset.first", seat=s.first)
+        if events is not None:
+            say(events, "reset.first", seat=s.first)
         for p in range(s.players):
             s.arc[p] += self.k["RESET_ARC"]
-        say(events, "reset.arc", amount=self.k["RESET_ARC"])
+        if events is not None:
+            say(events, "reset.arc", amount=self.k["RESET_ARC"])
         s.bm_discard += s.bm_row
         s.bm_row = []
         self.fill_row(s, "bm")
         s.gm_discard += s.gm_row
         s.gm_row = []
         self.fill_row(s, "gm")
-        say(events, "reset.rows", gm=tuple(self.cterm(c) for c in s.gm_row),
-             bm=tuple(self.cterm(c) for c in s.bm_row))
+        if events is not None:
+            say(events, "reset.rows", gm=tuple(self.cterm(c) for c in s.gm_row),
+                 bm=tuple(self.cterm(c) for c in s.bm_row))
         self.start_turns(s, events)
 
     def start_turns(self, s: State, events: Events) -> None:
@@ -66,7 +70,8 @@ class Rounds(Core):
                 s.mods = {}
                 s.enemy_space = -1
                 s.action = TurnAction()
-                say(events, "turn.start", seat=p, turn=s.tracker[p] + 1)
+                if events is not None:
+                    say(events, "turn.start", seat=p, turn=s.tracker[p] + 1)
                 return
         self.start_patrol(s, events)
 
@@ -75,7 +80,8 @@ class Rounds(Core):
         s.tracker[p] += 1
         s.mods = {}
         s.enemy_space = -1
-        say(events, "turn.end", seat=p)
+        if events is not None:
+            say(events, "turn.end", seat=p)
         self.next_turn(s, events, start=(p + 1) % s.players)
 
     def awards(self, s: State, ctrl: list[int] | None = None, devs: list[int] | None = None) -> list[int]:
@@ -108,7 +114,8 @@ class Rounds(Core):
             over = owed[p] - paid
             s.overflow[p] += over
             shortfall = shortfall or over > 0
-            say(events, "award.paid", seat=p, award=owed[p], paid=paid, overflow=over)
+            if events is not None:
+                say(events, "award.paid", seat=p, award=owed[p], paid=paid, overflow=over)
         s.exhausted = shortfall
         if shortfall or empty_at_start:
             self.finish(s, "end.exhausted", events)

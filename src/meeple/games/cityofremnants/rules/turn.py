@@ -14,7 +14,8 @@ class TurnActions(Core):
     """The actions of a turn."""
 
     def declare(self, s: State, p: int, what: str, events: Events) -> None:
-        say(events, "action.declare", seat=p, action=f"@action.{what}")
+        if events is not None:
+            say(events, "action.declare", seat=p, action=f"@action.{what}")
         s.action = TurnAction(what)
         if what == "recruit":
             self.recruit_declare(s, p, events)
@@ -83,7 +84,8 @@ class TurnActions(Core):
         s.built.append((t, *cells))
         s.products.append(0)
         s.stats["built"][p] += 1
-        say(events, "build.done", seat=p, dev=self.dterm(t), spaces=tuple(space_name(x) for x in cells), arc=cost)
+        if events is not None:
+            say(events, "build.done", seat=p, dev=self.dterm(t), spaces=tuple(space_name(x) for x in cells), arc=cost)
         if self.comp.devs[t].level == "Heights":
             self.change_influence(s, p, self.k["INFLUENCE_HEIGHTS_BUILD"], events)  # COR-13.13
         s.phase = "post"
@@ -96,7 +98,8 @@ class TurnActions(Core):
             s.bm_row.remove(act.card)
             s.hand[p].append(act.card)
             s.stats["bought"][p] += 1
-            say(events, "buy.card", seat=p, card=self.cterm(act.card), arc=cost)
+            if events is not None:
+                say(events, "buy.card", seat=p, card=self.cterm(act.card), arc=cost)
             s.phase = "buy_renown"
             if self.renown_max(s, p) == 0:
                 s.phase = "post"
@@ -122,7 +125,8 @@ class TurnActions(Core):
                 dest=space_name(dest))
 
     def end_move(self, s: State, p: int, events: Events) -> None:
-        say(events, "move.end", seat=p)
+        if events is not None:
+            say(events, "move.end", seat=p)
         sp = s.enemy_space
         if sp >= 0 and self.contested(s, sp, p):
             self.start_battles(s, p, sp, "move_end", events)
