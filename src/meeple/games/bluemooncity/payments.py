@@ -202,6 +202,23 @@ _Unit = tuple[int, int, int, int]  # value, card type, second card type or -1, c
 PAYMENTS_CACHE = 1 << 16  # hands remembered with their useful payments (and with whether they can pay a box)
 
 
+# A payment as one number (its code), a byte per count: the card types' counts (byte t for type t), then its Lux
+# powers counted as an open payment's `pay_lux` counts them (byte NCARD + i: i = c for a Lux 1 on colour c, 8 + c
+# for a Lux 2). Sets of codes hash and compare faster than sets of tuples, and a payment step adds one byte.
+CODE_BYTES = 2 * NCARD  # `pay_lux` is NCARD long; its slots from 16 on stay 0
+POWER_CODE = {(lux, c): 1 << 8 * (NCARD + (0 if lux == LUX1 else 8) + c) for lux in (LUX1, LUX2) for c in range(8)}
+_LOW_MIMIX_BYTES = 8 * MIMIX * 3  # the low Mimix cards' two bytes start here
+
+
+def decode(code: int) -> Payment:
+    """The payment (card counts, sorted Lux powers) of a code."""
+    counts = code.to_bytes(CODE_BYTES, "little")
+    powers: list[tuple[int, int]] = []
+    for i in compress(range(16), counts[NCARD : NCARD + 16]):
+        powers += [(LUX1 if i < 8 else LUX2, i % 8)] * counts[NCARD + i]
+    return tuple(counts[:NCARD]), tuple(powers)
+
+
 def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payment, ...]:
     """Every useful way to pay `need` into a box of `colour` from `hand`, each once.
 
@@ -215,6 +232,12 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payme
 def relevant_payments(relevant: tuple[int, ...], colour: int, need: int) -> tuple[Payment, ...]:
     """`minimal_payments` of the part of a hand that paying depends on (`relevant_hand`): hands that share it share
     their payments."""
+    return tuple(map(decode, payment_codes(relevant, colour, need)))
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def payment_codes(relevant: tuple[int, ...], colour: int, need: int) -> tuple[int, ...]:
+    """The codes of `relevant_payments`, in no particular order."""
     return tuple(_enumerate(relevant, colour, need))
 
 
@@ -268,7 +291,7 @@ class _Search:
     """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
     in a reference cycle and outlive every call until the next garbage collection)."""
 
-    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "reach", "recoloured", "units", "used")
+    __slots__ = ("codes", "hand", "max_cards", "max_colours", "need", "out", "reach", "recoloured", "units", "used")
 
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
@@ -276,7 +299,8 @@ class _Search:
         # The most valuable units first: a payment's last unit is then its smallest, so a payment that reaches
         # `need` falls short without it, and the search meets no payment that is not minimal by its units.
         self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
-        self.out: set[Payment] = set()
+        self.codes = [_CARD_CODE[a] + (_CARD_CODE[b] if b >= 0 else 0) for _, a, b, _ in self.units]
+        self.out: set[int] = set()
         self.used = [0] * NCARD
         self.recoloured = [0] * 8
         # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
@@ -291,11 +315,12 @@ class _Search:
             reach[i] = reach[i + 1] + v * times
         self.reach = reach
 
-    def extend(self, start: int, total: int, colours: int, cards: int) -> None:
+    def extend(self, start: int, total: int, colours: int, cards: int, code: int, rkey: int) -> None:
         """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
-        still short; a payment that reaches `need` is kept, and is not extended."""
+        still short, whose cards have the code `code` and whose recoloured cards per colour the code `rkey` (a byte
+        per colour); a payment that reaches `need` is kept, and is not extended."""
         units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
-        reach = self.reach
+        reach, codes, out = self.reach, self.codes, self.out
         for i in range(start, len(units)):
             if total + reach[i] <= need:  # units i.. cannot make up the rest
                 return
@@ -314,15 +339,18 @@ class _Search:
                         used[b] -= 1
                     continue
                 recoloured[rc] += 1
+                r2 = rkey + _COLOUR_CODE[rc]
             else:
-                c2, n2 = colours, cards
+                c2, n2, r2 = colours, cards, rkey
             used[a] += 1
             if total + v < need:
-                self.extend(i, total + v, c2, n2)
+                self.extend(i, total + v, c2, n2, code + codes[i], r2)
             elif n2:
-                _emit(recoloured, used, hand, self.out)
+                paid = code + codes[i]
+                for powers in _power_codes(r2, hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
+                    out.add(paid + powers)
             else:  # nothing recoloured: the payment needs no Lux power
-                self.out.add((tuple(used), ()))
+                out.add(code + codes[i])
             if rc >= 0:
                 recoloured[rc] -= 1
             used[a] -= 1
@@ -330,25 +358,32 @@ class _Search:
                 used[b] -= 1
 
 
-def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
+_CARD_CODE = tuple(1 << 8 * t for t in range(NCARD))
+_COLOUR_CODE = tuple(1 << 8 * c for c in range(8))
+
+
+def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[int]:
+    """The codes of the useful payments of `hand`."""
     search = _Search(hand, colour, need)
-    if need > 0:
-        search.extend(0, 0, 0, 0)
-    else:
-        _emit(search.recoloured, search.used, hand, search.out)
+    if need <= 0:
+        return {0}
+    search.extend(0, 0, 0, 0, 0, 0)
     out = search.out
     # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
     # cannot see; every other candidate is already minimal.
-    low = (MIMIX * 3, MIMIX * 3 + 1)
-    if not (hand[low[0]] or hand[low[1]]):
+    if not (hand[MIMIX * 3] or hand[MIMIX * 3 + 1]):
         return out
-    return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
+    return {code for code in out if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or _minimal_code(code, colour, need)}
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
-def is_minimal(payment: Payment, colour: int, need: int) -> bool:
-    """A payment is useful when it pays and no single card or Lux power can be left out (the same payments come
-    out of many hands, so the answers are remembered)."""
+def _minimal_code(code: int, colour: int, need: int) -> bool:
+    """`is_minimal` of the payment of a code."""
+    return _is_minimal(decode(code), colour, need)
+
+
+def _is_minimal(payment: Payment, colour: int, need: int) -> bool:
+    """A payment is useful when it pays and no single card or Lux power can be left out."""
     cards, powers = payment
     caps = caps_of(powers)
     if value_of(cards, caps, colour) < need:
@@ -368,6 +403,9 @@ def is_minimal(payment: Payment, colour: int, need: int) -> bool:
             return False
         caps[c] += LUX_CAPACITY[lux]
     return True
+
+
+is_minimal = lru_cache(maxsize=PAYMENTS_CACHE)(_is_minimal)  # the same payments come out of many hands
 
 
 def _covers(r: int) -> list[tuple[int, int]]:
@@ -414,7 +452,7 @@ def _pays_with_lux(hand: tuple[int, ...], colour: int, need: int) -> bool:
     """Whether a hand with Lux cards that cannot pay plainly pays by recolouring: a quick estimate settles most
     hands; only close calls are enumerated."""
     low, high = _lux_bounds(hand, colour)
-    return low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
+    return low >= need or (high >= need and bool(payment_codes(relevant_hand(hand, colour), colour, need)))
 
 
 def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
@@ -468,10 +506,11 @@ def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
     return best
 
 
-def _emit(recoloured: list[int], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
-    cards = tuple(used)
-    for powers in _powers(tuple(recoloured), hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
-        out.add((cards, powers))
+@lru_cache(maxsize=4096)
+def _power_codes(recoloured: int, lux1: int, lux2: int) -> tuple[int, ...]:
+    """The codes of `_powers` of the recoloured cards per colour given as a code (a byte per colour)."""
+    return tuple(sum(map(POWER_CODE.__getitem__, powers))
+                 for powers in _powers(tuple(recoloured.to_bytes(8, "little")), lux1, lux2))
 
 
 @lru_cache(maxsize=4096)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
-from operator import ge
-from typing import NamedTuple
 
 from meeple.engine.rules import Event
 from meeple.kit import say
@@ -14,6 +12,7 @@ from ..actions import CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR
 from ..data import Tile
 from ..payments import (
     CARD_TYPES,
+    CODE_BYTES,
     COLOUR_NAMES,
     KHIND,
     LUX1,
@@ -28,8 +27,8 @@ from ..payments import (
     can_pay,
     evaluate,
     minimal_payments,
+    payment_codes,
     relevant_hand,
-    relevant_payments,
     value_of,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
@@ -116,36 +115,59 @@ def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
 
 PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
 
-_Useful = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+# An open payment has a code as a useful one has (`payment_codes`): its `pay_cards` bytes, then its `pay_lux` bytes.
+# Counts stay far below 128, so the top bit of each byte is free: a useful payment's code with the top bit of every
+# byte set, less the code of an open payment, keeps that bit in every byte exactly when the useful payment holds
+# the open one (no byte borrows from the next), and the bytes below it are then what the useful payment adds.
+_SLOTS = CODE_BYTES
+_TOPS = int.from_bytes(b"\x80" * _SLOTS, "little")
+_COUNTS = int.from_bytes(b"\x7f" * _SLOTS, "little")
+_LUX_STEPS = tuple(_LUX[(LUX1 if i < 8 else LUX2, i % 8)] for i in range(16) if i % 8 != KHIND)
+_LUX_SLOTS = tuple(i for i in range(16) if i % 8 != KHIND)  # no Lux power recolours to Khind (wild already)
 
 
-class _Plan(NamedTuple):
-    """The useful payments of a hand as the steps of a payment read them."""
+class _Plan:
+    """The codes of a hand's useful payments, and for each open payment met so far (by its code) the codes among
+    them that hold it and their added bytes or-ed together."""
 
-    payments: tuple[_Useful, ...]  # per payment: its cards, its Lux powers counted as `pay_lux` counts them
-    # ([c] Lux 1, [8 + c] Lux 2 on colour c), its (card type, count) pairs, the (power, action) pairs of its powers
-    first_lux: frozenset[int]  # the Lux actions of any of them: the first Lux steps of an empty payment
-    first_cards: tuple[int, ...]  # the card types of any of them, in order
+    __slots__ = ("codes", "seen")
+
+    def __init__(self, codes: tuple[int, ...]) -> None:
+        self.codes = codes
+        self.seen: dict[int, tuple[tuple[int, ...], int]] = {}
+
+    def holding(self, paid: int, held: bytes) -> tuple[tuple[int, ...], int]:
+        """The codes holding the open payment `paid` (whose bytes are `held`) and what they add. A payment one step
+        smaller already met (in play, the one listed just before) holds every one of them, so only its codes are
+        looked through."""
+        found = self.seen.get(paid)
+        if found is not None:
+            return found
+        codes = self.codes
+        for i in compress(_ALL_SLOTS, held):
+            smaller = self.seen.get(paid - _UNIT[i])
+            if smaller is not None:
+                codes = smaller[0]
+                break
+        kept = []
+        more = 0
+        less = paid - _TOPS  # code - less is the code with the top bit of every byte set, less the open payment
+        for code in codes:
+            left = code - less
+            if left & _TOPS == _TOPS:
+                kept.append(code)
+                more |= left
+        found = self.seen[paid] = (tuple(kept), more & _COUNTS)
+        return found
+
+
+_ALL_SLOTS = range(_SLOTS)
+_UNIT = tuple(1 << 8 * i for i in _ALL_SLOTS)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
 def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
-    payments = tuple(map(_useful, relevant_payments(relevant, colour, need)))
-    types = {t for _, _, items, _ in payments for t, _ in items}
-    return _Plan(payments, frozenset(action for *_, steps in payments for _, action in steps),
-                 tuple(t for t in CARD_TYPES if t in types))
-
-
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _useful(payment: Payment) -> _Useful:
-    """A useful payment as the steps of a payment read it (the same payments come out of many hands)."""
-    cards, powers = payment
-    counts = [0] * 16
-    for lux, c in powers:
-        counts[(0 if lux == LUX1 else 8) + c] += 1
-    items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
-    lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
-    return cards, tuple(counts), items, lux_steps
+    return _Plan(payment_codes(relevant, colour, need))
 
 
 @lru_cache(maxsize=PAY_STEPS_CACHE)
@@ -154,57 +176,17 @@ def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[
     """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
     a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
     done = _worth(sel, caps, colour) >= need
-    plan = _plan(relevant, colour, need)
-    steps: set[int]
-    if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
-        steps = set(plan.first_lux)
-        steps.update(_PAY[t] for t in plan.first_cards if _countable(_NOTHING, caps, t, colour))
-        return _listing(done, steps)
-    steps = set()
-    payments = plan.payments
-    if len(payments) > _INDEXED:  # only the payments with the rarest card or power paid so far can contain them all
-        index = _by_step(relevant, colour, need)
-        rarest = min((index.get(t, ()) for t in compress(_ALL_TYPES, sel)), key=len, default=payments)
-        for i in compress(_LUX_SLOTS, lux):
-            with_power = index.get(NCARD + i, ())
-            if len(with_power) < len(rarest):
-                rarest = with_power
-        payments = rarest
-    lux_played = any(lux)
-    for cards, counts, items, lux_steps in payments:
-        if not all(map(ge, cards, sel)) or (lux_played and not all(map(ge, counts, lux))):
-            continue
-        for i, action in lux_steps:
-            if counts[i] > lux[i]:
-                steps.add(action)
-        for t, n in items:
-            if n > sel[t] and _PAY[t] not in steps and _countable(sel, caps, t, colour):
-                steps.add(_PAY[t])
-    return _listing(done, steps)
-
-
-_INDEXED = 8  # plans with more useful payments than this are searched through `_by_step`
-_ALL_TYPES = range(NCARD)
-_LUX_SLOTS = range(16)
-
-
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _by_step(relevant: tuple[int, ...], colour: int, need: int) -> dict[int, tuple[_Useful, ...]]:
-    """The useful payments of `_plan` by what they pay: a card type t (key t) or a Lux power in `pay_lux` slot i
-    (key NCARD + i)."""
-    out: dict[int, list[_Useful]] = {}
-    for useful in _plan(relevant, colour, need).payments:
-        for t, _ in useful[2]:
-            out.setdefault(t, []).append(useful)
-        for i, _ in useful[3]:
-            out.setdefault(NCARD + i, []).append(useful)
-    return {key: tuple(found) for key, found in out.items()}
-
-
-def _listing(done: bool, steps: set[int]) -> tuple[int, ...]:
+    held = bytes(sel) + bytes(lux)
+    added = _plan(relevant, colour, need).holding(int.from_bytes(held, "little"), held)[1].to_bytes(_SLOTS, "little")
+    steps = [_PAY[t] for t in compress(_ALL_TYPES, added) if _countable(sel, caps, t, colour)]
+    steps += compress(_LUX_STEPS, [added[NCARD + i] for i in _LUX_SLOTS])
     if not steps and not done:
         return ()
-    return (_DONE, *sorted(steps)) if done else tuple(sorted(steps))
+    steps.sort()
+    return (_DONE, *steps) if done else tuple(steps)
+
+
+_ALL_TYPES = range(NCARD)
 
 
 def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> tuple[Payment, ...]:
