@@ -369,11 +369,18 @@ def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[int]:
         return {0}
     search.extend(0, 0, 0, 0, 0, 0)
     out = search.out
-    # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
-    # cannot see; every other candidate is already minimal.
+    # Only low Mimix cards can count in two ways (in a pair, or alone in a brown box or recoloured by a brown Lux
+    # power), which the unit check above cannot see; every other candidate is already minimal. Without a brown Lux
+    # power they count only in pairs outside a brown box, so there too the unit check suffices.
     if not (hand[MIMIX * 3] or hand[MIMIX * 3 + 1]):
         return out
-    return {code for code in out if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or _minimal_code(code, colour, need)}
+    if colour == MIMIX:
+        return {code for code in out if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or _minimal_code(code, colour, need)}
+    return {code for code in out
+            if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or not code & _BROWN_POWERS or _minimal_code(code, colour, need)}
+
+
+_BROWN_POWERS = 0xFF * (POWER_CODE[(LUX1, MIMIX)] + POWER_CODE[(LUX2, MIMIX)])  # the bytes of brown Lux powers
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
@@ -386,11 +393,19 @@ def _is_minimal(payment: Payment, colour: int, need: int) -> bool:
     """A payment is useful when it pays and no single card or Lux power can be left out."""
     cards, powers = payment
     caps = caps_of(powers)
-    if value_of(cards, caps, colour) < need:
+    value = value_of(cards, caps, colour)
+    if value < need:
         return False
+    # A card of another people than Mimix counts alone (in its colour, as a wild 1 or recoloured): leaving it out
+    # costs exactly its face value. Only Mimix cards (pairs, brown Lux powers) need the payment valued again.
+    slack = value - need
     fewer = list(cards)
     for t in CARD_TYPES:
         if cards[t]:
+            if t // 3 != MIMIX:
+                if t % 3 < slack:  # its face value t % 3 + 1 is at most the slack
+                    return False
+                continue
             fewer[t] -= 1
             if value_of(fewer, caps, colour) >= need:
                 return False
