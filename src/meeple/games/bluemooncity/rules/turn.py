@@ -182,10 +182,10 @@ def take_others_rewards(s: State, events: list[Event] | None) -> None:
 def all_rebuilt(s: State) -> bool:
     # Squares outside the city are never rebuilt, so every city square is rebuilt exactly when the counts agree.
     rebuilt = s.rebuilt.count(True)
-    return rebuilt >= _SMALLEST_CITY and rebuilt == NSQ - s.tile_at.count(-1)
+    return rebuilt >= SMALLEST_CITY and rebuilt == NSQ - s.tile_at.count(-1)
 
 
-_SMALLEST_CITY = NSQ - 4  # squares of the base city (every city square holds a tile; the expansion adds corners)
+SMALLEST_CITY = NSQ - 4  # squares of the base city (every city square holds a tile; the expansion adds corners)
 
 
 def nobody_can_offer(ctx: Ctx, s: State) -> bool:
