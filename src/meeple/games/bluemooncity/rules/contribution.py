@@ -108,12 +108,14 @@ def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
 def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     """Next steps of an open payment that lead to useful (minimal) payments; `done` once it pays."""
     colour, need, hand = _pay_context(ctx, s)
-    found = _listed_steps(relevant_hand(hand, colour), colour, need, tuple(s.pay_cards), tuple(s.pay_caps),
-                          tuple(s.pay_lux))
+    plan = _plan(relevant_hand(hand, colour), colour, need)
+    held = bytes(s.pay_cards) + bytes(s.pay_lux)
+    key = held + bytes(s.pay_caps)
+    found = plan.listed.get(key)
+    if found is None:
+        found = plan.listed[key] = plan.listing(colour, need, s.pay_cards, s.pay_caps, held)
     out += found if found else sorted(_fallback_steps(ctx, s, s.active, colour, need))
 
-
-PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
 
 # An open payment has a code as a useful one has (`payment_codes`): its `pay_cards` bytes, then its `pay_lux` bytes.
 # Counts stay far below 128, so the top bit of each byte is free: a useful payment's code with the top bit of every
@@ -122,33 +124,37 @@ PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
 _SLOTS = CODE_BYTES
 _TOPS = int.from_bytes(b"\x80" * _SLOTS, "little")
 _COUNTS = int.from_bytes(b"\x7f" * _SLOTS, "little")
-_LUX_STEPS = tuple(_LUX[(LUX1 if i < 8 else LUX2, i % 8)] for i in range(16) if i % 8 != KHIND)
-_LUX_SLOTS = tuple(i for i in range(16) if i % 8 != KHIND)  # no Lux power recolours to Khind (wild already)
+# The step that adds to each byte of a code: a card type (-1 for types no card has), then a Lux power by `pay_lux`
+# slot (-1 for slots no power has: none recolours to Khind, which is wild already, and slots from 16 on).
+_SLOT_STEP = tuple([_PAY.get(t, -1) for t in range(NCARD)]
+                   + [_LUX.get((LUX1 if i < 8 else LUX2, i % 8), -1) if i < 16 else -1 for i in range(NCARD)])
+# Per box colour, the bytes of the card types that may not count yet (all but the box's colour and Khind): a step
+# adding one of them is listed only when the card can join the payment now (`_countable`).
+_CHECKED = tuple(sum(0xFF << 8 * t for t in CARD_TYPES if t // 3 not in (KHIND, colour)) for colour in range(9))
 
 
 class _Plan:
-    """The codes of a hand's useful payments, and for each open payment met so far (by its code) the codes among
-    them that hold it and their added bytes or-ed together."""
+    """The codes of a hand's useful payments; for each open payment met so far (by its code) the codes among them
+    that hold it and their added bytes or-ed together (`seen`), and its listed steps (`listed`, by its `pay_cards`,
+    `pay_lux` and `pay_caps` bytes)."""
 
-    __slots__ = ("codes", "seen")
+    __slots__ = ("codes", "last", "listed", "seen")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.seen: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.listed: dict[bytes, tuple[int, ...]] = {}
+        self.last = -1  # the open payment looked at last
 
-    def holding(self, paid: int, held: bytes) -> tuple[tuple[int, ...], int]:
-        """The codes holding the open payment `paid` (whose bytes are `held`) and what they add. A payment one step
-        smaller already met (in play, the one listed just before) holds every one of them, so only its codes are
-        looked through."""
+    def holding(self, paid: int) -> tuple[tuple[int, ...], int]:
+        """The codes holding the open payment `paid` and what they add. A payment the last one looked at is part of
+        (in play, the one listed a step before) holds every one of them, so only its codes are looked through."""
         found = self.seen.get(paid)
         if found is not None:
+            self.last = paid
             return found
-        codes = self.codes
-        for i in compress(_ALL_SLOTS, held):
-            smaller = self.seen.get(paid - _UNIT[i])
-            if smaller is not None:
-                codes = smaller[0]
-                break
+        last = self.last
+        codes = self.seen[last][0] if last >= 0 and (paid + _TOPS - last) & _TOPS == _TOPS else self.codes
         kept = []
         more = 0
         less = paid - _TOPS  # code - less is the code with the top bit of every byte set, less the open payment
@@ -158,11 +164,29 @@ class _Plan:
                 kept.append(code)
                 more |= left
         found = self.seen[paid] = (tuple(kept), more & _COUNTS)
+        self.last = paid
         return found
 
+    def listing(self, colour: int, need: int, sel: list[int], caps: list[int], held: bytes) -> tuple[int, ...]:
+        """`done` once the cards `sel` pay (with the Lux powers played, which give `caps`; `held`: the bytes of the
+        open payment's code), then every step on the way to a useful payment that contains them; empty when no
+        useful payment does (the caller then lists a fallback)."""
+        sel_key, caps_key = tuple(sel), tuple(caps)
+        done = _worth(sel_key, caps_key, colour) >= need
+        more = self.holding(int.from_bytes(held, "little"))[1]
+        checked = _CHECKED[colour]
+        steps = list(compress(_SLOT_STEP, (more & ~checked).to_bytes(_SLOTS, "little")))
+        maybe = more & checked
+        if maybe:
+            steps += [_PAY[t] for t in compress(_ALL_TYPES, maybe.to_bytes(NCARD, "little"))
+                      if _countable(sel_key, caps_key, t, colour)]
+            steps.sort()
+        if not steps and not done:
+            return ()
+        return (_DONE, *steps) if done else tuple(steps)
 
-_ALL_SLOTS = range(_SLOTS)
-_UNIT = tuple(1 << 8 * i for i in _ALL_SLOTS)
+
+_ALL_TYPES = range(NCARD)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
@@ -170,23 +194,11 @@ def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
     return _Plan(payment_codes(relevant, colour, need))
 
 
-@lru_cache(maxsize=PAY_STEPS_CACHE)
 def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[int, ...], caps: tuple[int, ...],
                   lux: tuple[int, ...]) -> tuple[int, ...]:
-    """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
-    a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
-    done = _worth(sel, caps, colour) >= need
-    held = bytes(sel) + bytes(lux)
-    added = _plan(relevant, colour, need).holding(int.from_bytes(held, "little"), held)[1].to_bytes(_SLOTS, "little")
-    steps = [_PAY[t] for t in compress(_ALL_TYPES, added) if _countable(sel, caps, t, colour)]
-    steps += compress(_LUX_STEPS, [added[NCARD + i] for i in _LUX_SLOTS])
-    if not steps and not done:
-        return ()
-    steps.sort()
-    return (_DONE, *steps) if done else tuple(steps)
-
-
-_ALL_TYPES = range(NCARD)
+    """The steps `legal_pay` lists for the hand part `relevant` and the open payment of cards `sel`, Lux powers
+    `lux` (as `pay_lux` counts them) and recoloured cards `caps`."""
+    return _plan(relevant, colour, need).listing(colour, need, list(sel), list(caps), bytes(sel) + bytes(lux))
 
 
 def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> tuple[Payment, ...]:
@@ -221,6 +233,9 @@ def _used_powers(s: State) -> list[tuple[int, int]]:
 
 def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) -> bool:
     return all(powers.count(u) >= used.count(u) for u in set(used))
+
+
+PAY_STEPS_CACHE = 1 << 16  # selections remembered with their value and the cards that can join them
 
 
 @lru_cache(maxsize=PAY_STEPS_CACHE)
