@@ -386,7 +386,55 @@ _BROWN_POWERS = 0xFF * (POWER_CODE[(LUX1, MIMIX)] + POWER_CODE[(LUX2, MIMIX)])  
 @lru_cache(maxsize=PAYMENTS_CACHE)
 def _minimal_code(code: int, colour: int, need: int) -> bool:
     """`is_minimal` of the payment of a code."""
-    return _is_minimal(decode(code), colour, need)
+    payment = decode(code)
+    if colour in (MIMIX, WILD):
+        return _is_minimal(payment, colour, need)
+    return _is_minimal_off_brown(payment, colour, need)
+
+
+def _is_minimal_off_brown(payment: Payment, colour: int, need: int) -> bool:
+    """`is_minimal` for a box that is neither brown nor wild, where a payment's value (`value_of`) is the face value
+    of its cards of other peoples than Mimix, 3 per Mimix 3 (recoloured by brown Lux powers) and what the low Mimix
+    cards make with the brown powers left (`_mimix_value`): leaving out one Mimix card or one Lux power changes only
+    the last two parts, or leaves the payment as it is when the power's colour keeps enough room."""
+    cards, powers = payment
+    caps = caps_of(powers)
+    value = value_of(cards, caps, colour)
+    if value < need:
+        return False
+    slack = value - need
+    ones, twos, threes = cards[MIMIX * 3], cards[MIMIX * 3 + 1], cards[MIMIX * 3 + 2]
+    brown = caps[MIMIX]
+    rest = value - 3 * threes - _mimix_value(twos, ones, brown - threes, False)  # the other peoples' part
+    recoloured = [0] * 8
+    for t in CARD_TYPES:
+        count = cards[t]
+        if count:
+            p = t // 3
+            if p == MIMIX:
+                continue
+            if t % 3 < slack:  # leaving it out costs its face value, at most the slack
+                return False
+            if p not in (colour, KHIND):
+                recoloured[p] += count
+    if ones and _mimix_value(twos, ones - 1, brown - threes, False) >= 0 \
+            and rest + 3 * threes + _mimix_value(twos, ones - 1, brown - threes, False) >= need:
+        return False
+    if twos and _mimix_value(twos - 1, ones, brown - threes, False) >= 0 \
+            and rest + 3 * threes + _mimix_value(twos - 1, ones, brown - threes, False) >= need:
+        return False
+    if threes and _mimix_value(twos, ones, brown - threes + 1, False) >= 0 \
+            and rest + 3 * (threes - 1) + _mimix_value(twos, ones, brown - threes + 1, False) >= need:
+        return False
+    for lux, c in set(powers):
+        left = caps[c] - LUX_CAPACITY[lux]
+        if c != MIMIX:
+            if recoloured[c] <= left:  # the cards it recolours still fit: the same value
+                return False
+        elif threes <= left and _mimix_value(twos, ones, left - threes, False) >= 0 \
+                and rest + 3 * threes + _mimix_value(twos, ones, left - threes, False) >= need:
+            return False
+    return True
 
 
 def _is_minimal(payment: Payment, colour: int, need: int) -> bool:
