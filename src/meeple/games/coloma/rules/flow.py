@@ -121,13 +121,13 @@ def signpost_active(s: State) -> bool:
 def sections(s: State, pos: int) -> tuple[int, int]:
     """COL-6.8: (site of the common action, site of the Boom action) at a position; 0 = the Barker's own
     sections (Trade, Barrel), -1 = no action."""
-    b, x = barker(s), s.bust
+    b, x = s.chapter, s.bust  # the Barker (`barker`) and the Bust
     if pos == b:
         return 0, (0 if x != b else -1)
     if x == pos:
         return pos, -1
-    if pos == signpost_site(s):
-        return pos, (b if signpost_active(s) else -1)
+    if pos == (b - 1 + s.signpost_offset) % 5 + 1:  # the Signpost's Site (`signpost_site`), active unless Busted
+        return pos, (b if x != 0 and x != pos else -1)
     return pos, pos
 
 
@@ -281,11 +281,11 @@ def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
 def bust_position(ctx: Ctx, counts: list[int]) -> int:
     """COL-7.5: the one position holding strictly more pioneers than every other, with at least BUST_MIN; a tie
     Busts nobody (with BUST_ON_TIE the lowest tied position Busts)."""
-    most = max(counts[1:])
-    leaders = [pos for pos in range(1, 6) if counts[pos] == most]
-    if most < ctx.p["bust_min"] or (len(leaders) > 1 and not ctx.p["bust_on_tie"]):
+    positions = counts[1:]
+    most = max(positions)
+    if most < ctx.p["bust_min"] or (positions.count(most) > 1 and not ctx.p["bust_on_tie"]):
         return 0
-    return leaders[0]
+    return positions.index(most) + 1  # the lowest position holding the most
 
 
 def pioneer_count(s: State, pos: int) -> int:

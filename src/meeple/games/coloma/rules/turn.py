@@ -48,7 +48,8 @@ def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
     out.append(ctx.done)
 
 
-def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
+def legal_turn(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
+    """The actions of the active pioneer's turn (`seat`, as the rules' steps take it)."""
     p = s.active
     pos = s.positions[p]
     done = s.done
@@ -160,7 +161,8 @@ def apply_wagon(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
     after_effects(s, s.active)
 
 
-def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
+def apply_turn(ctx: Ctx, s: State, seat: int, act: Act, ev: Events) -> None:
+    """An action of the active pioneer's turn or of its Trade (`seat`, as the rules' steps take it)."""
     p = s.active
     kind = act.kind
     if kind == BUY:
