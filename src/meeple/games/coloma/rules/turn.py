@@ -28,7 +28,7 @@ from ..state import BOOM_DONE, COMMON_DONE, DISCARD, NO_SUB, State
 from ..state import TRADE as SUB_TRADE
 from . import wagon
 from .context import Ctx
-from .effects import add_vp, can_pay, gain, pay
+from .effects import add_vp, affords, gain, pay
 from .flow import next_turn, own_boom, sections
 
 FLAG = (COMMON_DONE, BOOM_DONE)
@@ -78,20 +78,19 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
         out.append(ctx.sutter[sec])
     elif site == 2:
         rivers = s.rivers[p]
-        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and can_pay(ctx, s, p, comp.survey_cost[sec]):
+        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and affords(ctx, s, p, ctx.survey_need[sec]):
             survey = ctx.survey[sec]
             out += [survey[col] for col in range(4) if rivers[col] < 0]
-        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and affords(ctx, s, p, ctx.bridge_need[sec]):
             owned = {r - 1 for r in rivers if r > 0}
             for b in range(len(comp.bridges)):
                 if s.bridge_stock[b] and b not in owned:
                     bridge = ctx.bridge[sec][b]
                     out += [bridge[col] for col in range(4) if rivers[col] == 0]
     elif site == 3:
-        cost = "hammer" if sec == 0 else "saw"
-        build, cards = ctx.build[sec], comp.cards
-        out += [build[card] for card in s.hands[p] if can_pay(ctx, s, p, getattr(cards[card], cost))]
-        if s.hotels and can_pay(ctx, s, p, comp.hotel[cost]):
+        build, need = ctx.build[sec], ctx.build_need[sec]  # the hammer (common) or saw (Boom) costs
+        out += [build[card] for card in s.hands[p] if affords(ctx, s, p, need[card])]
+        if s.hotels and affords(ctx, s, p, ctx.hotel_need[sec]):
             hotel, covered = ctx.hotel[sec], s.covered[p]
             out += [hotel[c] for c in s.tableau[p] if not covered >> c & 1]
     elif site == 4:
@@ -109,10 +108,10 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
 
 def _can_buy(ctx: Ctx, s: State, price: int) -> bool:
     """D3: a purchase is legal when it can be paid and gives something (COL-23.2, COL-23.4)."""
-    pr = ctx.comp.prices[price]
     p = s.active
-    if not can_pay(ctx, s, p, pr.cost):
+    if not affords(ctx, s, p, ctx.price_need[price]):
         return False
+    pr = ctx.comp.prices[price]
     g = pr.effect.gain
     if g.get("H") and (s.horses[p] >= ctx.p["horse_limit"] or not s.horse_supply):
         return False
