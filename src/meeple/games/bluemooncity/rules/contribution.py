@@ -55,7 +55,7 @@ def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
 
 
 def hand_of(s: State, seat: int) -> list[int]:
-    base = card_base(seat)
+    base = seat * NCARD  # card_base
     return s.hands[base : base + NCARD]
 
 

@@ -23,9 +23,11 @@ _SKIP = INDEX[Act(SKIP)]
 _REFILL0 = INDEX[Act(REFILL)]
 _REFILL1 = {t: INDEX[Act(REFILL, card=t)] for t in CARD_TYPES}
 _REFILL2 = {(t, u): INDEX[Act(REFILL, card=t, second=u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
-# Per card type held: the refills throwing away that card alone, two of it, and it with each later card type.
-_REFILL_ROWS = {t: (_REFILL1[t], _REFILL2[(t, t)], [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)])
-                for t in CARD_TYPES}
+# Per card type held: the refills throwing away that card alone (and two of it, when the hand holds two), then it
+# with each later card type.
+_REFILL_ROWS = {t: (((_REFILL1[t],), (_REFILL1[t], _REFILL2[(t, t)])),
+                    [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)]) for t in CARD_TYPES}
+_TYPES = range(NCARD)
 
 
 def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -104,14 +106,12 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
 def legal_refill(s: State, out: list[int]) -> None:
     """None, one card, or two cards (of one type when the hand holds two) thrown away before drawing (BMC-9.1),
     listed in the order of the action table."""
-    base = card_base(s.active)
+    base = s.active * NCARD  # card_base
     hand = s.hands[base : base + NCARD]
     out.append(_REFILL0)
-    for t in compress(range(NCARD), hand):
-        alone, twice, with_later = _REFILL_ROWS[t]
-        out.append(alone)
-        if hand[t] >= 2:
-            out.append(twice)
+    for t in compress(_TYPES, hand):
+        first, with_later = _REFILL_ROWS[t]
+        out += first[hand[t] > 1]
         out += compress(with_later, hand[t + 1 :])
 
 
