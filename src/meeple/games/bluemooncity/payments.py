@@ -291,40 +291,43 @@ class _Search:
     """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
     in a reference cycle and outlive every call until the next garbage collection)."""
 
-    __slots__ = ("codes", "hand", "max_cards", "max_colours", "need", "out", "reach", "recoloured", "units", "used")
+    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "recoloured", "rows", "units", "used")
 
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
         self.need = need
         # The most valuable units first: a payment's last unit is then its smallest, so a payment that reaches
         # `need` falls short without it, and the search meets no payment that is not minimal by its units.
-        self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
-        self.codes = [_CARD_CODE[a] + (_CARD_CODE[b] if b >= 0 else 0) for _, a, b, _ in self.units]
+        units = self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
         self.out: set[int] = set()
         self.used = [0] * NCARD
         self.recoloured = [0] * 8
         # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
         self.max_colours = hand[LUX1] + hand[LUX2]
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
-        # reach[i]: more than units i.. can add, each as often as the hand allows (Lux cards and shared Mimix cards
-        # aside); a payment short by at least that is not extended.
-        reach = [1] * (len(self.units) + 1)
-        for i in range(len(self.units) - 1, -1, -1):
-            v, a, b, _ = self.units[i]
+        # Per unit i, what `extend` reads of it: reach (more than units i.. can add, each as often as the hand allows,
+        # Lux cards and shared Mimix cards aside: a payment short by at least that is not extended), the unit, the
+        # code of its cards, the code of the colour it recolours (0 for none) and i.
+        rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+        reach = 1
+        for i in range(len(units) - 1, -1, -1):
+            v, a, b, rc = units[i]
             times = hand[a] if b < 0 else (hand[a] // 2 if a == b else min(hand[a], hand[b]))
-            reach[i] = reach[i + 1] + v * times
-        self.reach = reach
+            reach += v * times
+            rows.append((reach, v, a, b, rc, _CARD_CODE[a] + (_CARD_CODE[b] if b >= 0 else 0),
+                         _COLOUR_CODE[rc] if rc >= 0 else 0, i))
+        rows.reverse()
+        self.rows = rows
 
     def extend(self, start: int, total: int, colours: int, cards: int, code: int, rkey: int) -> None:
         """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
         still short, whose cards have the code `code` and whose recoloured cards per colour the code `rkey` (a byte
         per colour); a payment that reaches `need` is kept, and is not extended."""
-        units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
-        reach, codes, out = self.reach, self.codes, self.out
-        for i in range(start, len(units)):
-            if total + reach[i] <= need:  # units i.. cannot make up the rest
+        used, hand, recoloured, need, out = self.used, self.hand, self.recoloured, self.need, self.out
+        max_colours, max_cards = self.max_colours, self.max_cards
+        for reach, v, a, b, rc, unit_code, colour_code, i in self.rows[start:]:
+            if total + reach <= need:  # units i.. cannot make up the rest
                 return
-            v, a, b, rc = units[i]
             if used[a] >= hand[a]:
                 continue
             if b >= 0:
@@ -334,23 +337,22 @@ class _Search:
             if rc >= 0:
                 c2 = colours if recoloured[rc] else colours + 1
                 n2 = cards + 1
-                if c2 > self.max_colours or n2 > self.max_cards:
+                if c2 > max_colours or n2 > max_cards:
                     if b >= 0:
                         used[b] -= 1
                     continue
                 recoloured[rc] += 1
-                r2 = rkey + _COLOUR_CODE[rc]
             else:
-                c2, n2, r2 = colours, cards, rkey
+                c2, n2 = colours, cards
             used[a] += 1
             if total + v < need:
-                self.extend(i, total + v, c2, n2, code + codes[i], r2)
+                self.extend(i, total + v, c2, n2, code + unit_code, rkey + colour_code)
             elif n2:
-                paid = code + codes[i]
-                for powers in _power_codes(r2, hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
+                paid = code + unit_code
+                for powers in _power_codes(rkey + colour_code, hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
                     out.add(paid + powers)
             else:  # nothing recoloured: the payment needs no Lux power
-                out.add(code + codes[i])
+                out.add(code + unit_code)
             if rc >= 0:
                 recoloured[rc] -= 1
             used[a] -= 1
