@@ -3,6 +3,8 @@ Bust, the order of turns, the Shootout and the final scoring."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from meeple.engine import rng
 from meeple.engine.rules import Event, reveal
 from meeple.kit import Events
@@ -270,9 +272,11 @@ def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
             ev.append(Event("shade.site", {"site": s.shade_site}))
         ev.append(Event("bust", {"site": s.bust, "signpost": signpost_active(s)}) if s.bust
                   else Event("bust.none", {}))
-    # Positions 1 to 5 in turn; on one position, in player order (Shade stands on its own position).
-    where = {actor: s.shade_site if actor == SHADE else s.positions[actor] for actor in player_order(s)}
-    s.queue = sorted((actor for actor in where if where[actor] > 0), key=where.__getitem__)
+    # Positions 1 to 5 in turn; on one position, in player order (Shade stands on its own position): a stable sort
+    # of (position, actor) by position.
+    positions, shade = s.positions, s.shade_site
+    where = [(shade if actor == SHADE else positions[actor], actor) for actor in player_order(s)]
+    s.queue = [actor for pos, actor in sorted(where, key=itemgetter(0)) if pos > 0]
     s.phase = TURN
     s.active = -1
     next_turn(ctx, s, ev)

@@ -59,14 +59,15 @@ def legal_turn(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
             if not done & FLAG[sec] and sites[sec] >= 0:  # the section's Site is offered (section_site)
                 _section_actions(ctx, s, p, sec, sites[sec], out)
     # Only a card printed with the pioneer's Site, never the Barker's, can be enabled (enabled, COL-16.1).
-    site = ctx.card_site
-    candidates = [card for card in s.tableau[p] if site[card] == pos] if pos != s.chapter else []
-    for card in candidates:
-        if _can_activate(ctx, s, p, card):
-            if card == ctx.foundry:
-                out += [ctx.foundry_on[t] for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
-            elif _effect_possible(s, p, ctx.comp.cards[card].ability):
-                out.append(ctx.ability[card])
+    tableau = s.tableau[p]
+    if tableau and pos != s.chapter:
+        site = ctx.card_site
+        for card in tableau:
+            if site[card] == pos and _can_activate(ctx, s, p, card):
+                if card == ctx.foundry:
+                    out += [ctx.foundry_on[t] for t in tableau if _foundry_target(ctx, s, p, t)]
+                elif _effect_possible(s, p, ctx.comp.cards[card].ability):
+                    out.append(ctx.ability[card])
     if s.fresh[p]:
         out += [ctx.use[kind] for kind in set(s.fresh[p])]
     out.append(ctx.end)
