@@ -522,22 +522,25 @@ def _pays_with_lux(hand: tuple[int, ...], colour: int, need: int) -> bool:
 
 def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
     """(a value some payment surely reaches, a value no payment exceeds) for a hand with Lux cards."""
-    native = sum((v + 1) * hand[colour * 3 + v] for v in range(3))
+    first = colour * 3
+    native = hand[first] + 2 * hand[first + 1] + 3 * hand[first + 2]
     lows = hand[MIMIX * 3] + hand[MIMIX * 3 + 1] if colour != MIMIX else 0
     base = native + hand[KHIND * 3] + 3 * (lows // 2)
-    others: list[tuple[int, int, int]] = []  # per other people: its cards of value 3, 2 and 1
-    for p in range(8):
-        if p in (colour, KHIND, LUX):
-            continue
-        # a Mimix 1 or 2 counts in a pair, never recoloured here: only Mimix 3s are
-        counts = (hand[p * 3 + 2], 0, 0) if p == MIMIX else (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
-        if any(counts):
-            others.append(counts)
-    if colour != LUX and hand[LUX * 3 + 2]:
-        others.append((hand[LUX * 3 + 2], 0, 0))
+    # Per other people holding cards: its cards of value 3, 2 and 1. A Mimix 1 or 2 counts in a pair, never
+    # recoloured here: only Mimix 3s are, as are Lux 3s (a Lux 1 or 2 is played for its power).
+    others = [(hand[t + 2], hand[t + 1], hand[t]) for t in _RECOLOURED_FIRST[colour]
+              if hand[t] or hand[t + 1] or hand[t + 2]]
+    for t in (MIMIX * 3 + 2, LUX * 3 + 2):
+        if hand[t] and t // 3 != colour:
+            others.append((hand[t], 0, 0))
     others.sort()  # the peoples recoloured are interchangeable: hands alike but for which ones share the bounds
     best, pooled = _recolour_bounds(tuple(others), hand[LUX1], hand[LUX2], colour == LUX)
     return base + best, base + pooled + (lows % 2) * 2 + 2 * max(0, lows - 1)
+
+
+# Per box colour, the first card type of each people whose every card can only count recoloured (not the box's
+# colour, Khind, Mimix or Lux).
+_RECOLOURED_FIRST = tuple(tuple(p * 3 for p in range(8) if p not in (colour, KHIND, MIMIX, LUX)) for colour in range(9))
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
