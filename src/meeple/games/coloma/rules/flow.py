@@ -200,7 +200,7 @@ def apply_event(ctx: Ctx, s: State, ev: Events) -> None:
 def event_times(ctx: Ctx, s: State, seat: int, site: int) -> int:
     """COL-18.5: once, plus once per own Camp on a Land with the Event's Site icon."""
     lands = s.lands
-    return 1 + sum(1 for land in ctx.lands_of_site[site] if lands[land] == seat)
+    return 1 + [lands[land] for land in ctx.lands_of_site[site]].count(seat)
 
 
 def exchange_limit(ctx: Ctx, s: State, seat: int) -> int:
