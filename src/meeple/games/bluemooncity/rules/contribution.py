@@ -95,7 +95,8 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
 def _palace_colour_listed(hand: list[int], colour: int, need: int) -> bool:
     """A Royal Palace colour is offered when the hand holds a card of it (or a Lux card) and can pay;
     payments of wild cards only are offered once, as `wild`."""
-    if colour != WILD and not (any(hand[colour * 3 + v] for v in range(3)) or hand[LUX1] or hand[LUX2]):
+    first = colour * 3
+    if colour != WILD and not (hand[first] or hand[first + 1] or hand[first + 2] or hand[LUX1] or hand[LUX2]):
         return False
     return can_pay(hand, colour, need)
 
