@@ -58,6 +58,7 @@ class Ctx:
             tuple(land.index for land in comp.lands if land.at == sp) for sp in range(self.nspaces))
         self.foundry = next((c.index for c in comp.cards if c.ability.foundry), -1)
         self.ncards = len(comp.cards)
+        self.barrel_pile = tuple(b.index for b in comp.barrels for _ in range(b.copies))  # before the shuffle
         self.routes = {(a, b): self._route(a, b) for a in range(self.nspaces) for b in comp.shade["destinations"]}
         # The costs legal actions check, as (Gold, Dudes, Horses, Bucks) per section (effects.affords).
         self.survey_need = tuple(need_of(cost) for cost in comp.survey_cost)

@@ -50,7 +50,7 @@ def new_state(ctx: Ctx, players: int, level: str, seed: int) -> State:
     s.neutral = p["neutral_gunmen_2p"] if s.buster else 0
     s.hotels = p["hotels_per_player"] * count
     s.bridge_stock = [p["bridge_copies"][count]] * len(comp.bridges)
-    pile = [b.index for b in comp.barrels for _ in range(b.copies)]
+    pile = list(ctx.barrel_pile)
     stream = rng.shuffle(stream, pile)
     spaces = p["barrel_spaces"][count]
     s.barrel_spaces, s.barrel_pile = pile[:spaces], pile[spaces:]

@@ -103,7 +103,7 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
             out += [ctx.camp[land] for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
     elif site == 0 and sec == 0:
         out.append(ctx.trade)
-    elif site == 0 and any(k >= 0 for k in s.barrel_spaces):
+    elif site == 0:  # the Barker's Barrel section: the spaces holding a Barrel
         out += [ctx.barrel[i] for i, k in enumerate(s.barrel_spaces) if k >= 0]
 
 
