@@ -260,7 +260,7 @@ _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX *
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
     lux = hand[LUX1] + hand[LUX2] > 0  # recoloured cards need a Lux card
     table = _UNIT_OF[colour][lux]
-    units = [unit for t in CARD_TYPES if hand[t] > 0 and (unit := table[t]) is not None]
+    units: list[_Unit] = list(filter(None, compress(table, hand)))  # the units of the types held (counts >= 0)
     if colour == MIMIX and hand[MIMIX * 3] >= 2:
         units.append((3, MIMIX * 3, MIMIX * 3, -1))  # 1 + 1 as a wild 3 beats their face value (BMC-5.7)
     elif colour != MIMIX:

@@ -129,7 +129,8 @@ def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
 def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     """BMC-9.1: discard 0-2, draw 2 more than discarded; then pending cards join the hand (BMC-9.4)."""
     seat = s.active
-    thrown = [t for t in (act.card, act.second) if t >= 0]
+    one, two = act.card, act.second  # the cards thrown away, -1 for none
+    thrown = ([one, two] if two >= 0 else [one]) if one >= 0 else ([two] if two >= 0 else [])
     for t in thrown:
         discard_from_hand(s, seat, t)
     drawn = draw(s, 2 + len(thrown))
