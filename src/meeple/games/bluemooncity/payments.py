@@ -202,6 +202,23 @@ _Unit = tuple[int, int, int, int]  # value, card type, second card type or -1, c
 PAYMENTS_CACHE = 1 << 16  # hands remembered with their useful payments (and with whether they can pay a box)
 
 
+# A payment as one number (its code), a byte per count: the card types' counts (byte t for type t), then its Lux
+# powers counted as an open payment's `pay_lux` counts them (byte NCARD + i: i = c for a Lux 1 on colour c, 8 + c
+# for a Lux 2). Sets of codes hash and compare faster than sets of tuples, and a payment step adds one byte.
+CODE_BYTES = 2 * NCARD  # `pay_lux` is NCARD long; its slots from 16 on stay 0
+POWER_CODE = {(lux, c): 1 << 8 * (NCARD + (0 if lux == LUX1 else 8) + c) for lux in (LUX1, LUX2) for c in range(8)}
+_LOW_MIMIX_BYTES = 8 * MIMIX * 3  # the low Mimix cards' two bytes start here
+
+
+def decode(code: int) -> Payment:
+    """The payment (card counts, sorted Lux powers) of a code."""
+    counts = code.to_bytes(CODE_BYTES, "little")
+    powers: list[tuple[int, int]] = []
+    for i in compress(range(16), counts[NCARD : NCARD + 16]):
+        powers += [(LUX1 if i < 8 else LUX2, i % 8)] * counts[NCARD + i]
+    return tuple(counts[:NCARD]), tuple(powers)
+
+
 def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payment, ...]:
     """Every useful way to pay `need` into a box of `colour` from `hand`, each once.
 
@@ -215,6 +232,12 @@ def minimal_payments(hand: Sequence[int], colour: int, need: int) -> tuple[Payme
 def relevant_payments(relevant: tuple[int, ...], colour: int, need: int) -> tuple[Payment, ...]:
     """`minimal_payments` of the part of a hand that paying depends on (`relevant_hand`): hands that share it share
     their payments."""
+    return tuple(map(decode, payment_codes(relevant, colour, need)))
+
+
+@lru_cache(maxsize=PAYMENTS_CACHE)
+def payment_codes(relevant: tuple[int, ...], colour: int, need: int) -> tuple[int, ...]:
+    """The codes of `relevant_payments`, in no particular order."""
     return tuple(_enumerate(relevant, colour, need))
 
 
@@ -237,7 +260,7 @@ _KEEP = {c: tuple(t for t in CARD_TYPES if t // 3 in (c, KHIND) or t in (MIMIX *
 def _units(hand: Sequence[int], colour: int) -> list[_Unit]:
     lux = hand[LUX1] + hand[LUX2] > 0  # recoloured cards need a Lux card
     table = _UNIT_OF[colour][lux]
-    units = [unit for t in CARD_TYPES if hand[t] > 0 and (unit := table[t]) is not None]
+    units: list[_Unit] = list(filter(None, compress(table, hand)))  # the units of the types held (counts >= 0)
     if colour == MIMIX and hand[MIMIX * 3] >= 2:
         units.append((3, MIMIX * 3, MIMIX * 3, -1))  # 1 + 1 as a wild 3 beats their face value (BMC-5.7)
     elif colour != MIMIX:
@@ -268,38 +291,43 @@ class _Search:
     """The depth-first search of `_enumerate` (an object rather than a recursive closure, which would hold itself
     in a reference cycle and outlive every call until the next garbage collection)."""
 
-    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "reach", "recoloured", "units", "used")
+    __slots__ = ("hand", "max_cards", "max_colours", "need", "out", "recoloured", "rows", "units", "used")
 
     def __init__(self, hand: Sequence[int], colour: int, need: int) -> None:
         self.hand = hand
         self.need = need
         # The most valuable units first: a payment's last unit is then its smallest, so a payment that reaches
         # `need` falls short without it, and the search meets no payment that is not minimal by its units.
-        self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
-        self.out: set[Payment] = set()
+        units = self.units = sorted(_units(hand, colour), key=itemgetter(0), reverse=True)
+        self.out: set[int] = set()
         self.used = [0] * NCARD
         self.recoloured = [0] * 8
         # Lux cards bound what can be recoloured: each covers one colour, Lux 1 four cards, Lux 2 one.
         self.max_colours = hand[LUX1] + hand[LUX2]
         self.max_cards = 4 * hand[LUX1] + hand[LUX2]
-        # reach[i]: more than units i.. can add, each as often as the hand allows (Lux cards and shared Mimix cards
-        # aside); a payment short by at least that is not extended.
-        reach = [1] * (len(self.units) + 1)
-        for i in range(len(self.units) - 1, -1, -1):
-            v, a, b, _ = self.units[i]
-            times = hand[a] if b < 0 else (hand[a] // 2 if a == b else min(hand[a], hand[b]))
-            reach[i] = reach[i + 1] + v * times
-        self.reach = reach
-
-    def extend(self, start: int, total: int, colours: int, cards: int) -> None:
-        """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
-        still short; a payment that reaches `need` is kept, and is not extended."""
-        units, used, hand, recoloured, need = self.units, self.used, self.hand, self.recoloured, self.need
-        reach = self.reach
-        for i in range(start, len(units)):
-            if total + reach[i] <= need:  # units i.. cannot make up the rest
-                return
+        # Per unit i, what `extend` reads of it: reach (more than units i.. can add, each as often as the hand allows,
+        # Lux cards and shared Mimix cards aside: a payment short by at least that is not extended), the unit, the
+        # code of its cards, the code of the colour it recolours (0 for none) and i.
+        rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+        reach = 1
+        for i in range(len(units) - 1, -1, -1):
             v, a, b, rc = units[i]
+            times = hand[a] if b < 0 else (hand[a] // 2 if a == b else min(hand[a], hand[b]))
+            reach += v * times
+            rows.append((reach, v, a, b, rc, _CARD_CODE[a] + (_CARD_CODE[b] if b >= 0 else 0),
+                         _COLOUR_CODE[rc] if rc >= 0 else 0, i))
+        rows.reverse()
+        self.rows = rows
+
+    def extend(self, start: int, total: int, colours: int, cards: int, code: int, rkey: int) -> None:
+        """Add units from `start` on (none worth more than the last one added) to a payment worth `total` that is
+        still short, whose cards have the code `code` and whose recoloured cards per colour the code `rkey` (a byte
+        per colour); a payment that reaches `need` is kept, and is not extended."""
+        used, hand, recoloured, need, out = self.used, self.hand, self.recoloured, self.need, self.out
+        max_colours, max_cards = self.max_colours, self.max_cards
+        for reach, v, a, b, rc, unit_code, colour_code, i in self.rows[start:]:
+            if total + reach <= need:  # units i.. cannot make up the rest
+                return
             if used[a] >= hand[a]:
                 continue
             if b >= 0:
@@ -309,7 +337,7 @@ class _Search:
             if rc >= 0:
                 c2 = colours if recoloured[rc] else colours + 1
                 n2 = cards + 1
-                if c2 > self.max_colours or n2 > self.max_cards:
+                if c2 > max_colours or n2 > max_cards:
                     if b >= 0:
                         used[b] -= 1
                     continue
@@ -318,11 +346,13 @@ class _Search:
                 c2, n2 = colours, cards
             used[a] += 1
             if total + v < need:
-                self.extend(i, total + v, c2, n2)
+                self.extend(i, total + v, c2, n2, code + unit_code, rkey + colour_code)
             elif n2:
-                _emit(recoloured, used, hand, self.out)
+                paid = code + unit_code
+                for powers in _power_codes(rkey + colour_code, hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
+                    out.add(paid + powers)
             else:  # nothing recoloured: the payment needs no Lux power
-                self.out.add((tuple(used), ()))
+                out.add(code + unit_code)
             if rc >= 0:
                 recoloured[rc] -= 1
             used[a] -= 1
@@ -330,32 +360,102 @@ class _Search:
                 used[b] -= 1
 
 
-def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[Payment]:
+_CARD_CODE = tuple(1 << 8 * t for t in range(NCARD))
+_COLOUR_CODE = tuple(1 << 8 * c for c in range(8))
+
+
+def _enumerate(hand: Sequence[int], colour: int, need: int) -> set[int]:
+    """The codes of the useful payments of `hand`."""
     search = _Search(hand, colour, need)
-    if need > 0:
-        search.extend(0, 0, 0, 0)
-    else:
-        _emit(search.recoloured, search.used, hand, search.out)
+    if need <= 0:
+        return {0}
+    search.extend(0, 0, 0, 0, 0, 0)
     out = search.out
-    # Only Mimix cards can count in two ways (pair, own colour, recoloured), which the unit check above
-    # cannot see; every other candidate is already minimal.
-    low = (MIMIX * 3, MIMIX * 3 + 1)
-    if not (hand[low[0]] or hand[low[1]]):
+    # Only low Mimix cards can count in two ways (in a pair, or alone in a brown box or recoloured by a brown Lux
+    # power), which the unit check above cannot see; every other candidate is already minimal. Without a brown Lux
+    # power they count only in pairs outside a brown box, so there too the unit check suffices.
+    if not (hand[MIMIX * 3] or hand[MIMIX * 3 + 1]):
         return out
-    return {p for p in out if not (p[0][low[0]] or p[0][low[1]]) or is_minimal(p, colour, need)}
+    if colour == MIMIX:
+        return {code for code in out if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or _minimal_code(code, colour, need)}
+    return {code for code in out
+            if not (code >> _LOW_MIMIX_BYTES) & 0xFFFF or not code & _BROWN_POWERS or _minimal_code(code, colour, need)}
+
+
+_BROWN_POWERS = 0xFF * (POWER_CODE[(LUX1, MIMIX)] + POWER_CODE[(LUX2, MIMIX)])  # the bytes of brown Lux powers
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
-def is_minimal(payment: Payment, colour: int, need: int) -> bool:
-    """A payment is useful when it pays and no single card or Lux power can be left out (the same payments come
-    out of many hands, so the answers are remembered)."""
+def _minimal_code(code: int, colour: int, need: int) -> bool:
+    """`is_minimal` of the payment of a code."""
+    payment = decode(code)
+    if colour in (MIMIX, WILD):
+        return _is_minimal(payment, colour, need)
+    return _is_minimal_off_brown(payment, colour, need)
+
+
+def _is_minimal_off_brown(payment: Payment, colour: int, need: int) -> bool:
+    """`is_minimal` for a box that is neither brown nor wild, where a payment's value (`value_of`) is the face value
+    of its cards of other peoples than Mimix, 3 per Mimix 3 (recoloured by brown Lux powers) and what the low Mimix
+    cards make with the brown powers left (`_mimix_value`): leaving out one Mimix card or one Lux power changes only
+    the last two parts, or leaves the payment as it is when the power's colour keeps enough room."""
     cards, powers = payment
     caps = caps_of(powers)
-    if value_of(cards, caps, colour) < need:
+    value = value_of(cards, caps, colour)
+    if value < need:
         return False
+    slack = value - need
+    ones, twos, threes = cards[MIMIX * 3], cards[MIMIX * 3 + 1], cards[MIMIX * 3 + 2]
+    brown = caps[MIMIX]
+    rest = value - 3 * threes - _mimix_value(twos, ones, brown - threes, False)  # the other peoples' part
+    recoloured = [0] * 8
+    for t in CARD_TYPES:
+        count = cards[t]
+        if count:
+            p = t // 3
+            if p == MIMIX:
+                continue
+            if t % 3 < slack:  # leaving it out costs its face value, at most the slack
+                return False
+            if p not in (colour, KHIND):
+                recoloured[p] += count
+    if ones and _mimix_value(twos, ones - 1, brown - threes, False) >= 0 \
+            and rest + 3 * threes + _mimix_value(twos, ones - 1, brown - threes, False) >= need:
+        return False
+    if twos and _mimix_value(twos - 1, ones, brown - threes, False) >= 0 \
+            and rest + 3 * threes + _mimix_value(twos - 1, ones, brown - threes, False) >= need:
+        return False
+    if threes and _mimix_value(twos, ones, brown - threes + 1, False) >= 0 \
+            and rest + 3 * (threes - 1) + _mimix_value(twos, ones, brown - threes + 1, False) >= need:
+        return False
+    for lux, c in set(powers):
+        left = caps[c] - LUX_CAPACITY[lux]
+        if c != MIMIX:
+            if recoloured[c] <= left:  # the cards it recolours still fit: the same value
+                return False
+        elif threes <= left and _mimix_value(twos, ones, left - threes, False) >= 0 \
+                and rest + 3 * threes + _mimix_value(twos, ones, left - threes, False) >= need:
+            return False
+    return True
+
+
+def _is_minimal(payment: Payment, colour: int, need: int) -> bool:
+    """A payment is useful when it pays and no single card or Lux power can be left out."""
+    cards, powers = payment
+    caps = caps_of(powers)
+    value = value_of(cards, caps, colour)
+    if value < need:
+        return False
+    # A card of another people than Mimix counts alone (in its colour, as a wild 1 or recoloured): leaving it out
+    # costs exactly its face value. Only Mimix cards (pairs, brown Lux powers) need the payment valued again.
+    slack = value - need
     fewer = list(cards)
     for t in CARD_TYPES:
         if cards[t]:
+            if t // 3 != MIMIX:
+                if t % 3 < slack:  # its face value t % 3 + 1 is at most the slack
+                    return False
+                continue
             fewer[t] -= 1
             if value_of(fewer, caps, colour) >= need:
                 return False
@@ -368,6 +468,9 @@ def is_minimal(payment: Payment, colour: int, need: int) -> bool:
             return False
         caps[c] += LUX_CAPACITY[lux]
     return True
+
+
+is_minimal = lru_cache(maxsize=PAYMENTS_CACHE)(_is_minimal)  # the same payments come out of many hands
 
 
 def _covers(r: int) -> list[tuple[int, int]]:
@@ -391,9 +494,17 @@ _COVERS = [_compute_covers(r) for r in range(9)]
 def can_pay(hand: Sequence[int], colour: int, need: int) -> bool:
     """Whether the hand can pay the box at all: with the cards that count as they are (the box's colour, Khind,
     low Mimix cards), or else, with Lux cards, by recolouring some."""
-    if plain_value(hand, colour) >= need:
+    if colour in _PLAIN_PEOPLE:  # `plain_value` written out for the most common boxes
+        first = colour * 3
+        if (hand[first] + 2 * hand[first + 1] + 3 * hand[first + 2] + hand[KHIND * 3]
+                + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2)) >= need:
+            return True
+    elif plain_value(hand, colour) >= need:
         return True
     return bool(hand[LUX1] or hand[LUX2]) and colour != WILD and _pays_with_lux(tuple(hand), colour, need)
+
+
+_PLAIN_PEOPLE = frozenset(range(8)) - {KHIND, MIMIX}  # box colours where plain_value takes its general form
 
 
 def plain_value(hand: Sequence[int], colour: int) -> int:
@@ -414,27 +525,30 @@ def _pays_with_lux(hand: tuple[int, ...], colour: int, need: int) -> bool:
     """Whether a hand with Lux cards that cannot pay plainly pays by recolouring: a quick estimate settles most
     hands; only close calls are enumerated."""
     low, high = _lux_bounds(hand, colour)
-    return low >= need or (high >= need and bool(minimal_payments(hand, colour, need)))
+    return low >= need or (high >= need and bool(payment_codes(relevant_hand(hand, colour), colour, need)))
 
 
 def _lux_bounds(hand: Sequence[int], colour: int) -> tuple[int, int]:
     """(a value some payment surely reaches, a value no payment exceeds) for a hand with Lux cards."""
-    native = sum((v + 1) * hand[colour * 3 + v] for v in range(3))
+    first = colour * 3
+    native = hand[first] + 2 * hand[first + 1] + 3 * hand[first + 2]
     lows = hand[MIMIX * 3] + hand[MIMIX * 3 + 1] if colour != MIMIX else 0
     base = native + hand[KHIND * 3] + 3 * (lows // 2)
-    others: list[tuple[int, int, int]] = []  # per other people: its cards of value 3, 2 and 1
-    for p in range(8):
-        if p in (colour, KHIND, LUX):
-            continue
-        # a Mimix 1 or 2 counts in a pair, never recoloured here: only Mimix 3s are
-        counts = (hand[p * 3 + 2], 0, 0) if p == MIMIX else (hand[p * 3 + 2], hand[p * 3 + 1], hand[p * 3])
-        if any(counts):
-            others.append(counts)
-    if colour != LUX and hand[LUX * 3 + 2]:
-        others.append((hand[LUX * 3 + 2], 0, 0))
+    # Per other people holding cards: its cards of value 3, 2 and 1. A Mimix 1 or 2 counts in a pair, never
+    # recoloured here: only Mimix 3s are, as are Lux 3s (a Lux 1 or 2 is played for its power).
+    others = [(hand[t + 2], hand[t + 1], hand[t]) for t in _RECOLOURED_FIRST[colour]
+              if hand[t] or hand[t + 1] or hand[t + 2]]
+    for t in (MIMIX * 3 + 2, LUX * 3 + 2):
+        if hand[t] and t // 3 != colour:
+            others.append((hand[t], 0, 0))
     others.sort()  # the peoples recoloured are interchangeable: hands alike but for which ones share the bounds
     best, pooled = _recolour_bounds(tuple(others), hand[LUX1], hand[LUX2], colour == LUX)
     return base + best, base + pooled + (lows % 2) * 2 + 2 * max(0, lows - 1)
+
+
+# Per box colour, the first card type of each people whose every card can only count recoloured (not the box's
+# colour, Khind, Mimix or Lux).
+_RECOLOURED_FIRST = tuple(tuple(p * 3 for p in range(8) if p not in (colour, KHIND, MIMIX, LUX)) for colour in range(9))
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
@@ -468,10 +582,11 @@ def _recolour_gain(others: list[list[int]], k1: int, k2: int) -> int:
     return best
 
 
-def _emit(recoloured: list[int], used: list[int], hand: Sequence[int], out: set[Payment]) -> None:
-    cards = tuple(used)
-    for powers in _powers(tuple(recoloured), hand[LUX1] - used[LUX1], hand[LUX2] - used[LUX2]):
-        out.add((cards, powers))
+@lru_cache(maxsize=4096)
+def _power_codes(recoloured: int, lux1: int, lux2: int) -> tuple[int, ...]:
+    """The codes of `_powers` of the recoloured cards per colour given as a code (a byte per colour)."""
+    return tuple(sum(map(POWER_CODE.__getitem__, powers))
+                 for powers in _powers(tuple(recoloured.to_bytes(8, "little")), lux1, lux2))
 
 
 @lru_cache(maxsize=4096)

@@ -87,7 +87,10 @@ class BlueMoonCity(ContextRules[State, Ctx]):
         if move is None:
             raise ValueError(f"{TABLE.text(action)!r} is not an action of the {PHASE_NAMES[state.phase]} phase")
         move(self.ctx, state, act, events)
-        turn.check_rebuilt_city_end(self.ctx, state, events)
+        # BMC-10.2 needs at least the base city rebuilt (the first test of turn.all_rebuilt), looked at here before
+        # calling further.
+        if state.rebuilt.count(True) >= turn.SMALLEST_CITY:
+            turn.check_rebuilt_city_end(self.ctx, state, events)
 
     def undoable(self, before: State, after: State, seat: int, action: int, events: Sequence[Event]) -> bool:
         # Hidden from everybody are only the deck and the stream that reshuffles it: an action that leaves both as

@@ -7,7 +7,7 @@ from meeple.engine.rules import Event
 from meeple.kit import say
 
 from ..data import Reward, Tile
-from ..state import State, card_base
+from ..state import NCARD, State, card_base
 from .context import Ctx, cards, tile_term
 
 
@@ -31,7 +31,7 @@ def draw(s: State, n: int) -> list[int]:
 
 
 def discard_from_hand(s: State, seat: int, t: int, n: int = 1) -> None:
-    s.hands[card_base(seat) + t] -= n
+    s.hands[seat * NCARD + t] -= n  # card_base
     s.discard.extend([t] * n)
 
 

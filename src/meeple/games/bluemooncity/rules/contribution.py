@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
-from operator import ge
-from typing import NamedTuple
 
 from meeple.engine.rules import Event
 from meeple.kit import say
@@ -14,6 +12,7 @@ from ..actions import CONTRIB, DONE, INDEX, LUX, OFFER, PAY, PAY_COLOURS, PILLAR
 from ..data import Tile
 from ..payments import (
     CARD_TYPES,
+    CODE_BYTES,
     COLOUR_NAMES,
     KHIND,
     LUX1,
@@ -28,8 +27,8 @@ from ..payments import (
     can_pay,
     evaluate,
     minimal_payments,
+    payment_codes,
     relevant_hand,
-    relevant_payments,
     value_of,
 )
 from ..state import CONTRIB as PHASE_CONTRIB
@@ -56,7 +55,7 @@ def box_need(tile: Tile, slot: int, colour: int) -> tuple[int, int]:
 
 
 def hand_of(s: State, seat: int) -> list[int]:
-    base = card_base(seat)
+    base = seat * NCARD  # card_base
     return s.hands[base : base + NCARD]
 
 
@@ -96,7 +95,8 @@ def legal_contrib(ctx: Ctx, s: State, out: list[int]) -> None:
 def _palace_colour_listed(hand: list[int], colour: int, need: int) -> bool:
     """A Royal Palace colour is offered when the hand holds a card of it (or a Lux card) and can pay;
     payments of wild cards only are offered once, as `wild`."""
-    if colour != WILD and not (any(hand[colour * 3 + v] for v in range(3)) or hand[LUX1] or hand[LUX2]):
+    first = colour * 3
+    if colour != WILD and not (hand[first] or hand[first + 1] or hand[first + 2] or hand[LUX1] or hand[LUX2]):
         return False
     return can_pay(hand, colour, need)
 
@@ -109,102 +109,97 @@ def can_offer(ctx: Ctx, s: State, seat: int, surcharge: int = 0) -> bool:
 def legal_pay(ctx: Ctx, s: State, out: list[int]) -> None:
     """Next steps of an open payment that lead to useful (minimal) payments; `done` once it pays."""
     colour, need, hand = _pay_context(ctx, s)
-    found = _listed_steps(relevant_hand(hand, colour), colour, need, tuple(s.pay_cards), tuple(s.pay_caps),
-                          tuple(s.pay_lux))
+    plan = _plan(relevant_hand(hand, colour), colour, need)
+    held = bytes(s.pay_cards) + bytes(s.pay_lux)
+    key = held + bytes(s.pay_caps)
+    found = plan.listed.get(key)
+    if found is None:
+        found = plan.listed[key] = plan.listing(colour, need, s.pay_cards, s.pay_caps, held)
     out += found if found else sorted(_fallback_steps(ctx, s, s.active, colour, need))
 
 
-PAY_STEPS_CACHE = 1 << 16  # open payments remembered with their listed steps
+# An open payment has a code as a useful one has (`payment_codes`): its `pay_cards` bytes, then its `pay_lux` bytes.
+# Counts stay far below 128, so the top bit of each byte is free: a useful payment's code with the top bit of every
+# byte set, less the code of an open payment, keeps that bit in every byte exactly when the useful payment holds
+# the open one (no byte borrows from the next), and the bytes below it are then what the useful payment adds.
+_SLOTS = CODE_BYTES
+_TOPS = int.from_bytes(b"\x80" * _SLOTS, "little")
+_COUNTS = int.from_bytes(b"\x7f" * _SLOTS, "little")
+# The step that adds to each byte of a code: a card type (-1 for types no card has), then a Lux power by `pay_lux`
+# slot (-1 for slots no power has: none recolours to Khind, which is wild already, and slots from 16 on).
+_SLOT_STEP = tuple([_PAY.get(t, -1) for t in range(NCARD)]
+                   + [_LUX.get((LUX1 if i < 8 else LUX2, i % 8), -1) if i < 16 else -1 for i in range(NCARD)])
+# Per box colour, the bytes of the card types that may not count yet (all but the box's colour and Khind): a step
+# adding one of them is listed only when the card can join the payment now (`_countable`).
+_CHECKED = tuple(sum(0xFF << 8 * t for t in CARD_TYPES if t // 3 not in (KHIND, colour)) for colour in range(9))
 
-_Useful = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+class _Plan:
+    """The codes of a hand's useful payments; for each open payment met so far (by its code) the codes among them
+    that hold it and their added bytes or-ed together (`seen`), and its listed steps (`listed`, by its `pay_cards`,
+    `pay_lux` and `pay_caps` bytes)."""
+
+    __slots__ = ("codes", "last", "listed", "seen")
+
+    def __init__(self, codes: tuple[int, ...]) -> None:
+        self.codes = codes
+        self.seen: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.listed: dict[bytes, tuple[int, ...]] = {}
+        self.last = -1  # the open payment looked at last
+
+    def holding(self, paid: int) -> tuple[tuple[int, ...], int]:
+        """The codes holding the open payment `paid` and what they add. A payment the last one looked at is part of
+        (in play, the one listed a step before) holds every one of them, so only its codes are looked through."""
+        found = self.seen.get(paid)
+        if found is not None:
+            self.last = paid
+            return found
+        last = self.last
+        codes = self.seen[last][0] if last >= 0 and (paid + _TOPS - last) & _TOPS == _TOPS else self.codes
+        kept = []
+        more = 0
+        less = paid - _TOPS  # code - less is the code with the top bit of every byte set, less the open payment
+        for code in codes:
+            left = code - less
+            if left & _TOPS == _TOPS:
+                kept.append(code)
+                more |= left
+        found = self.seen[paid] = (tuple(kept), more & _COUNTS)
+        self.last = paid
+        return found
+
+    def listing(self, colour: int, need: int, sel: list[int], caps: list[int], held: bytes) -> tuple[int, ...]:
+        """`done` once the cards `sel` pay (with the Lux powers played, which give `caps`; `held`: the bytes of the
+        open payment's code), then every step on the way to a useful payment that contains them; empty when no
+        useful payment does (the caller then lists a fallback)."""
+        sel_key, caps_key = tuple(sel), tuple(caps)
+        done = _worth(sel_key, caps_key, colour) >= need
+        more = self.holding(int.from_bytes(held, "little"))[1]
+        checked = _CHECKED[colour]
+        steps = list(compress(_SLOT_STEP, (more & ~checked).to_bytes(_SLOTS, "little")))
+        maybe = more & checked
+        if maybe:
+            steps += [_PAY[t] for t in compress(_ALL_TYPES, maybe.to_bytes(NCARD, "little"))
+                      if _countable(sel_key, caps_key, t, colour)]
+            steps.sort()
+        if not steps and not done:
+            return ()
+        return (_DONE, *steps) if done else tuple(steps)
 
 
-class _Plan(NamedTuple):
-    """The useful payments of a hand as the steps of a payment read them."""
-
-    payments: tuple[_Useful, ...]  # per payment: its cards, its Lux powers counted as `pay_lux` counts them
-    # ([c] Lux 1, [8 + c] Lux 2 on colour c), its (card type, count) pairs, the (power, action) pairs of its powers
-    first_lux: frozenset[int]  # the Lux actions of any of them: the first Lux steps of an empty payment
-    first_cards: tuple[int, ...]  # the card types of any of them, in order
+_ALL_TYPES = range(NCARD)
 
 
 @lru_cache(maxsize=PAYMENTS_CACHE)
 def _plan(relevant: tuple[int, ...], colour: int, need: int) -> _Plan:
-    payments = tuple(map(_useful, relevant_payments(relevant, colour, need)))
-    types = {t for _, _, items, _ in payments for t, _ in items}
-    return _Plan(payments, frozenset(action for *_, steps in payments for _, action in steps),
-                 tuple(t for t in CARD_TYPES if t in types))
+    return _Plan(payment_codes(relevant, colour, need))
 
 
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _useful(payment: Payment) -> _Useful:
-    """A useful payment as the steps of a payment read it (the same payments come out of many hands)."""
-    cards, powers = payment
-    counts = [0] * 16
-    for lux, c in powers:
-        counts[(0 if lux == LUX1 else 8) + c] += 1
-    items = tuple((t, cards[t]) for t in CARD_TYPES if cards[t])
-    lux_steps = tuple((i, _LUX[(LUX1 if i < 8 else LUX2, i % 8)]) for i in range(16) if counts[i])
-    return cards, tuple(counts), items, lux_steps
-
-
-@lru_cache(maxsize=PAY_STEPS_CACHE)
 def _listed_steps(relevant: tuple[int, ...], colour: int, need: int, sel: tuple[int, ...], caps: tuple[int, ...],
                   lux: tuple[int, ...]) -> tuple[int, ...]:
-    """`done` once the cards `sel` pay (with the Lux powers `lux` that give `caps`), then every step on the way to
-    a useful payment that contains them; empty when no useful payment does (the caller then lists a fallback)."""
-    done = _worth(sel, caps, colour) >= need
-    plan = _plan(relevant, colour, need)
-    steps: set[int]
-    if not any(sel) and not any(lux):  # nothing paid yet: every useful payment is on the way
-        steps = set(plan.first_lux)
-        steps.update(_PAY[t] for t in plan.first_cards if _countable(_NOTHING, caps, t, colour))
-        return _listing(done, steps)
-    steps = set()
-    payments = plan.payments
-    if len(payments) > _INDEXED:  # only the payments with the rarest card or power paid so far can contain them all
-        index = _by_step(relevant, colour, need)
-        rarest = min((index.get(t, ()) for t in compress(_ALL_TYPES, sel)), key=len, default=payments)
-        for i in compress(_LUX_SLOTS, lux):
-            with_power = index.get(NCARD + i, ())
-            if len(with_power) < len(rarest):
-                rarest = with_power
-        payments = rarest
-    lux_played = any(lux)
-    for cards, counts, items, lux_steps in payments:
-        if not all(map(ge, cards, sel)) or (lux_played and not all(map(ge, counts, lux))):
-            continue
-        for i, action in lux_steps:
-            if counts[i] > lux[i]:
-                steps.add(action)
-        for t, n in items:
-            if n > sel[t] and _PAY[t] not in steps and _countable(sel, caps, t, colour):
-                steps.add(_PAY[t])
-    return _listing(done, steps)
-
-
-_INDEXED = 8  # plans with more useful payments than this are searched through `_by_step`
-_ALL_TYPES = range(NCARD)
-_LUX_SLOTS = range(16)
-
-
-@lru_cache(maxsize=PAYMENTS_CACHE)
-def _by_step(relevant: tuple[int, ...], colour: int, need: int) -> dict[int, tuple[_Useful, ...]]:
-    """The useful payments of `_plan` by what they pay: a card type t (key t) or a Lux power in `pay_lux` slot i
-    (key NCARD + i)."""
-    out: dict[int, list[_Useful]] = {}
-    for useful in _plan(relevant, colour, need).payments:
-        for t, _ in useful[2]:
-            out.setdefault(t, []).append(useful)
-        for i, _ in useful[3]:
-            out.setdefault(NCARD + i, []).append(useful)
-    return {key: tuple(found) for key, found in out.items()}
-
-
-def _listing(done: bool, steps: set[int]) -> tuple[int, ...]:
-    if not steps and not done:
-        return ()
-    return (_DONE, *sorted(steps)) if done else tuple(sorted(steps))
+    """The steps `legal_pay` lists for the hand part `relevant` and the open payment of cards `sel`, Lux powers
+    `lux` (as `pay_lux` counts them) and recoloured cards `caps`."""
+    return _plan(relevant, colour, need).listing(colour, need, list(sel), list(caps), bytes(sel) + bytes(lux))
 
 
 def _candidates(ctx: Ctx, s: State, hand: list[int], colour: int, need: int) -> tuple[Payment, ...]:
@@ -239,6 +234,9 @@ def _used_powers(s: State) -> list[tuple[int, int]]:
 
 def _contains(powers: tuple[tuple[int, int], ...], used: list[tuple[int, int]]) -> bool:
     return all(powers.count(u) >= used.count(u) for u in set(used))
+
+
+PAY_STEPS_CACHE = 1 << 16  # selections remembered with their value and the cards that can join them
 
 
 @lru_cache(maxsize=PAY_STEPS_CACHE)

@@ -8,7 +8,7 @@ from meeple.engine.rules import Event
 from meeple.kit import say
 
 from ..actions import DRAGON1, DRAGON2, DRAGON_NAMES, INDEX, STEP, VENTI1, VENTI2, Act
-from ..state import NEIGHBOURS, NSQ, State, card_base, square_name
+from ..state import NCARD, NEIGHBOURS, NSQ, State, card_base, square_name
 from .cards import discard_from_hand
 from .context import Ctx, card, place, refuse
 
@@ -67,25 +67,36 @@ def _reach(expansion: bool, start: int, limit: int) -> tuple[int, ...]:
 
 
 def legal_moves(ctx: Ctx, s: State, out: list[int]) -> None:
-    base = card_base(s.active)
+    active = s.active
+    base = active * NCARD  # card_base
     hand = s.hands
-    here = s.figures[s.active]
+    here = s.figures[active]
     expansion = s.expansion
     if s.steps > 0:
         out += _STEP_TO[expansion][here]
-    if hand[base + VENTI1_CARD]:
+    venti1, venti2 = hand[base + VENTI1_CARD : base + VENTI2_CARD + 1]
+    if venti1:
         out += _VENTI1_TO[expansion][here]
-    if hand[base + VENTI2_CARD]:
+    if venti2:
         out.append(_VENTI2)
-    if not any(hand[base : base + 9]):  # no Vulca, Terrah or Aqua card: no dragon moves
+    # The dragon cards: Vulca, Terrah and Aqua 1 and 2 (their 3s move no dragon), written out per dragon.
+    vulca1, vulca2, _, terrah1, terrah2, _, aqua1, aqua2, _ = hand[base : base + 9]
+    if not (vulca1 or vulca2 or terrah1 or terrah2 or aqua1 or aqua2):
         return
     dragons = s.dragons
-    for d in range(3):
-        at = dragons[d]
-        if hand[base + d * 3]:
-            out += _DRAGON1_TO[expansion][d][at]  # at == -1 picks the list for "outside the city"
-        if hand[base + d * 3 + 1] and at >= 0:
-            out += _dragon2_to(expansion, d, at, ctx.dragon_steps)
+    to = _DRAGON1_TO[expansion]  # at == -1 picks the list for "outside the city"
+    if vulca1:
+        out += to[0][dragons[0]]
+    if vulca2 and dragons[0] >= 0:
+        out += _dragon2_to(expansion, 0, dragons[0], ctx.dragon_steps)
+    if terrah1:
+        out += to[1][dragons[1]]
+    if terrah2 and dragons[1] >= 0:
+        out += _dragon2_to(expansion, 1, dragons[1], ctx.dragon_steps)
+    if aqua1:
+        out += to[2][dragons[2]]
+    if aqua2 and dragons[2] >= 0:
+        out += _dragon2_to(expansion, 2, dragons[2], ctx.dragon_steps)
 
 
 @cache

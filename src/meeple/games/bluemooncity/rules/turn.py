@@ -23,9 +23,11 @@ _SKIP = INDEX[Act(SKIP)]
 _REFILL0 = INDEX[Act(REFILL)]
 _REFILL1 = {t: INDEX[Act(REFILL, card=t)] for t in CARD_TYPES}
 _REFILL2 = {(t, u): INDEX[Act(REFILL, card=t, second=u)] for i, t in enumerate(CARD_TYPES) for u in CARD_TYPES[i:]}
-# Per card type held: the refills throwing away that card alone, two of it, and it with each later card type.
-_REFILL_ROWS = {t: (_REFILL1[t], _REFILL2[(t, t)], [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)])
-                for t in CARD_TYPES}
+# Per card type held: the refills throwing away that card alone (and two of it, when the hand holds two), then it
+# with each later card type.
+_REFILL_ROWS = {t: (((_REFILL1[t],), (_REFILL1[t], _REFILL2[(t, t)])),
+                    [_REFILL2.get((t, u), -1) for u in range(t + 1, NCARD)]) for t in CARD_TYPES}
+_TYPES = range(NCARD)
 
 
 def enter_contribution(ctx: Ctx, s: State, events: list[Event] | None) -> None:
@@ -104,14 +106,12 @@ def apply_extra(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> Non
 def legal_refill(s: State, out: list[int]) -> None:
     """None, one card, or two cards (of one type when the hand holds two) thrown away before drawing (BMC-9.1),
     listed in the order of the action table."""
-    base = card_base(s.active)
+    base = s.active * NCARD  # card_base
     hand = s.hands[base : base + NCARD]
     out.append(_REFILL0)
-    for t in compress(range(NCARD), hand):
-        alone, twice, with_later = _REFILL_ROWS[t]
-        out.append(alone)
-        if hand[t] >= 2:
-            out.append(twice)
+    for t in compress(_TYPES, hand):
+        first, with_later = _REFILL_ROWS[t]
+        out += first[hand[t] > 1]
         out += compress(with_later, hand[t + 1 :])
 
 
@@ -129,7 +129,8 @@ def check_refill(ctx: Ctx, s: State, act: Act) -> Event | None:
 def apply_refill(ctx: Ctx, s: State, act: Act, events: list[Event] | None) -> None:
     """BMC-9.1: discard 0-2, draw 2 more than discarded; then pending cards join the hand (BMC-9.4)."""
     seat = s.active
-    thrown = [t for t in (act.card, act.second) if t >= 0]
+    one, two = act.card, act.second  # the cards thrown away, -1 for none
+    thrown = ([one, two] if two >= 0 else [one]) if one >= 0 else ([two] if two >= 0 else [])
     for t in thrown:
         discard_from_hand(s, seat, t)
     drawn = draw(s, 2 + len(thrown))
@@ -182,10 +183,10 @@ def take_others_rewards(s: State, events: list[Event] | None) -> None:
 def all_rebuilt(s: State) -> bool:
     # Squares outside the city are never rebuilt, so every city square is rebuilt exactly when the counts agree.
     rebuilt = s.rebuilt.count(True)
-    return rebuilt >= _SMALLEST_CITY and rebuilt == NSQ - s.tile_at.count(-1)
+    return rebuilt >= SMALLEST_CITY and rebuilt == NSQ - s.tile_at.count(-1)
 
 
-_SMALLEST_CITY = NSQ - 4  # squares of the base city (every city square holds a tile; the expansion adds corners)
+SMALLEST_CITY = NSQ - 4  # squares of the base city (every city square holds a tile; the expansion adds corners)
 
 
 def nobody_can_offer(ctx: Ctx, s: State) -> bool:

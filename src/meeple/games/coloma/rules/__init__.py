@@ -103,11 +103,13 @@ class Coloma(ContextRules[State, Ctx]):
         if phase == TURN:  # most actions: only the active pioneer decides (`_decides` written out)
             if seat != state.active or seat < 0 or state.over:
                 return []
+            sub = state.sub
+            if sub != NO_SUB:  # the step: a turn's open sub-decision, else the phase (phases.step_of)
+                phase = sub
         elif not self._decides(state, seat):
             return []
         out: list[int] = []
-        # The step: a turn's open sub-decision, else the phase (phases.step_of).
-        LEGAL[state.sub if phase == TURN and state.sub != NO_SUB else phase](self.ctx, state, seat, out)
+        LEGAL[phase](self.ctx, state, seat, out)
         out.sort()
         return out
 

@@ -9,6 +9,12 @@ from .. import actions as kind
 from ..actions import Act, build_table
 from ..data import Components
 
+Need = tuple[int, int, int, int]  # a cost as (Gold, Dudes, Horses, Bucks)
+
+
+def need_of(cost: dict[str, int]) -> Need:
+    return cost.get("G", 0), cost.get("D", 0), cost.get("H", 0), cost.get("$", 0)
+
 
 class Ctx:
     """One data file's parameters and lookups, shared by every game played with it."""
@@ -52,7 +58,14 @@ class Ctx:
             tuple(land.index for land in comp.lands if land.at == sp) for sp in range(self.nspaces))
         self.foundry = next((c.index for c in comp.cards if c.ability.foundry), -1)
         self.ncards = len(comp.cards)
+        self.barrel_pile = tuple(b.index for b in comp.barrels for _ in range(b.copies))  # before the shuffle
         self.routes = {(a, b): self._route(a, b) for a in range(self.nspaces) for b in comp.shade["destinations"]}
+        # The costs legal actions check, as (Gold, Dudes, Horses, Bucks) per section (effects.affords).
+        self.survey_need = tuple(need_of(cost) for cost in comp.survey_cost)
+        self.bridge_need = tuple(need_of(cost) for cost in comp.bridge_cost)
+        self.hotel_need = tuple(need_of(comp.hotel[cost]) for cost in ("hammer", "saw"))
+        self.build_need = (tuple(need_of(c.hammer) for c in comp.cards), tuple(need_of(c.saw) for c in comp.cards))
+        self.price_need = tuple(need_of(pr.cost) for pr in comp.prices)
 
     def act(self, kind: int, **fields: int) -> int:
         """The index of the action of this kind with these named fields (`ctx.act(SURVEY, column=2, section=0)`)."""

@@ -7,7 +7,7 @@ from meeple.kit import Events
 
 from ..data import Effect
 from ..state import CAT, State
-from .context import Ctx
+from .context import Ctx, Need, need_of
 
 
 def add_vp(s: State, p: int, n: int, category: str) -> None:
@@ -109,11 +109,16 @@ def bucks_due(ctx: Ctx, s: State, cost: dict[str, int]) -> tuple[int, int]:
 
 def can_pay(ctx: Ctx, s: State, p: int, cost: dict[str, int]) -> bool:
     """Whether seat p can pay a cost from its Lodge, Gold standing in for Bucks (COL-9.6-9.8)."""
-    get = cost.get
-    gold = s.gold[p] - get("G", 0)
-    if gold < 0 or s.dudes[p] < get("D", 0) or s.horses[p] < get("H", 0):
+    return affords(ctx, s, p, need_of(cost))
+
+
+def affords(ctx: Ctx, s: State, p: int, need: Need) -> bool:
+    """`can_pay` of a cost given as (Gold, Dudes, Horses, Bucks) (`need_of`; the context holds those of the costs
+    that legal actions check)."""
+    gold_cost, dudes, horses, bucks = need
+    gold = s.gold[p] - gold_cost
+    if gold < 0 or s.dudes[p] < dudes or s.horses[p] < horses:
         return False
-    bucks = get("$", 0)
     short = bucks - min(s.timber, bucks) - s.bucks[p]  # the Bucks part after a pending Timber discount (bucks_due)
     return short <= 0 or (ctx.p["gold_as_buck"] and gold * ctx.p["gold_buck_value"] >= short)
 

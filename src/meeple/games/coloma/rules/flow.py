@@ -3,6 +3,8 @@ Bust, the order of turns, the Shootout and the final scoring."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from meeple.engine import rng
 from meeple.engine.rules import Event, reveal
 from meeple.kit import Events
@@ -48,7 +50,7 @@ def new_state(ctx: Ctx, players: int, level: str, seed: int) -> State:
     s.neutral = p["neutral_gunmen_2p"] if s.buster else 0
     s.hotels = p["hotels_per_player"] * count
     s.bridge_stock = [p["bridge_copies"][count]] * len(comp.bridges)
-    pile = [b.index for b in comp.barrels for _ in range(b.copies)]
+    pile = list(ctx.barrel_pile)
     stream = rng.shuffle(stream, pile)
     spaces = p["barrel_spaces"][count]
     s.barrel_spaces, s.barrel_pile = pile[:spaces], pile[spaces:]
@@ -121,13 +123,13 @@ def signpost_active(s: State) -> bool:
 def sections(s: State, pos: int) -> tuple[int, int]:
     """COL-6.8: (site of the common action, site of the Boom action) at a position; 0 = the Barker's own
     sections (Trade, Barrel), -1 = no action."""
-    b, x = barker(s), s.bust
+    b, x = s.chapter, s.bust  # the Barker (`barker`) and the Bust
     if pos == b:
         return 0, (0 if x != b else -1)
     if x == pos:
         return pos, -1
-    if pos == signpost_site(s):
-        return pos, (b if signpost_active(s) else -1)
+    if pos == (b - 1 + s.signpost_offset) % 5 + 1:  # the Signpost's Site (`signpost_site`), active unless Busted
+        return pos, (b if x != 0 and x != pos else -1)
     return pos, pos
 
 
@@ -198,7 +200,7 @@ def apply_event(ctx: Ctx, s: State, ev: Events) -> None:
 def event_times(ctx: Ctx, s: State, seat: int, site: int) -> int:
     """COL-18.5: once, plus once per own Camp on a Land with the Event's Site icon."""
     lands = s.lands
-    return 1 + sum(1 for land in ctx.lands_of_site[site] if lands[land] == seat)
+    return 1 + [lands[land] for land in ctx.lands_of_site[site]].count(seat)
 
 
 def exchange_limit(ctx: Ctx, s: State, seat: int) -> int:
@@ -270,9 +272,11 @@ def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
             ev.append(Event("shade.site", {"site": s.shade_site}))
         ev.append(Event("bust", {"site": s.bust, "signpost": signpost_active(s)}) if s.bust
                   else Event("bust.none", {}))
-    # Positions 1 to 5 in turn; on one position, in player order (Shade stands on its own position).
-    where = {actor: s.shade_site if actor == SHADE else s.positions[actor] for actor in player_order(s)}
-    s.queue = sorted((actor for actor in where if where[actor] > 0), key=where.__getitem__)
+    # Positions 1 to 5 in turn; on one position, in player order (Shade stands on its own position): a stable sort
+    # of (position, actor) by position.
+    positions, shade = s.positions, s.shade_site
+    where = [(shade if actor == SHADE else positions[actor], actor) for actor in player_order(s)]
+    s.queue = [actor for pos, actor in sorted(where, key=itemgetter(0)) if pos > 0]
     s.phase = TURN
     s.active = -1
     next_turn(ctx, s, ev)
@@ -281,11 +285,11 @@ def reveal_dials(ctx: Ctx, s: State, ev: Events) -> None:
 def bust_position(ctx: Ctx, counts: list[int]) -> int:
     """COL-7.5: the one position holding strictly more pioneers than every other, with at least BUST_MIN; a tie
     Busts nobody (with BUST_ON_TIE the lowest tied position Busts)."""
-    most = max(counts[1:])
-    leaders = [pos for pos in range(1, 6) if counts[pos] == most]
-    if most < ctx.p["bust_min"] or (len(leaders) > 1 and not ctx.p["bust_on_tie"]):
+    positions = counts[1:]
+    most = max(positions)
+    if most < ctx.p["bust_min"] or (positions.count(most) > 1 and not ctx.p["bust_on_tie"]):
         return 0
-    return leaders[0]
+    return positions.index(most) + 1  # the lowest position holding the most
 
 
 def pioneer_count(s: State, pos: int) -> int:

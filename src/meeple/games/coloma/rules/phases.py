@@ -67,20 +67,12 @@ def _apply_dial(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None
 
 
 # ---------------------------------------------------------------- a turn (COL-8) and its Trade and Wagon steps
-def _legal_turn(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
-    turn.legal_turn(ctx, s, out)
-
-
 def _legal_trade(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
     turn.legal_trade(ctx, s, out)
 
 
 def _legal_wagon(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
     wagon.legal(ctx, s, out)
-
-
-def _apply_turn(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None:
-    turn.apply_turn(ctx, s, act, events)
 
 
 def _apply_wagon(ctx: Ctx, s: State, seat: int, act: Act, events: Events) -> None:
@@ -91,9 +83,9 @@ STEPS: dict[str, Step] = {
     KEEP: Step(_legal_return, _apply_return),
     EVENT: Step(_legal_exchange, _apply_exchange),
     SELECT: Step(_legal_dial, _apply_dial),
-    TURN: Step(_legal_turn, _apply_turn),
+    TURN: Step(turn.legal_turn, turn.apply_turn),
     DISCARD: Step(_legal_return, _apply_return),
-    SUB_TRADE: Step(_legal_trade, _apply_turn),
+    SUB_TRADE: Step(_legal_trade, turn.apply_turn),
     SUB_WAGON: Step(_legal_wagon, _apply_wagon),
 }
 

@@ -43,7 +43,7 @@ def event(ctx: Ctx, s: State, site: int, ev: Events) -> None:
 
 
 def _camps(s: State) -> int:
-    return sum(1 for o in s.lands if o == -2)
+    return s.lands.count(-2)
 
 
 def turn(ctx: Ctx, s: State, common: int, boom: int, ev: Events) -> None:

@@ -28,7 +28,7 @@ from ..state import BOOM_DONE, COMMON_DONE, DISCARD, NO_SUB, State
 from ..state import TRADE as SUB_TRADE
 from . import wagon
 from .context import Ctx
-from .effects import add_vp, can_pay, gain, pay
+from .effects import add_vp, affords, gain, pay
 from .flow import next_turn, own_boom, sections
 
 FLAG = (COMMON_DONE, BOOM_DONE)
@@ -48,7 +48,8 @@ def legal_trade(ctx: Ctx, s: State, out: list[int]) -> None:
     out.append(ctx.done)
 
 
-def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
+def legal_turn(ctx: Ctx, s: State, seat: int, out: list[int]) -> None:
+    """The actions of the active pioneer's turn (`seat`, as the rules' steps take it)."""
     p = s.active
     pos = s.positions[p]
     done = s.done
@@ -58,14 +59,15 @@ def legal_turn(ctx: Ctx, s: State, out: list[int]) -> None:
             if not done & FLAG[sec] and sites[sec] >= 0:  # the section's Site is offered (section_site)
                 _section_actions(ctx, s, p, sec, sites[sec], out)
     # Only a card printed with the pioneer's Site, never the Barker's, can be enabled (enabled, COL-16.1).
-    site = ctx.card_site
-    candidates = [card for card in s.tableau[p] if site[card] == pos] if pos != s.chapter else []
-    for card in candidates:
-        if _can_activate(ctx, s, p, card):
-            if card == ctx.foundry:
-                out += [ctx.foundry_on[t] for t in s.tableau[p] if _foundry_target(ctx, s, p, t)]
-            elif _effect_possible(s, p, ctx.comp.cards[card].ability):
-                out.append(ctx.ability[card])
+    tableau = s.tableau[p]
+    if tableau and pos != s.chapter:
+        site = ctx.card_site
+        for card in tableau:
+            if site[card] == pos and _can_activate(ctx, s, p, card):
+                if card == ctx.foundry:
+                    out += [ctx.foundry_on[t] for t in tableau if _foundry_target(ctx, s, p, t)]
+                elif _effect_possible(s, p, ctx.comp.cards[card].ability):
+                    out.append(ctx.ability[card])
     if s.fresh[p]:
         out += [ctx.use[kind] for kind in set(s.fresh[p])]
     out.append(ctx.end)
@@ -77,20 +79,19 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
         out.append(ctx.sutter[sec])
     elif site == 2:
         rivers = s.rivers[p]
-        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and can_pay(ctx, s, p, comp.survey_cost[sec]):
+        if sum(1 for r in rivers if r >= 0) < ctx.max_rivers and affords(ctx, s, p, ctx.survey_need[sec]):
             survey = ctx.survey[sec]
             out += [survey[col] for col in range(4) if rivers[col] < 0]
-        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and can_pay(ctx, s, p, comp.bridge_cost[sec]):
+        if sum(1 for r in rivers if r > 0) < ctx.max_bridges and affords(ctx, s, p, ctx.bridge_need[sec]):
             owned = {r - 1 for r in rivers if r > 0}
             for b in range(len(comp.bridges)):
                 if s.bridge_stock[b] and b not in owned:
                     bridge = ctx.bridge[sec][b]
                     out += [bridge[col] for col in range(4) if rivers[col] == 0]
     elif site == 3:
-        cost = "hammer" if sec == 0 else "saw"
-        build, cards = ctx.build[sec], comp.cards
-        out += [build[card] for card in s.hands[p] if can_pay(ctx, s, p, getattr(cards[card], cost))]
-        if s.hotels and can_pay(ctx, s, p, comp.hotel[cost]):
+        build, need = ctx.build[sec], ctx.build_need[sec]  # the hammer (common) or saw (Boom) costs
+        out += [build[card] for card in s.hands[p] if affords(ctx, s, p, need[card])]
+        if s.hotels and affords(ctx, s, p, ctx.hotel_need[sec]):
             hotel, covered = ctx.hotel[sec], s.covered[p]
             out += [hotel[c] for c in s.tableau[p] if not covered >> c & 1]
     elif site == 4:
@@ -102,16 +103,16 @@ def _section_actions(ctx: Ctx, s: State, p: int, sec: int, site: int, out: list[
             out += [ctx.camp[land] for land in ctx.lands_at[s.wagons[p]] if s.lands[land] == -1]
     elif site == 0 and sec == 0:
         out.append(ctx.trade)
-    elif site == 0 and any(k >= 0 for k in s.barrel_spaces):
+    elif site == 0:  # the Barker's Barrel section: the spaces holding a Barrel
         out += [ctx.barrel[i] for i, k in enumerate(s.barrel_spaces) if k >= 0]
 
 
 def _can_buy(ctx: Ctx, s: State, price: int) -> bool:
     """D3: a purchase is legal when it can be paid and gives something (COL-23.2, COL-23.4)."""
-    pr = ctx.comp.prices[price]
     p = s.active
-    if not can_pay(ctx, s, p, pr.cost):
+    if not affords(ctx, s, p, ctx.price_need[price]):
         return False
+    pr = ctx.comp.prices[price]
     g = pr.effect.gain
     if g.get("H") and (s.horses[p] >= ctx.p["horse_limit"] or not s.horse_supply):
         return False
@@ -160,7 +161,8 @@ def apply_wagon(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
     after_effects(s, s.active)
 
 
-def apply_turn(ctx: Ctx, s: State, act: Act, ev: Events) -> None:
+def apply_turn(ctx: Ctx, s: State, seat: int, act: Act, ev: Events) -> None:
+    """An action of the active pioneer's turn or of its Trade (`seat`, as the rules' steps take it)."""
     p = s.active
     kind = act.kind
     if kind == BUY:

@@ -19,7 +19,9 @@ def occupied(ctx: Ctx, s: State, space: int, mover: int) -> bool:
         return False
     if mover != -2 and s.solo and s.shade_wagon == space:
         return True
-    return any(w == space for q, w in enumerate(s.wagons) if q != mover)
+    wagons = s.wagons
+    own = 0 <= mover < len(wagons) and wagons[mover] == space  # the mover's own Wagon does not count
+    return wagons.count(space) > own
 
 
 def start(s: State) -> None:
