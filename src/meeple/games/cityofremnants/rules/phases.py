@@ -6,7 +6,7 @@ before the table is asked.
 
 Each phase lists its actions in ascending order of their index, without repeats (the order of the catalogue,
 `actions.py`: the words, then the card plays, takes, discards and commits, then bids, renown, spaces, moves, builds
-and the rest), so that `Engine.legal_actions` need not sort them.
+and the rest), so that `CityOfRemnants.legal` need not sort them.
 """
 
 from __future__ import annotations
