@@ -6,7 +6,7 @@ from meeple.kit import Events, say
 
 from ..actions import Act
 from ..data import space_name
-from ..state import CardEffect, State, TurnAction
+from ..state import CardEffect, State
 from .core import Core
 
 
@@ -16,7 +16,8 @@ class TurnActions(Core):
     def declare(self, s: State, p: int, what: str, events: Events) -> None:
         if events is not None:
             say(events, "action.declare", seat=p, action=f"@action.{what}")
-        s.action = TurnAction(what)
+        # the turn's TurnAction, made fresh at its start (`Rounds.next_turn`): nothing changes it before a declare
+        s.action.kind = what
         if what == "recruit":
             self.recruit_declare(s, p, events)
         elif what == "buy":
