@@ -44,7 +44,7 @@ class Kept:
     """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
     attributes loses CPython's fast attribute reads)."""
 
-    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built")
+    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built", "moves")
 
     def __init__(self) -> None:
         self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
@@ -56,6 +56,10 @@ class Kept:
         self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+        # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
+        # pool, entry space, side; copies of `State.counts`, the rows of built and the figures moved) and its answer
+        self.moves: tuple[tuple[int, int, int, bool, int, str], list[int], list[tuple[int, ...]], dict[str, int],
+                          list[int]] | None = None
 
 
 class Core:
@@ -453,5 +457,6 @@ class Core:
         def lose_options(self, s: State, p: int) -> list[int]: ...
         def lose_card(self, s: State, p: int, c: int, events: Events) -> None: ...
         def move_more(self, s: State, p: int) -> bool: ...
+        def turn_moves(self, s: State, p: int) -> list[int]: ...
         def end_move(self, s: State, p: int, events: Events) -> None: ...
         def buy(self, s: State, p: int, act: Act, events: Events) -> None: ...

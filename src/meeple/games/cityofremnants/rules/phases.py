@@ -215,9 +215,7 @@ def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
 
 
 def _legal_move(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    moves: list[int] = []
-    if s.action.count < eng.move_limit(s, p):
-        moves = eng.move_actions(s, p, eng.move_range(s), pool=True, card_move=False)
+    moves = eng.turn_moves(s, p) if s.action.count < eng.move_limit(s, p) else []
     if s.action.count >= 1 or not moves:
         out.append(eng.cat.word["stop"])
     card_plays(eng, s, p, out)
