@@ -90,8 +90,21 @@ class CityOfRemnants(StateRules[State]):
         if step is None or state.over:
             return []
         if phase in OTHER_DECIDERS:
-            if seat not in self.eng.deciders(state):
-                return []
+            # whether the seat is among `Core.deciders`, without building that list
+            if phase == "reset":
+                if not 0 <= seat < state.players or state.reset_done[seat]:
+                    return []
+            elif phase == "bid":
+                assert state.auction is not None
+                if seat != state.auction.turn:
+                    return []
+            elif phase == "leaders":
+                if seat != state.pick_order[0]:
+                    return []
+            else:  # the battle's phases
+                assert state.battle is not None
+                if seat != state.battle.who:
+                    return []
         elif seat != state.active:
             return []
         out: list[int] = []
