@@ -22,7 +22,8 @@ class Auctions(Core):
             say(events, "recruit.nothing", seat=p)
             s.phase = "post"
             return
-        say(events, "recruit.deck", seat=p, card=self.cterm(card))
+        if events is not None:
+            say(events, "recruit.deck", seat=p, card=self.cterm(card))
         self.start_auction(s, p, card, events)
 
     def start_auction(self, s: State, p: int, card: int, events: Events) -> None:
@@ -32,7 +33,8 @@ class Auctions(Core):
         others = [(p + i) % s.players for i in range(1, s.players)]
         eligible = [q for q in others if s.tracker[q] < self.k["TURNS_PER_ROUND"]]
         if not eligible:
-            say(events, "auction.free", seat=p, card=self.cterm(card))
+            if events is not None:
+                say(events, "auction.free", seat=p, card=self.cterm(card))
             self.recruit(s, p, card, events)
             s.phase = "post"
             return

@@ -269,13 +269,15 @@ class Core:
         got = min(n, s.renown_supply)
         s.renown_supply -= got
         s.renown[p] += got
-        say(events, "renown.gain", seat=p, amount=got)
+        if events is not None:
+            say(events, "renown.gain", seat=p, amount=got)
 
     def lose_renown(self, s: State, p: int, n: int, events: Events) -> None:
         lost = min(n, s.renown[p])
         s.renown[p] -= lost
         s.renown_supply += lost
-        say(events, "renown.lose", seat=p, amount=lost)
+        if events is not None:
+            say(events, "renown.lose", seat=p, amount=lost)
 
     def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
         if n >= 0:

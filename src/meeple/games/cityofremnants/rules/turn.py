@@ -41,7 +41,8 @@ class TurnActions(Core):
         s.products[i] -= 1
         price = self.dev(s, i).price
         s.arc[p] += price
-        say(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
+        if events is not None:
+            say(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
 
     def produce_use(self, s: State, p: int, i: int, events: Events) -> None:
         """COR-13.1: one Produce ability of a controlled development."""
@@ -49,7 +50,8 @@ class TurnActions(Core):
         eff = self.dev(s, i).produce
         assert eff is not None
         t = s.built[i][0]
-        say(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
+        if events is not None:
+            say(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
         n = eff.name
         if n == "produce_products":
             self.add_products(s, i, eff.num(), events)
