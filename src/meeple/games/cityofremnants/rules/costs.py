@@ -183,10 +183,13 @@ class Costs(Core):
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
         changed. The last answer for each seat is kept with the developed spaces the seat held (own figure, no
         enemy) and the spaces of each development: a turn asks again and again of one board."""
-        enemy, _, own = self.masks(s, p)
-        covered, _, cells = self.built_summary(s.built)
+        kept = self.kept
+        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first (asked very often)
+        enemy, _, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        built = kept.built
+        covered, _, cells = built[1] if built is not None and built[0] == s.built else self.built_summary(s.built)
         held = own & ~enemy & covered
-        ctrl = self.kept.ctrl
+        ctrl = kept.ctrl
         memo = ctrl.get(p)
         if memo is not None and memo[0] == held and memo[1] == cells:
             return memo[2]

@@ -42,13 +42,13 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     if not hand or p != s.active:
         return
     play = eng.cat.play
-    checks = eng.play_checks(s.phase)
+    checks = eng.kept.play_checks.get(s.phase) or eng.play_checks(s.phase)  # the kept table read here first
+    allows = eng.state_allows
     for c in sorted(set(hand)):
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
             out.append(play[c])
         elif check:
-            allows = eng.state_allows
             for e in check:
                 if allows(s, p, e):
                     out.append(play[c])
