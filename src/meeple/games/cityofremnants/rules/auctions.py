@@ -53,8 +53,11 @@ class Auctions(Core):
         low = self.bid_min(s)
         top = min(s.arc[q], self.k["BID_MAX"])
         step = self.k["BID_STEP"]
-        out = [self.cat.bid[n] for n in range(low, top + 1, step)]
-        return [*out, self.cat.word["pass"]]
+        # the bids are numbered in a row in the catalogue, one per step (`actions.py`): those from `low` to `top`
+        # are the indices from low's on
+        n = len(range(low, top + 1, step))
+        first = self.cat.bid[low] if n else 0
+        return [*range(first, first + n), self.cat.word["pass"]]
 
     def auction_act(self, s: State, q: int, act: Act, events: Events) -> None:
         assert s.auction is not None
