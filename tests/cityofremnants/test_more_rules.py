@@ -283,16 +283,15 @@ def test_cor_21_3_influence_sources() -> None:
 def test_cor_27_3_timeout_defaults() -> None:
     """COR-27.3: bid PASS, commit none, bribe FIGHT, lose the weakest unit card, Refresh then END_TURN."""
     game = scenario(active=ANA)
-    eng = game.rules.eng
-    assert game.rules.actions.text(eng.timeout_action(game.state, ANA)) == "refresh"
+    assert game.rules.actions.text(game.rules.timeout_action(game.state, ANA)) == "refresh"
     run(game, "refresh")
-    assert game.rules.actions.text(eng.timeout_action(game.state, ANA)) == "done"
+    assert game.rules.actions.text(game.rules.timeout_action(game.state, ANA)) == "done"
     run(game, "done")
-    assert game.rules.actions.text(eng.timeout_action(game.state, ANA)) == "end"
+    assert game.rules.actions.text(game.rules.timeout_action(game.state, ANA)) == "end"
     s = game.state
     s.phase, s.battle = "lose", Battle("rival", -1, [ANA, -1], ["defender", ""], "post", [])
     s.discard[ANA] = [COMP.card_index("HUM-06"), COMP.card_index("HUM-03"), COMP.card_index("HUM-02")]
-    assert game.rules.actions.text(eng.timeout_action(s, ANA)) == "take HUM-02"
+    assert game.rules.actions.text(game.rules.timeout_action(s, ANA)) == "take HUM-02"
 
 
 def test_cor_28_edge_cases() -> None:

@@ -130,7 +130,7 @@ def test_kept_board_readings_agree_with_their_definitions() -> None:
 
 
 def test_legal_lists_come_in_ascending_order_without_repeats() -> None:
-    """Every phase lists its actions in ascending order and without repeats (`Engine.legal_actions` no longer sorts
+    """Every phase lists its actions in ascending order and without repeats (`CityOfRemnants.legal` no longer sorts
     them), in every position of random games with 2, 3 and 4 players, leaders dealt or picked."""
     phases: set[str] = set()
     for players in (2, 3, 4):

@@ -182,7 +182,7 @@ def test_cor_30_1_setup_and_first_player() -> None:
     run(game, "end")
     while view(game)["phase"] not in ("reset", "over"):
         seat = game.deciders()[0]
-        game.apply(seat, game.rules.actions.text(game.rules.eng.timeout_action(game.state, seat)))
+        game.apply(seat, game.rules.actions.text(game.rules.timeout_action(game.state, seat)))
     for seat in (ANA, BEN, CY, DEE):
         game.apply(seat, "done")
     assert view(game)["first"] == DEE

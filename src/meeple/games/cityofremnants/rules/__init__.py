@@ -1,4 +1,5 @@
-"""City of Remnants: the engine hooks (spec COR), dispatching to `engine.Engine`."""
+"""City of Remnants: the engine hooks (spec COR): `legal` and `apply` look the phase up in the phase table
+(`phases.py`) and call its step with the `engine.Engine`."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
 from ..data import DEFAULT_DATA, load_components, reconstructions
 from ..messages import DESCRIPTION, catalogue
-from ..state import State
+from ..state import Revealed, State
 from ..tuning import tuned
+from .core import OTHER_DECIDERS
 from .engine import Engine
+from .phases import PHASES
 
 VERSION = 1
 # The search bot's default budget here: 1,000 visits per decision, like the other games; a City of Remnants turn is
@@ -72,6 +75,8 @@ class CityOfRemnants(StateRules[State]):
         return self.eng.setup(players, options, seed)
 
     def deciders(self, state: State) -> list[int]:
+        if state.phase not in OTHER_DECIDERS:  # most decisions: the active seat's (`Core.deciders` written out)
+            return [] if state.over else [state.active]
         seats = self.eng.deciders(state)  # a new list, most often of one seat
         return seats if len(seats) < 2 else sorted(seats)
 
@@ -79,15 +84,54 @@ class CityOfRemnants(StateRules[State]):
         return state.over
 
     def legal(self, state: State, seat: int) -> list[int]:
-        return self.eng.legal_actions(state, seat)
+        """The legal actions of the seat, in ascending order (each phase lists its own so, `phases.py`)."""
+        phase = state.phase
+        step = PHASES.get(phase)
+        if step is None or state.over:
+            return []
+        if phase in OTHER_DECIDERS:
+            # whether the seat is among `Core.deciders`, without building that list
+            if phase == "reset":
+                if not 0 <= seat < state.players or state.reset_done[seat]:
+                    return []
+            elif phase == "bid":
+                assert state.auction is not None
+                if seat != state.auction.turn:
+                    return []
+            elif phase == "leaders":
+                if seat != state.pick_order[0]:
+                    return []
+            else:  # the battle's phases
+                assert state.battle is not None
+                if seat != state.battle.who:
+                    return []
+        elif seat != state.active:
+            return []
+        out: list[int] = []
+        step.legal(self.eng, state, seat, out)
+        return out
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
-        self.eng.apply_action(state, seat, action, events)
+        s, eng = state, self.eng
+        act = eng.cat.acts[action]
+        shown = s.shown
+        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and (
+                not eng.secret_kind(s)):
+            # What the last public action rolled and revealed stays in view until the next one: a step of a secret
+            # choice changes nothing anyone else sees.
+            if s.last_rolls:
+                s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
+            if shown.reset is not None or shown.battle is not None or shown.cards is not None:
+                s.shown = Revealed()
+        if act.kind == "play":
+            eng.play_card(s, seat, act.card, events)
+        else:
+            PHASES[s.phase].apply(eng, s, seat, act, events)
 
     def check(self, state: State, seat: int, action: int) -> Event | None:
         """None when the action is legal now; otherwise the reason as a message naming the phase and, where the
         phase has one, its help (what it expects)."""
-        if action in self.eng.legal_actions(state, seat):
+        if action in self.legal(state, seat):
             return None
         if state.over:
             return Event("engine.game_over")
@@ -132,7 +176,7 @@ class CityOfRemnants(StateRules[State]):
     def timeout_action(self, state: State, seat: int) -> int | None:
         """COR-27.3: pass a bid, commit no cards, fight rather than bribe, reroll nothing, lose the weakest unit
         card, discard nothing, and on the seat's own turn refresh discarding nothing, then end the turn."""
-        return self.eng.timeout_action(state, seat)
+        return self.eng.timeout_action(state, seat, self.legal(state, seat))
 
     # -- copies and data ---------------------------------------------------------------------------
     def sample(self, state: State, seat: int, rng: int) -> State:

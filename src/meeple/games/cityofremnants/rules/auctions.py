@@ -22,7 +22,8 @@ class Auctions(Core):
             say(events, "recruit.nothing", seat=p)
             s.phase = "post"
             return
-        say(events, "recruit.deck", seat=p, card=self.cterm(card))
+        if events is not None:
+            say(events, "recruit.deck", seat=p, card=self.cterm(card))
         self.start_auction(s, p, card, events)
 
     def start_auction(self, s: State, p: int, card: int, events: Events) -> None:
@@ -32,7 +33,8 @@ class Auctions(Core):
         others = [(p + i) % s.players for i in range(1, s.players)]
         eligible = [q for q in others if s.tracker[q] < self.k["TURNS_PER_ROUND"]]
         if not eligible:
-            say(events, "auction.free", seat=p, card=self.cterm(card))
+            if events is not None:
+                say(events, "auction.free", seat=p, card=self.cterm(card))
             self.recruit(s, p, card, events)
             s.phase = "post"
             return
@@ -51,8 +53,11 @@ class Auctions(Core):
         low = self.bid_min(s)
         top = min(s.arc[q], self.k["BID_MAX"])
         step = self.k["BID_STEP"]
-        out = [self.cat.bid[n] for n in range(low, top + 1, step)]
-        return [*out, self.cat.word["pass"]]
+        # the bids are numbered in a row in the catalogue, one per step (`actions.py`): those from `low` to `top`
+        # are the indices from low's on
+        n = len(range(low, top + 1, step))
+        first = self.cat.bid[low] if n else 0
+        return [*range(first, first + n), self.cat.word["pass"]]
 
     def auction_act(self, s: State, q: int, act: Act, events: Events) -> None:
         assert s.auction is not None

@@ -45,7 +45,8 @@ class Battles(Core):
         return Snapshot(dice, atk, defense)
 
     def start_rival(self, s: State, att: int, dfn: int, sp: int, resume: str, events: Events) -> None:
-        say(events, "battle.start", seat=att, defender_seat=dfn, space=space_name(sp))
+        if events is not None:
+            say(events, "battle.start", seat=att, defender_seat=dfn, space=space_name(sp))
         s.battle = Battle("rival", sp, [att, dfn], ["attacker", "defender"], resume,
                           [self.snapshot(s, att, sp, (sp, att), -1), self.snapshot(s, dfn, sp, (sp, att), -1)])
         s.phase = "commit"
@@ -92,7 +93,8 @@ class Battles(Core):
         s.arc[p] -= cost
         self.take_token(s, b.space, t)
         s.bag = sorted([*s.bag, t])
-        say(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
+        if events is not None:
+            say(events, "ycu.bribe", seat=p, token=self.tterm(t), arc=cost)
         self.after_ycu(s, p, events)
 
     def battle_card_effects(self, b: Battle, side: int) -> list[Effect]:
@@ -119,9 +121,10 @@ class Battles(Core):
         if events is not None:
             events.append(reveal([x for x in b.seats if x >= 0], ["commit"]))
         s.shown = Revealed(battle=[[self.cards[c].id for c in cards] for cards in b.cards])
-        for i, x in enumerate(b.seats):
-            if x >= 0:
-                say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b.cards[i]))
+        if events is not None:
+            for i, x in enumerate(b.seats):
+                if x >= 0:
+                    say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b.cards[i]))
         b.asked = []
         self.next_option(s, events)
 
@@ -150,7 +153,8 @@ class Battles(Core):
             eff = next(e for e in self.battle_card_effects(b, side) if e.name == "pay_for_atk")
             s.arc[p] -= eff.num(0)
             b.pay[side] = eff.num(1)
-            say(events, "battle.pay", seat=p, arc=eff.num(0), bonus=eff.num(1))
+            if events is not None:
+                say(events, "battle.pay", seat=p, arc=eff.num(0), bonus=eff.num(1))
         self.next_option(s, events)
 
     def dice_count(self, s: State, b: Battle, side: int) -> int:
@@ -282,7 +286,8 @@ class Battles(Core):
         self.set_figures(s, sp, loser, 0)
         if any(e.name == "no_casualty" for e in effs):
             s.pool[loser] += figs
-            say(events, "battle.retreat", seat=loser, count=figs, space=space_name(sp))
+            if events is not None:
+                say(events, "battle.retreat", seat=loser, count=figs, space=space_name(sp))
             self.battle_end(s, events)
             return
         killed = 1 if figs else 0
@@ -331,7 +336,8 @@ class Battles(Core):
         if b.kind == "ycu" and win >= 0:
             self.take_token(s, b.space, b.token)
             s.bag = sorted([*s.bag, b.token])
-            say(events, "ycu.defeated", seat=win, token=self.tterm(b.token))
+            if events is not None:
+                say(events, "ycu.defeated", seat=win, token=self.tterm(b.token))
         if win >= 0:
             if events is not None:
                 say(events, "battle.won", seat=win)

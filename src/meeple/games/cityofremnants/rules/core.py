@@ -44,7 +44,7 @@ class Kept:
     """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
     attributes loses CPython's fast attribute reads)."""
 
-    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built")
+    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built", "moves")
 
     def __init__(self) -> None:
         self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
@@ -56,6 +56,10 @@ class Kept:
         self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+        # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
+        # pool, entry space, side; copies of `State.counts`, the rows of built and the figures moved) and its answer
+        self.moves: tuple[tuple[int, int, int, bool, int, str], list[int], list[tuple[int, ...]], dict[str, int],
+                          list[int]] | None = None
 
 
 class Core:
@@ -265,13 +269,15 @@ class Core:
         got = min(n, s.renown_supply)
         s.renown_supply -= got
         s.renown[p] += got
-        say(events, "renown.gain", seat=p, amount=got)
+        if events is not None:
+            say(events, "renown.gain", seat=p, amount=got)
 
     def lose_renown(self, s: State, p: int, n: int, events: Events) -> None:
         lost = min(n, s.renown[p])
         s.renown[p] -= lost
         s.renown_supply += lost
-        say(events, "renown.lose", seat=p, amount=lost)
+        if events is not None:
+            say(events, "renown.lose", seat=p, amount=lost)
 
     def gain_arc(self, s: State, p: int, n: int, events: Events) -> None:
         if n >= 0:
@@ -453,5 +459,6 @@ class Core:
         def lose_options(self, s: State, p: int) -> list[int]: ...
         def lose_card(self, s: State, p: int, c: int, events: Events) -> None: ...
         def move_more(self, s: State, p: int) -> bool: ...
+        def turn_moves(self, s: State, p: int) -> list[int]: ...
         def end_move(self, s: State, p: int, events: Events) -> None: ...
         def buy(self, s: State, p: int, act: Act, events: Events) -> None: ...

@@ -183,10 +183,13 @@ class Costs(Core):
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
         changed. The last answer for each seat is kept with the developed spaces the seat held (own figure, no
         enemy) and the spaces of each development: a turn asks again and again of one board."""
-        enemy, _, own = self.masks(s, p)
-        covered, _, cells = self.built_summary(s.built)
+        kept = self.kept
+        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first (asked very often)
+        enemy, _, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        built = kept.built
+        covered, _, cells = built[1] if built is not None and built[0] == s.built else self.built_summary(s.built)
         held = own & ~enemy & covered
-        ctrl = self.kept.ctrl
+        ctrl = kept.ctrl
         memo = ctrl.get(p)
         if memo is not None and memo[0] == held and memo[1] == cells:
             return memo[2]
@@ -288,17 +291,23 @@ class Costs(Core):
         figures, key = s.figures, SPACE_KEYS
         return [sp for sp in spaces if figures[sp][p] - moved.get(key[sp], 0) > 0]
 
-    def move_more(self, s: State, p: int) -> bool:
-        if s.action.count >= self.move_limit(s, p):
-            return False
+    def turn_moves(self, s: State, p: int) -> list[int]:
+        """The moves of the Move action now (`move_actions` from the pool and the board, a figure once), not to be
+        changed. The last answer is kept with what it depends on: a move asks whether another may follow
+        (`move_more`), and the listing that comes next asks for the same moves."""
         reach = self.move_range(s)
-        masks = self.masks(s, p)
-        moves_from, side, enemy, blocked = self.moves_from, s.side, masks[0], blocked_of(masks, s.enemy_space)
-        if s.pool[p] > 0 and self.entries(s, p, reach, enemy, blocked):
-            return True
-        ball = near(reach)
-        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach)
-                   for sp in self.movable(s, p, masks[2], False))
+        key = (p, reach, s.enemy_space, s.pool[p] > 0, s.entry[p], s.side)
+        kept = self.kept
+        memo = kept.moves
+        if (memo is not None and memo[0] == key and memo[1] == s.counts and memo[3] == s.action.moved
+                and memo[2] == s.built):
+            return memo[4]
+        out = self.move_actions(s, p, reach, pool=True, card_move=False)
+        kept.moves = key, s.counts[:], s.built[:], s.action.moved.copy(), out
+        return out
+
+    def move_more(self, s: State, p: int) -> bool:
+        return s.action.count < self.move_limit(s, p) and bool(self.turn_moves(s, p))
 
 
 def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:

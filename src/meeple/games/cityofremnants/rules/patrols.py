@@ -7,6 +7,7 @@ from meeple.kit import Events, say
 from ..data import space_name
 from ..state import Patrol, State
 from .core import Core
+from .costs import LOW7, ONES
 
 
 class Patrols(Core):
@@ -56,8 +57,10 @@ class Patrols(Core):
         order = s.patrol.order
         while s.patrol.pos < len(order):
             p = order[s.patrol.pos]
-            targets = self.token_targets(s, p)
-            if targets:
+            # a token where the seat has a figure (`token_targets`), read from `State.counts`: a byte of a seat's
+            # figures or of the tokens plus 127 carries into its top bit exactly when it is not 0 (`board_masks`)
+            counts = s.counts
+            if ((counts[p] + LOW7) & (counts[-1] + LOW7)) >> 7 & ONES:
                 self.start_ycu(s, p, -1, "defender", "patrol", events)
                 return
             s.patrol.pos += 1

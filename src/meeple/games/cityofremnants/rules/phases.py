@@ -6,7 +6,7 @@ before the table is asked.
 
 Each phase lists its actions in ascending order of their index, without repeats (the order of the catalogue,
 `actions.py`: the words, then the card plays, takes, discards and commits, then bids, renown, spaces, moves, builds
-and the rest), so that `Engine.legal_actions` need not sort them.
+and the rest), so that `CityOfRemnants.legal` need not sort them.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     if not hand or p != s.active:
         return
     play = eng.cat.play
-    checks = eng.play_checks(s.phase)
+    checks = eng.kept.play_checks.get(s.phase) or eng.play_checks(s.phase)  # the kept table read here first
+    allows = eng.state_allows
     for c in sorted(set(hand)):
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
             out.append(play[c])
         elif check:
-            allows = eng.state_allows
             for e in check:
                 if allows(s, p, e):
                     out.append(play[c])
@@ -215,9 +215,7 @@ def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
 
 
 def _legal_move(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    moves: list[int] = []
-    if s.action.count < eng.move_limit(s, p):
-        moves = eng.move_actions(s, p, eng.move_range(s), pool=True, card_move=False)
+    moves = eng.turn_moves(s, p) if s.action.count < eng.move_limit(s, p) else []
     if s.action.count >= 1 or not moves:
         out.append(eng.cat.word["stop"])
     card_plays(eng, s, p, out)

@@ -6,7 +6,7 @@ from meeple.kit import Events, say
 
 from ..actions import Act
 from ..data import space_name
-from ..state import CardEffect, State, TurnAction
+from ..state import CardEffect, State
 from .core import Core
 
 
@@ -16,7 +16,8 @@ class TurnActions(Core):
     def declare(self, s: State, p: int, what: str, events: Events) -> None:
         if events is not None:
             say(events, "action.declare", seat=p, action=f"@action.{what}")
-        s.action = TurnAction(what)
+        # the turn's TurnAction, made fresh at its start (`Rounds.next_turn`): nothing changes it before a declare
+        s.action.kind = what
         if what == "recruit":
             self.recruit_declare(s, p, events)
         elif what == "buy":
@@ -40,7 +41,8 @@ class TurnActions(Core):
         s.products[i] -= 1
         price = self.dev(s, i).price
         s.arc[p] += price
-        say(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
+        if events is not None:
+            say(events, "sell.one", seat=p, dev=self.dterm(s.built[i][0]), space=space_name(s.built[i][1]), arc=price)
 
     def produce_use(self, s: State, p: int, i: int, events: Events) -> None:
         """COR-13.1: one Produce ability of a controlled development."""
@@ -48,7 +50,8 @@ class TurnActions(Core):
         eff = self.dev(s, i).produce
         assert eff is not None
         t = s.built[i][0]
-        say(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
+        if events is not None:
+            say(events, "produce.use", seat=p, dev=self.dterm(t), space=space_name(s.built[i][1]))
         n = eff.name
         if n == "produce_products":
             self.add_products(s, i, eff.num(), events)
