@@ -419,22 +419,23 @@ def _is_minimal_off_brown(payment: Payment, colour: int, need: int) -> bool:
                 return False
             if p not in (colour, KHIND):
                 recoloured[p] += count
-    if ones and _mimix_value(twos, ones - 1, brown - threes, False) >= 0 \
-            and rest + 3 * threes + _mimix_value(twos, ones - 1, brown - threes, False) >= need:
+    def still_pays(twos: int, ones: int, threes: int, brown_left: int) -> bool:
+        """Whether the payment with these Mimix cards and this brown capacity left still pays."""
+        mimix = _mimix_value(twos, ones, brown_left, False)
+        return mimix >= 0 and rest + 3 * threes + mimix >= need
+
+    if ones and still_pays(twos, ones - 1, threes, brown - threes):
         return False
-    if twos and _mimix_value(twos - 1, ones, brown - threes, False) >= 0 \
-            and rest + 3 * threes + _mimix_value(twos - 1, ones, brown - threes, False) >= need:
+    if twos and still_pays(twos - 1, ones, threes, brown - threes):
         return False
-    if threes and _mimix_value(twos, ones, brown - threes + 1, False) >= 0 \
-            and rest + 3 * (threes - 1) + _mimix_value(twos, ones, brown - threes + 1, False) >= need:
+    if threes and still_pays(twos, ones, threes - 1, brown - threes + 1):
         return False
     for lux, c in set(powers):
         left = caps[c] - LUX_CAPACITY[lux]
         if c != MIMIX:
             if recoloured[c] <= left:  # the cards it recolours still fit: the same value
                 return False
-        elif threes <= left and _mimix_value(twos, ones, left - threes, False) >= 0 \
-                and rest + 3 * threes + _mimix_value(twos, ones, left - threes, False) >= need:
+        elif threes <= left and still_pays(twos, ones, threes, left - threes):
             return False
     return True
 
