@@ -93,8 +93,8 @@ class Rounds(Core):
         if devs is None:
             devs = self.dev_controllers(s, ctrl)
         out = [self.perm(s, p, "award_renown") for p in range(s.players)]
-        for sp, value in enumerate(self.comp.boards[s.side].award):
-            if value and ctrl[sp] >= 0:
+        for sp, value in self.award_spaces[s.side]:
+            if ctrl[sp] >= 0:
                 out[ctrl[sp]] += value
         all_devs = self.comp.devs
         for b, owner in zip(s.built, devs, strict=True):
