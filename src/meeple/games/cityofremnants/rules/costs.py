@@ -162,7 +162,8 @@ class Costs(Core):
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
-        if side_entry.isdisjoint(self.built_summary(s.built)[1]):  # no Back Alley built
+        # no Back Alley built (only the types drafted are ever built, `builds`)
+        if side_entry.isdisjoint(s.drafted) or side_entry.isdisjoint(self.built_summary(s.built)[1]):
             return []
         out: list[int] = []
         for i in self.controlled_devs(s, p):
@@ -338,11 +339,14 @@ def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
     to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
     least `limit` (the counts are below 128: no byte overflows into the next)."""
     *seats, tokens = counts
-    total = sum(seats)  # the figures of all seats per space (still below 128)
+    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
     tokens = ((tokens + LOW7) >> 7) & ONES
-    full_add = (0x80 - max(limit, 1)) * ONES
-    return [(((total - c + LOW7) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
+    full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
+    return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
             for c in seats]
+
+
+FULL_ADD = {limit: (0x80 - limit) * ONES for limit in range(1, 5)}  # `board_masks` for the usual limits
 
 
 @functools.lru_cache(maxsize=16)
