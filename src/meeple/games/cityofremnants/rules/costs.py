@@ -127,6 +127,16 @@ class Costs(Core):
         elif self.builds(s, p, first=True):
             out.append(produce)
         out.append(refresh)
+        # a first step from any figure is a move (as `any_move`, which answers the rest); `controlled_devs` kept
+        # the masks of this board
+        board = self.kept.masks
+        enemy, full, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        fought = s.enemy_space
+        if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+                    | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & self.usable_mask[s.side] & ~full & (
+                -1 if fought == -1 else ~enemy | BITS[fought]):
+            out.append(move)
+            return
         longer = s.mods.get("move_range", 0)  # as `move_range`
         if self.any_move(s, p, self.base_range if longer <= self.base_range else int(longer), pool=True):
             out.append(move)
