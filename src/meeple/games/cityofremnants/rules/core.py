@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import rng
@@ -22,6 +23,10 @@ def spaces_mask(spaces: Iterable[int]) -> int:
         out |= 1 << (8 * sp)
     return out
 
+
+SPACES = range(NSPACE)
+ONES = spaces_mask(SPACES)  # the lowest bit of every space's byte (as `costs.ONES`)
+LOW7 = 0x7F * ONES  # 127 in every space's byte
 
 # the phases where a seat other than the active player decides (`Core.deciders`)
 OTHER_DECIDERS = frozenset(("reset", "leaders", "bid", "commit", "option", "reroll", "lose", "bribe", "pick_token"))
@@ -393,12 +398,19 @@ class Core:
         """Tokens sharing a space with the player's figures (on `space` only, if given)."""
         if space >= 0:
             return list(s.ycu[space]) if s.figures[space][p] > 0 else []
-        figures = s.figures
-        return [t for sp, tokens in enumerate(s.ycu) if tokens and figures[sp][p] > 0 for t in tokens]
+        # the spaces with both, read from `State.counts` (a byte plus 127 carries into its top bit exactly when it
+        # is not 0, `costs.board_masks`), in order
+        counts = s.counts
+        both = ((counts[p] + LOW7) & (counts[-1] + LOW7)) >> 7 & ONES
+        if not both:
+            return []
+        ycu = s.ycu
+        return [t for sp in compress(SPACES, both.to_bytes(NSPACE, "little")) for t in ycu[sp]]
 
     def token_space(self, s: State, t: int) -> int:
-        for sp in range(NSPACE):
-            if t in s.ycu[sp]:
+        ycu = s.ycu
+        for sp in compress(SPACES, (((s.counts[-1] + LOW7) >> 7) & ONES).to_bytes(NSPACE, "little")):
+            if t in ycu[sp]:  # the spaces with a token (`State.counts`), in order
                 return sp
         return -1
 
@@ -423,6 +435,7 @@ class Core:
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
         def controlled_devs(self, s: State, p: int) -> list[int]: ...
+        def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def _open_ends(self, side: str, reach: int) -> tuple[int, ...]: ...
