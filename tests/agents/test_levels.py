@@ -26,11 +26,49 @@ def test_ismcts_budgets(text: str, iterations: int | None, seconds: float | None
     assert (bot.iterations, bot.seconds) == (iterations, seconds)
 
 
-@pytest.mark.parametrize("text", ["", "human", "greedy:2", "ismcts:", "ismcts:0", "ismcts:-1s", "ismcts:fast", "mcts"])
+@pytest.mark.parametrize("text", ["", "human", "greedy:2", "ismcts:", "ismcts:0", "ismcts:-1s", "ismcts:fast", "mcts",
+                                  "ismcts:0%", "ismcts:100%", "ismcts:500:", "ismcts::10%", "ismcts:10%:500"])
 def test_unknown_levels_are_refused_with_the_valid_ones(text: str) -> None:
     with pytest.raises(ValueError, match="valid levels: easy, medium, hard, expert"):
         make_agent(text)
     assert not is_bot_level(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "iterations", "seconds", "share", "name"),
+    [("ismcts:10%", DEFAULT_ITERATIONS, None, 0.1, "ismcts:10%"), ("ismcts:500:2.5%", 500, None, 0.025,
+                                                                    "ismcts:500:2.5%"),
+     ("ismcts:2s:30%", None, 2.0, 0.3, "ismcts:2s:30%"), ("ismcts:500", 500, None, 0.0, "ismcts:500")],
+)
+def test_a_search_bot_may_play_a_share_of_random_moves(text: str, iterations: int | None, seconds: float | None,
+                                                       share: float, name: str) -> None:
+    bot = make_agent(text, seed=1)
+    assert isinstance(bot, ISMCTSAgent)
+    assert (bot.iterations, bot.seconds, bot.random_share, bot.level) == (iterations, seconds, share, name)
+    assert parse_level(text).random_share == share
+
+
+def test_a_sloppy_search_bot_strays_and_searches_less() -> None:
+    """At 90 % random moves the search bot's choices differ from the plain search's somewhere in a game, and it
+    searches fewer decisions; with the same seed the plain budget plays as before (no draw from the stream)."""
+    import meeple
+
+    game = meeple.new_game("coloma", 2, seed=5)
+    differ = 0
+    sloppy_decisions = plain_decisions = 0
+    while not game.is_over() and game.moments() < 30:
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        sloppy, plain = make_agent("ismcts:20:90%", seed=9), make_agent("ismcts:20", seed=9)
+        again = make_agent("ismcts:20", seed=9)
+        assert isinstance(sloppy, ISMCTSAgent) and isinstance(plain, ISMCTSAgent)
+        chosen, played = sloppy.choose(table), plain.choose(table)
+        assert chosen in game.legal_actions(seat) and again.choose(table) == played
+        differ += chosen != played
+        sloppy_decisions += sloppy.decisions
+        plain_decisions += plain.decisions
+        game.apply(seat, played)
+    assert differ > 0 and sloppy_decisions < plain_decisions
 
 
 def test_parse_level_keeps_the_kind() -> None:
@@ -142,11 +180,12 @@ def test_a_game_may_set_its_own_setting_for_a_named_level(monkeypatch: pytest.Mo
 
 
 def test_a_named_level_plays_like_its_setting() -> None:
-    """`medium` is `greedy` by default: with one seed both bots play the same game."""
+    """`medium` plays its setting in the game (Blue Moon City's own): with one seed both bots play the same game."""
     import meeple
+    from meeple.agents import level_setting
 
     games = []
-    for level in ("medium", "greedy"):
+    for level in ("medium", level_setting("medium", meeple.engine.get_rules("bluemooncity").spec)):
         game = meeple.new_game("bluemooncity", 2, seed=3)
         bots = [make_agent(level, seed=11), make_agent("random", seed=12)]
         while not game.is_over() and game.moments() < 60:

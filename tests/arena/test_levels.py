@@ -104,6 +104,19 @@ def test_the_shipped_ratings_load_with_their_games(path: Path) -> None:
     assert data["measured"] and data["commit"] and data["command"].startswith("meeple arena levels")
 
 
+@pytest.mark.parametrize("path", sorted(FOLDER.glob("*.json")), ids=lambda p: p.stem)
+def test_the_shipped_ratings_are_of_the_settings_the_game_plays(path: Path) -> None:
+    """A ratings file measured the settings each level plays in its game now (re-measure after changing one)."""
+    import meeple
+    from meeple.agents import level_setting
+
+    data = level_ratings(path.stem)
+    assert data is not None
+    spec = meeple.engine.get_rules(path.stem).spec
+    assert {name: row["setting"] for name, row in data["levels"].items()} == {
+        name: level_setting(name, spec) for name in NAMED_LEVELS}
+
+
 def test_a_game_never_measured_has_no_ratings() -> None:
     assert level_ratings("nosuchgame") is None and level_ratings("../secrets") is None
     assert level_rating("nosuchgame", "hard") is None

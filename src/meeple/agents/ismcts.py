@@ -33,6 +33,9 @@ value, so a decision whose actions all lead to one value (a game won or lost by 
 equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them; a game may turn
 this off (`spec.search_settles`). `seconds` is the time per decision instead. Without either, the game's own
 default (`spec.search_iterations`) applies, or DEFAULT_ITERATIONS when the game sets none.
+
+A `random_share` (`ismcts:10%`, `ismcts:500:10%`) makes that share of the bot's moves, drawn from its stream, a
+uniformly random legal action instead of a search: a named level between the plain budgets.
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ class ISMCTSAgent(Agent):
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = EXPLORATION,
+        random_share: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -119,8 +123,14 @@ class ISMCTSAgent(Agent):
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        if not 0.0 <= random_share < 1.0:
+            raise ValueError(f"a search bot plays a share of its moves at random, from 0 to below 1, "
+                             f"not {random_share!r}")
+        self.random_share = random_share
         self.level = "ismcts" if self.default_budget else (
             f"ismcts:{iterations}" if seconds is None else f"ismcts:{seconds:g}s")
+        if random_share:  # ismcts:10%, ismcts:500:10%
+            self.level = f"{'ismcts' if self.default_budget else self.level}:{random_share * 100:g}%"
         self.total_iterations = 0
         self.total_seconds = 0.0
         self.decisions = 0
@@ -131,6 +141,9 @@ class ISMCTSAgent(Agent):
 
     # ---------------------------------------------------------------- decisions
     def pick(self, table: SeatTable, legal: list[int]) -> int:
+        if self.random_share and self.rng.random() < self.random_share:
+            self._next = self._expect = None  # no subtree of the search fits after a random move
+            return legal[self.rng.below(len(legal))]
         start = time.perf_counter()
         seat = table.seat
         root = self._next if self._next is not None and table.view() == self._expect else _Node()

@@ -1,5 +1,6 @@
 """Bot levels: the named levels players choose (`easy`, `medium`, `hard`, `expert`) and the settings behind them
-(`random`, `greedy`, `greedy:30%`, `learned`, `ismcts`, `ismcts:2s`, `ismcts:500`), which stay valid names of their own.
+(`random`, `greedy`, `greedy:30%`, `learned`, `ismcts`, `ismcts:2s`, `ismcts:500`, `ismcts:10%`), which stay valid
+names of their own.
 
 A named level is a row of `NAMED_LEVELS`: the setting it plays in every game, unless the game sets its own for that
 level (`GameSpec.bot_levels`), so that each level beats the one below about 70 % of the time in every game. Settings
@@ -35,6 +36,7 @@ LEVEL_HELP = (
     "easy, medium, hard, expert (named levels), or a setting: random, greedy, greedy:<percent>% (a random legal "
     "move that share of the time, e.g. greedy:30%), ismcts (default budget), ismcts:<seconds>s (e.g. ismcts:2s, "
     "ismcts:0.5s), ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500), "
+    "each with a share of random legal moves (ismcts:10%, ismcts:500:10%), "
     "learned (a trained network, where the game ships one)"
 )
 _BUDGET = re.compile(r"^(?P<number>\d+(\.\d+)?)(?P<unit>s|ms)?$")
@@ -49,7 +51,7 @@ class Level:
     kind: str
     iterations: int | None = None
     seconds: float | None = None
-    random_share: float = 0.0  # greedy: the share of moves played at random
+    random_share: float = 0.0  # greedy and ismcts: the share of moves played at random
     name: str | None = None
 
 
@@ -88,15 +90,25 @@ def _parse_setting(name: str, text: str) -> Level:
     if kind == "ismcts":
         if not colon:
             return Level(kind)
+        budget, _, random_part = budget.rpartition(":") if budget.endswith("%") else (budget, "", "")
+        random_share = 0.0
+        if random_part:  # ismcts:10% (the default budget) or ismcts:500:10%
+            share = _SHARE.match(random_part)
+            if share and 0 < float(share["percent"]) < 100:
+                random_share = float(share["percent"]) / 100
+            if random_share and name.count(":") == 1:
+                return Level(kind, random_share=random_share)
+            if not random_share:
+                budget = ""  # refused below
         match = _BUDGET.match(budget)
         if match:
             number = float(match["number"])
             unit = match["unit"]
             if unit is None and "." not in match["number"] and number >= 1:
-                return Level(kind, iterations=int(number))
+                return Level(kind, iterations=int(number), random_share=random_share)
             seconds = number / 1000 if unit == "ms" else number
             if unit is not None and seconds > 0:
-                return Level(kind, seconds=seconds)
+                return Level(kind, seconds=seconds, random_share=random_share)
     raise ValueError(f"unknown bot level {text!r}; valid levels: {LEVEL_HELP}")
 
 
@@ -131,7 +143,7 @@ def _setting_agent(parsed: Level, seed: int) -> Agent:
         return LearnedAgent(seed)
     from .ismcts import ISMCTSAgent
 
-    return ISMCTSAgent(seed, iterations=parsed.iterations, seconds=parsed.seconds)
+    return ISMCTSAgent(seed, iterations=parsed.iterations, seconds=parsed.seconds, random_share=parsed.random_share)
 
 
 class NamedLevelAgent(Agent):

@@ -77,8 +77,19 @@ class CityOfRemnants(StateRules[State]):
     def deciders(self, state: State) -> list[int]:
         if state.phase not in OTHER_DECIDERS:  # most decisions: the active seat's (`Core.deciders` written out)
             return [] if state.over else [state.active]
-        seats = self.eng.deciders(state)  # a new list, most often of one seat
-        return seats if len(seats) < 2 else sorted(seats)
+        if state.over:
+            return []
+        # the other deciders' phases of `Core.deciders`, written out
+        phase = state.phase
+        if phase == "bid":
+            assert state.auction is not None
+            return [state.auction.turn]
+        if phase == "reset":
+            return [p for p in range(state.players) if not state.reset_done[p]]  # in seat order
+        if phase == "leaders":
+            return [state.pick_order[0]]
+        assert state.battle is not None  # the battle's phases
+        return [state.battle.who]
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -115,8 +126,10 @@ class CityOfRemnants(StateRules[State]):
         s, eng = state, self.eng
         act = eng.cat.acts[action]
         shown = s.shown
-        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and (
-                not eng.secret_kind(s)):
+        phase = s.phase
+        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and not (
+                phase == "reset" or phase == "commit" or (phase == "effect" and s.effect is not None
+                                                          and s.effect.stage == "coord")):  # `Core.secret_kind`
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             if s.last_rolls:
@@ -126,7 +139,7 @@ class CityOfRemnants(StateRules[State]):
         if act.kind == "play":
             eng.play_card(s, seat, act.card, events)
         else:
-            PHASES[s.phase].apply(eng, s, seat, act, events)
+            PHASES[phase].apply(eng, s, seat, act, events)
 
     def check(self, state: State, seat: int, action: int) -> Event | None:
         """None when the action is legal now; otherwise the reason as a message naming the phase and, where the

@@ -68,9 +68,10 @@ class CardEffects(Core):
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name  # the primitives asked most often first
         if n == "add_products":
-            return bool(self.product_targets(s, p))
+            return bool(self.controlled_devs(s, p)) and bool(self.product_targets(s, p))
         if n == "sell_extra":
-            return bool(self.sellable(s, p))
+            products = s.products  # as `sellable`
+            return any(products[i] > 0 for i in self.controlled_devs(s, p)) if products else False
         if n == "move_figures":
             return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "draw":

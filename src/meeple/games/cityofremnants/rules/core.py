@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine import rng
@@ -22,6 +23,10 @@ def spaces_mask(spaces: Iterable[int]) -> int:
         out |= 1 << (8 * sp)
     return out
 
+
+SPACES = range(NSPACE)
+ONES = spaces_mask(SPACES)  # the lowest bit of every space's byte (as `costs.ONES`)
+LOW7 = 0x7F * ONES  # 127 in every space's byte
 
 # the phases where a seat other than the active player decides (`Core.deciders`)
 OTHER_DECIDERS = frozenset(("reset", "leaders", "bid", "commit", "option", "reroll", "lose", "bribe", "pick_token"))
@@ -93,6 +98,9 @@ class Core:
                             for side, board in comp.boards.items()}
         self.usable_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.usable(sp))
                             for side, board in comp.boards.items()}
+        # per board side: the spaces whose control pays renown at the award, with it (COR-23)
+        self.award_spaces = {side: tuple((sp, v) for sp, v in enumerate(board.award) if v)
+                             for side, board in comp.boards.items()}
         self.slums_mask = {side: spaces_mask(sp for sp in range(NSPACE) if board.level[sp] == "Slums")
                            for side, board in comp.boards.items()}
         # the move action from each space to each space (-1 where none goes)
@@ -102,7 +110,8 @@ class Core:
                                     and d.passive.name == "side_entry")
         self.kept = Kept()
         self.free_spots = functools.lru_cache(maxsize=4096)(self._free_spots)  # see `Costs._free_spots`
-        self.moves_from = functools.lru_cache(maxsize=1 << 14)(self._moves_from)  # see `Costs._moves_from`
+        self.open_ends = functools.lru_cache(maxsize=64)(self._open_ends)  # see `Costs._open_ends`
+        self.move_list = functools.lru_cache(maxsize=1 << 14)(self._move_list)  # see `Costs._move_list`
         self.entry_moves = functools.lru_cache(maxsize=1 << 12)(self._entry_moves)  # see `Costs._entry_moves`
         # attack of each card for each gang colour (0 for a card without one): the bots sum these a lot
         self.attack = [[c.attack[g] if c.attack is not None else 0 for c in comp.cards]
@@ -125,7 +134,10 @@ class Core:
 
     def _draw(self, s: State, kind: str, n: int) -> int:
         """A uniform index below n, or the next scripted outcome of this kind (COR-26.3)."""
-        value = self._draw_raw(s, kind, n)
+        if s.script:
+            value = self._draw_raw(s, kind, n)
+        else:  # no scripted outcomes (`_draw_raw` written out)
+            value, s.rng = rng.below(s.rng, n)
         s.last_rolls.append((n, value))
         return value
 
@@ -386,12 +398,19 @@ class Core:
         """Tokens sharing a space with the player's figures (on `space` only, if given)."""
         if space >= 0:
             return list(s.ycu[space]) if s.figures[space][p] > 0 else []
-        figures = s.figures
-        return [t for sp, tokens in enumerate(s.ycu) if tokens and figures[sp][p] > 0 for t in tokens]
+        # the spaces with both, read from `State.counts` (a byte plus 127 carries into its top bit exactly when it
+        # is not 0, `costs.board_masks`), in order
+        counts = s.counts
+        both = ((counts[p] + LOW7) & (counts[-1] + LOW7)) >> 7 & ONES
+        if not both:
+            return []
+        ycu = s.ycu
+        return [t for sp in compress(SPACES, both.to_bytes(NSPACE, "little")) for t in ycu[sp]]
 
     def token_space(self, s: State, t: int) -> int:
-        for sp in range(NSPACE):
-            if t in s.ycu[sp]:
+        ycu = s.ycu
+        for sp in compress(SPACES, (((s.counts[-1] + LOW7) >> 7) & ONES).to_bytes(NSPACE, "little")):
+            if t in ycu[sp]:  # the spaces with a token (`State.counts`), in order
                 return sp
         return -1
 
@@ -416,9 +435,11 @@ class Core:
         def dev_cost(self, s: State, p: int, t: int) -> int: ...
         def renown_max(self, s: State, p: int) -> int: ...
         def controlled_devs(self, s: State, p: int) -> list[int]: ...
+        def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
-        def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]: ...
+        def _open_ends(self, side: str, reach: int) -> tuple[int, ...]: ...
+        def _move_list(self, start: int, ends: int) -> tuple[int, ...]: ...
         def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int,
                          reach: int) -> tuple[int, ...]: ...
         def producers(self, s: State, p: int) -> list[int]: ...

@@ -48,9 +48,12 @@ class Costs(Core):
         if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
             return out
         built = s.built
-        covered, copies, _ = self.built_summary(built)
+        memo = self.kept.built  # the kept answer of `built_summary` read here first
+        covered, copies, _ = memo[1] if memo is not None and memo[0] == built else self.built_summary(built)
         # as `dev_cost`: a type is affordable when its cost less the cut is within the ARC
-        budget = arc + self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        budget = arc + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # `turn_mod`
+        if s.tableau[p]:
+            budget += self.perm(s, p, "dev_discount_perm")
         dev_cost, dev_copies, free, side = self.dev_cost_of, self.dev_copies, self.free_spots, s.side
         for t in s.drafted:
             if dev_cost[t] > budget or (built and copies.get(t, 0) >= dev_copies[t]):
@@ -109,8 +112,9 @@ class Costs(Core):
             out.append(recruit)
         arc = s.arc[p]
         if arc >= 0:  # as `bm_cost` (never below 0) and `renown_max`
-            cut, cost = self.turn_mod(s, p, "bm_discount"), self.card_cost
-            if any(cost[c] - cut <= arc for c in s.bm_row) or (
+            cut = int(s.mods.get("bm_discount", 0)) if p == s.active else 0  # `turn_mod`
+            row = s.bm_row
+            if (row and min(map(self.card_cost.__getitem__, row)) - cut <= arc) or (
                     arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
                 out.append(buy)
         devs = self.controlled_devs(s, p)
@@ -123,7 +127,18 @@ class Costs(Core):
         elif self.builds(s, p, first=True):
             out.append(produce)
         out.append(refresh)
-        if self.any_move(s, p, self.move_range(s), pool=True):
+        # a first step from any figure is a move (as `any_move`, which answers the rest); `controlled_devs` kept
+        # the masks of this board
+        board = self.kept.masks
+        enemy, full, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        fought = s.enemy_space
+        if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+                    | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & self.usable_mask[s.side] & ~full & (
+                -1 if fought == -1 else ~enemy | BITS[fought]):
+            out.append(move)
+            return
+        longer = s.mods.get("move_range", 0)  # as `move_range`
+        if self.any_move(s, p, self.base_range if longer <= self.base_range else int(longer), pool=True):
             out.append(move)
 
     def product_supply(self, s: State) -> int:
@@ -157,7 +172,8 @@ class Costs(Core):
 
     def back_alleys(self, s: State, p: int) -> list[int]:
         side_entry = self.side_entry
-        if side_entry.isdisjoint(self.built_summary(s.built)[1]):  # no Back Alley built
+        # no Back Alley built (only the types drafted are ever built, `builds`)
+        if side_entry.isdisjoint(s.drafted) or side_entry.isdisjoint(self.built_summary(s.built)[1]):
             return []
         out: list[int] = []
         for i in self.controlled_devs(s, p):
@@ -217,12 +233,15 @@ class Costs(Core):
         return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
-        masks = self.masks(s, p)
+        board = self.kept.masks  # the kept answer of `masks` read here first
+        masks = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
         enemy, full, own = masks
         fought = s.enemy_space
         allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << (8 * fought)))
-        # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1)
-        if own and step(own) & allowed:
+        # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1); `step`
+        # written out
+        if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
+                    | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & allowed:
             return True
         blocked = blocked_of(masks, fought)
         if pool and s.pool[p] > 0:
@@ -230,8 +249,15 @@ class Costs(Core):
                 return True
             if self.entries(s, p, reach, enemy, blocked):
                 return True
-        moves_from, side, ball = self.moves_from, s.side, near(reach)
-        return any(moves_from(side, sp, enemy & ball[sp], blocked & ball[sp], reach) for sp in spaces_of(own))
+        side, open_ = s.side, ~blocked
+        usable, free, inner = self.usable_mask[side], self.open_ends(side, reach), rings(reach - 1)
+        for sp in spaces_of(own):  # as `move_actions`
+            ends = free[sp]
+            if ends:
+                local = enemy & inner[sp]
+                if (walk(usable, BITS[sp], local, 0, reach) & ~BITS[sp] if local else ends) & open_:
+                    return True
+        return False
 
     def move_actions(self, s: State, p: int, reach: int, pool: bool, card_move: bool) -> list[int]:
         """The move actions of the seat (COR-16.19): from the pool (`pool`) and from the board, as a card moves
@@ -241,10 +267,20 @@ class Costs(Core):
         fought = s.enemy_space
         blocked = full if fought == -1 else full | (enemy & ~BITS[fought])  # as `blocked_of`
         out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []
-        moves_from, side, ball = self.moves_from, s.side, near(reach)
+        side, listed, open_ = s.side, self.move_list, ~blocked
+        usable, free, inner = self.usable_mask[side], self.open_ends(side, reach), rings(reach - 1)
         for sp in self.movable(s, p, own, card_move):
-            area = ball[sp]
-            out += moves_from(side, sp, enemy & area, blocked & area, reach)
+            ends = free[sp]
+            if not ends:
+                continue
+            # only the enemies nearer than `reach` stop the walk (`walk`): with none there, every space in reach
+            # is open to the figure (the figure leaves its space even when an enemy is there)
+            local = enemy & inner[sp]
+            if local:
+                ends = walk(usable, BITS[sp], local, 0, reach) & ~BITS[sp]
+            ends &= open_
+            if ends:
+                out += listed(sp, ends)
         return out
 
     def entries(self, s: State, p: int, reach: int, enemy: int, blocked: int) -> tuple[int, ...]:
@@ -268,17 +304,15 @@ class Costs(Core):
         return tuple(compress(self.cat.enter, (walk(usable, origins & usable, enemy, d, reach) & ~blocked).to_bytes(
             NSPACE, "little")))
 
-    def _moves_from(self, side: str, start: int, enemy: int, blocked: int, reach: int) -> tuple[int, ...]:
-        """The move actions of a figure on `start` (as `destinations`, given the enemy spaces and those where no
-        move may end, `blocked_of`): a function of these numbers alone, kept by `moves_from` (a turn lists the
-        moves from the same spaces over the same board again and again). Only the spaces within `reach` of the
-        start matter (`near`): the callers pass the sets cut to those, so that a change far away keeps the
-        answer."""
-        usable, origin = self.usable_mask[side], BITS[start]
-        if not usable & origin:
-            return ()
-        # the figure leaves its space even when an enemy is there; it never ends where it started
-        ends = walk(usable, origin, enemy & ~origin, 0, reach) & ~(origin | blocked)
+    def _open_ends(self, side: str, reach: int) -> tuple[int, ...]:
+        """Per space, where a figure on it may end a move of at most `reach` steps over the usable spaces of board
+        side `side` with no enemy near (as `destinations`, before the blocked spaces are taken out), 0 for an
+        unusable space (kept by `open_ends`)."""
+        usable = self.usable_mask[side]
+        return tuple(walk(usable, BITS[sp], 0, 0, reach) & ~BITS[sp] if usable & BITS[sp] else 0 for sp in SPACES)
+
+    def _move_list(self, start: int, ends: int) -> tuple[int, ...]:
+        """The move actions from `start` to the spaces of the set `ends` (kept by `move_list`)."""
         return tuple(compress(self.move_ids[start], ends.to_bytes(NSPACE, "little")))
 
     def movable(self, s: State, p: int, own: int, card_move: bool) -> Sequence[int]:
@@ -307,7 +341,7 @@ class Costs(Core):
         return out
 
     def move_more(self, s: State, p: int) -> bool:
-        return s.action.count < self.move_limit(s, p) and bool(self.turn_moves(s, p))
+        return s.action.count < s.influence[p] + s.mods.get("extra_move", 0) and bool(self.turn_moves(s, p))  # limit
 
 
 def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
@@ -315,11 +349,14 @@ def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
     to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
     least `limit` (the counts are below 128: no byte overflows into the next)."""
     *seats, tokens = counts
-    total = sum(seats)  # the figures of all seats per space (still below 128)
+    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
     tokens = ((tokens + LOW7) >> 7) & ONES
-    full_add = (0x80 - max(limit, 1)) * ONES
-    return [(((total - c + LOW7) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
+    full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
+    return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
             for c in seats]
+
+
+FULL_ADD = {limit: (0x80 - limit) * ONES for limit in range(1, 5)}  # `board_masks` for the usual limits
 
 
 @functools.lru_cache(maxsize=16)
@@ -332,6 +369,12 @@ def near(reach: int) -> tuple[int, ...]:
             ball |= step(ball)
         out.append(ball)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def rings(reach: int) -> tuple[int, ...]:
+    """Per space, the other spaces at most `reach` orthogonal steps away (`near` without the space itself)."""
+    return tuple(ball & ~BITS[sp] for sp, ball in enumerate(near(reach)))
 
 
 def blocked_of(masks: tuple[int, int, int], fought: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.kit import Events, say
 
-from ..data import space_name
+from ..data import NSPACE, space_name
 from ..state import Patrol, State
 from .core import Core
 from .costs import LOW7, ONES
@@ -14,11 +14,10 @@ class Patrols(Core):
     """The patrol."""
 
     def start_patrol(self, s: State, events: Events) -> None:
-        for sp, tokens in enumerate(s.ycu):
-            if tokens:
-                s.bag += tokens
-                s.ycu[sp] = ()
-        s.counts[-1] = 0  # no token left on the board
+        if s.counts[-1]:  # a token on the board (`State.counts`)
+            s.bag += [t for tokens in s.ycu if tokens for t in tokens]
+            s.ycu = [()] * NSPACE
+            s.counts[-1] = 0
         s.bag.sort()
         if events is not None:
             say(events, "patrol.start")

@@ -215,7 +215,7 @@ def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
 
 
 def _legal_move(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    moves = eng.turn_moves(s, p) if s.action.count < eng.move_limit(s, p) else []
+    moves = eng.turn_moves(s, p) if s.action.count < s.influence[p] + s.mods.get("extra_move", 0) else []  # limit
     if s.action.count >= 1 or not moves:
         out.append(eng.cat.word["stop"])
     card_plays(eng, s, p, out)
@@ -228,8 +228,8 @@ def _apply_move(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
         return
     dest = act.dest
     eng.do_move(s, p, act.start, dest, events)
-    moved = s.action.moved
-    moved[str(dest)] = moved.get(str(dest), 0) + 1
+    moved, key = s.action.moved, str(dest)
+    moved[key] = moved.get(key, 0) + 1
     s.action.count += 1
     if not eng.move_more(s, p):
         eng.end_move(s, p, events)

@@ -88,18 +88,35 @@ class Rounds(Core):
         """COR-23: the renown each seat's award would pay now: the award spaces it controls, the renown of the
         developments it controls and its Permanent `award_renown` cards (`ctrl`, `devs`: from `controllers` and
         `dev_controllers`, when the caller has them)."""
+        if ctrl is None and devs is None:
+            return self.awards_now(s)
         if ctrl is None:
             ctrl = self.controllers(s)
         if devs is None:
             devs = self.dev_controllers(s, ctrl)
         out = [self.perm(s, p, "award_renown") for p in range(s.players)]
-        for sp, value in enumerate(self.comp.boards[s.side].award):
-            if value and ctrl[sp] >= 0:
+        for sp, value in self.award_spaces[s.side]:
+            if ctrl[sp] >= 0:
                 out[ctrl[sp]] += value
         all_devs = self.comp.devs
         for b, owner in zip(s.built, devs, strict=True):
             if owner >= 0:
                 out[owner] += all_devs[b[0]].renown
+        return out
+
+    def awards_now(self, s: State) -> list[int]:
+        """`awards` read from the masks of the board (`masks`, `controlled_devs`): a seat controls a space where it
+        has a figure and no enemy is (COR-17.1), and a development all of whose spaces it controls (COR-17.2)."""
+        out = [self.perm(s, p, "award_renown") for p in range(s.players)]
+        spaces, all_devs, built = self.award_spaces[s.side], self.comp.devs, s.built
+        for p in range(s.players):
+            enemy, _, own = self.masks(s, p)
+            held = own & ~enemy
+            for sp, value in spaces:
+                if held >> (8 * sp) & 1:
+                    out[p] += value
+            for i in self.controlled_devs(s, p):
+                out[p] += all_devs[built[i][0]].renown
         return out
 
     def award(self, s: State, events: Events) -> None:

@@ -116,12 +116,19 @@ class TurnActions(Core):
         s.phase = "post"
 
     def do_move(self, s: State, p: int, start: int, dest: int, events: Events) -> None:
+        figures, counts = s.figures, s.counts  # `set_figures` and `enemies_at`, written out
         if start < 0:
             s.pool[p] -= 1
         else:
-            self.set_figures(s, start, p, s.figures[start][p] - 1)
-        self.set_figures(s, dest, p, s.figures[dest][p] + 1)
-        if self.enemies_at(s, p, dest):
+            row = list(figures[start])
+            row[p] -= 1
+            figures[start] = tuple(row)
+            counts[p] -= 1 << (8 * start)
+        row = list(figures[dest])
+        row[p] += 1
+        figures[dest] = tuple(row)
+        counts[p] += 1 << (8 * dest)
+        if s.ycu[dest] or sum(row) > row[p]:
             s.enemy_space = dest
         if events is not None:
             say(events, "move.figure", seat=p, start=space_name(start) if start >= 0 else "@term.pool",
