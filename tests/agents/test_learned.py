@@ -39,7 +39,9 @@ def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> No
     network = shipped_network(GAME)
     assert network.inputs == game_encoder(GAME, 2).size
     provenance = json.loads(path.with_suffix(".json").read_text())
-    for key in ("command", "date", "teacher", "games", "held_out_agreement"):
+    value = network.kind == "value"
+    kind_keys = ("selfplay", "held_out_loss_plan_value") if value else ("teacher", "held_out_agreement")
+    for key in ("command", "date", "games", "held_out_loss", "arena", *kind_keys):
         assert key in provenance, key
     assert provenance["game"] == GAME and network.meta["game"] == GAME
 
