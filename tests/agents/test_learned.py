@@ -39,7 +39,9 @@ def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> No
     network = shipped_network(GAME)
     assert network.inputs == game_encoder(GAME, 2).size
     provenance = json.loads(path.with_suffix(".json").read_text())
-    for key in ("command", "date", "teacher", "games", "held_out_agreement"):
+    value = network.kind == "value"
+    kind_keys = ("selfplay", "held_out_loss_plan_value") if value else ("teacher", "held_out_agreement")
+    for key in ("command", "date", "games", "held_out_loss", "arena", *kind_keys):
         assert key in provenance, key
     assert provenance["game"] == GAME and network.meta["game"] == GAME
 
@@ -159,3 +161,74 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "chess" in result.output
     result = CliRunner().invoke(train, ["--game", GAME, "--teacher", "genius", "--out", out])
     assert result.exit_code != 0 and "valid levels" in result.output
+    result = CliRunner().invoke(train, ["--game", GAME, "--selfplay", "genius", "--out", out])
+    assert result.exit_code != 0 and "valid levels" in result.output
+    result = CliRunner().invoke(train, ["--game", GAME, "--target", "policy", "--out", out])
+    assert result.exit_code != 0 and "policy" in result.output
+
+
+def plan_value_network(size: int, iterations: int, hidden: int = 4) -> Network:
+    """A value network before training: the game's plan_value alone."""
+    arrays = {"w1": np.zeros((size, hidden)), "b1": np.zeros(hidden), "w2": np.zeros((hidden, hidden)),
+              "b2": np.zeros(hidden), "w3": np.zeros(hidden), "b3": np.zeros(()),
+              "skip": np.array([0.0] * (HEURISTICS - 1) + [1.0])}
+    return Network(arrays, {"game": GAME, "kind": "value", "iterations": iterations})
+
+
+def test_an_untrained_value_network_searches_as_ismcts() -> None:
+    """A value network values the search's cut-offs: at the start of training (plan_value alone) the learned bot
+    is the search bot, and chooses what it chooses with the same seed and budget."""
+    from meeple.agents.ismcts import ISMCTSAgent
+
+    game = meeple.new_game(GAME, 2, 12)
+    network = plan_value_network(game_encoder(GAME, 2).size, iterations=40)
+    same = total = 0
+    while not game.is_over() and total < 12:
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        legal = table.legal_indices()
+        if len(legal) > 1:
+            learned = LearnedAgent(total, network)
+            choice = learned.pick(table, legal)
+            same += choice == ISMCTSAgent(total, iterations=40).pick(table, legal)
+            assert learned.stats()["iterations"] >= 1  # it searched
+            total += 1
+        game.apply(seat, legal[total % len(legal)])
+    assert total == 12 and same >= total - 1, (same, total)
+
+
+def test_a_network_of_an_unknown_kind_is_a_clear_error() -> None:
+    good = greedy_network(10)
+    arrays = {"w1": good.w1, "b1": good.b1, "w2": good.w2, "b2": good.b2, "w3": good.w3, "b3": np.zeros(()),
+              "skip": good.skip}
+    with pytest.raises(ValueError, match="kind choice or value, not 'policy'"):
+        Network(arrays, {"kind": "policy"})
+    assert Network(arrays, {}).kind == "choice"
+
+
+def test_the_value_recipe_records_outcomes_trains_and_the_bot_searches_with_it(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from meeple.rl.train import export
+    from meeple.rl.train_value import dense_positions, fit_value, record_value_game
+
+    games = [record_value_game(GAME, 2, "greedy:10%", seed=1, number=n) for n in range(3)]
+    positions = [p for g in games for p in g]
+    assert len(positions) > 40
+    # every cut-off position is one seat's, labelled with its share of the win: both seats' labels appear
+    assert {p.outcome for p in positions} <= {0.0, 0.5, 1.0} and len({p.outcome for p in positions}) >= 2
+    size = game_encoder(GAME, 2).size
+    xs, hs, ys = dense_positions(positions[:5], size)
+    assert xs.shape == (5, size) and hs.shape == (5, HEURISTICS) and np.abs(xs).sum() > 0
+    assert ys.tolist() == [p.outcome for p in positions[:5]]
+    arrays, figures = fit_value(games, size, hidden=8, seconds=2.0, seed=0)
+    assert figures["train_positions"] + figures["held_out_positions"] == len(positions)
+    assert figures["held_out_loss"] <= figures["held_out_loss_plan_value"]  # the best held-out weights are kept
+    out = tmp_path / "learned.npz"
+    export(arrays, {"game": GAME, "kind": "value", "iterations": 20, **figures}, out)
+    network = Network.load(out)
+    assert network.kind == "value"
+    game = meeple.new_game(GAME, 2, 3)
+    seat = game.deciders()[0]
+    bot = LearnedAgent(1, network)
+    assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
+    assert bot.stats()["iterations"] >= 1

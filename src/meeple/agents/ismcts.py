@@ -221,13 +221,18 @@ class ISMCTSAgent(Agent):
             legal = self._others(rules, state, seat)
             if not legal:
                 break
-        value = float(rules.plan_value([state], seat))
+        value = self._leaf_value(rules, state, seat)
         self._values += 1
         self._sum += value
         self._squares += value * value
         for n in path:
             n.visits += 1
             n.total += value
+
+    def _leaf_value(self, rules: Any, state: Any, seat: int) -> float:
+        """The value in [0, 1] of a position at the cut-off (or the game's end) for `seat`: the game's own
+        `plan_value`; the learned level puts its network here."""
+        return float(rules.plan_value([state], seat))
 
     @staticmethod
     def _order(rules: Any, seat: int, state: Any, legal: list[int]) -> list[int]:

@@ -10,6 +10,15 @@ and two numbers the game's own heuristics give (`rules.evaluate` and `rules.plan
 so an untrained network with `w3 = 0` and `skip = (1, 0)` plays exactly like the greedy bot. It is trained by
 `meeple train` (`meeple.rl.train`, needs PyTorch) to pick what the search bot picks; playing needs only NumPy.
 A game's network is the file `learned.npz` in the game's package, with its provenance in `learned.json`.
+
+A network of the kind `value` (`meta["kind"]`, written by `meeple train --target value`) is read the other way
+round: not as a choice among afterstates but as the value of a position at the search's cut-off. The bot then
+searches like `ismcts` and scores the positions where its iterations stop with the network,
+
+    value(position) = sigmoid(skip · heuristics(position) + w3 · relu(W2 · relu(W1 · observation + b1) + b2) + b3)
+
+trained on the outcomes of whole games; with `w3 = 0` and `skip = (0, 1)` it is exactly the game's `plan_value`,
+so an untrained value network plays as `ismcts`.
 """
 
 from __future__ import annotations
@@ -27,12 +36,14 @@ import numpy as np
 from meeple.engine.table import SeatTable
 
 from .base import Agent
+from .ismcts import ISMCTSAgent
 
 NETWORK_FILE = "learned.npz"
 PROVENANCE_FILE = "learned.json"
 HEURISTICS = 2  # inputs besides the observation: log-odds of rules.evaluate and of rules.plan_value
 _EDGE = 1e-4  # values are clipped into [_EDGE, 1 - _EDGE] before their log-odds
 _ARRAYS = ("w1", "b1", "w2", "b2", "w3", "b3", "skip")
+KINDS = ("choice", "value")  # a network scores afterstates to choose among (the default) or values cut-off positions
 
 
 def log_odds(value: float) -> float:
@@ -87,6 +98,9 @@ class Network:
             raise ValueError(f"the arrays of a learned network do not fit together: w1 {self.w1.shape}, "
                              f"w2 {self.w2.shape}, w3 {self.w3.shape}, skip {self.skip.shape}")
         self.inputs = inputs
+        self.kind = str(meta.get("kind", "choice"))
+        if self.kind not in KINDS:
+            raise ValueError(f"a learned network is of the kind {' or '.join(KINDS)}, not {self.kind!r}")
 
     @classmethod
     def load(cls, path: str | Path) -> Network:
@@ -103,6 +117,11 @@ class Network:
         h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
         out: np.ndarray = h2 @ self.w3 + self.b3 + hs @ self.skip
         return out
+
+    def value(self, x: np.ndarray, h: np.ndarray) -> float:
+        """The value in [0, 1] of one position (a value network): its observation `x` and heuristics `h`."""
+        score = float(self.scores(x.reshape(1, -1), h.reshape(1, -1))[0])
+        return 1.0 / (1.0 + math.exp(-min(max(score, -60.0), 60.0)))
 
 
 def network_path(game_id: str) -> Path:
@@ -147,22 +166,47 @@ def game_encoder(game_id: str, players: int) -> Any:
     return getattr(importlib.import_module(module_name), attr)(players, {})
 
 
+class ValueSearchAgent(ISMCTSAgent):
+    """The search bot with a value network at its cut-off instead of the game's `plan_value`."""
+
+    def __init__(self, seed: int, network: Network, encoder: Any, iterations: int | None = None) -> None:
+        super().__init__(seed, iterations=iterations)
+        self.network = network
+        self.encoder = encoder
+        self.level = "learned"
+
+    def _leaf_value(self, rules: Any, state: Any, seat: int) -> float:
+        x = observation(self.encoder, rules, state, seat)
+        h = np.asarray(heuristics(rules, state, seat), dtype=np.float32)
+        return self.network.value(x, h)
+
+
 class LearnedAgent(Agent):
-    """Plays the legal action whose result the game's learned network scores best, on one state sampled from its
-    view (as the greedy bot does with the hand-made evaluation); ties are broken from the bot's stream."""
+    """Plays the game's learned network. A `choice` network: the legal action whose result it scores best, on one
+    state sampled from its view (as the greedy bot does with the hand-made evaluation; ties are broken from the
+    bot's stream). A `value` network: the search (`ValueSearchAgent`) with the network valuing its cut-offs."""
 
     level = "learned"
 
     def __init__(self, seed: int = 0, network: Network | None = None) -> None:
         super().__init__(seed)
         self.network = network
+        self._search: ValueSearchAgent | None = None
 
     def pick(self, table: SeatTable, legal: list[int]) -> int:
         rules = table.rules
         game_id = rules.spec.id
         network = self.network or shipped_network(game_id)
         encoder = game_encoder(game_id, table.players)
+        if network.kind == "value":
+            if self._search is None:
+                budget = network.meta.get("iterations")
+                self._search = ValueSearchAgent(self.seed, network, encoder, int(budget) if budget else None)
+            return self._search.pick(table, legal)
         xs, hs = afterstates(rules, encoder, table.sample(self.stream_value()), table.seat, legal)
         scores = network.scores(xs, hs)
         best = np.flatnonzero(scores >= scores.max() - 1e-6)
         return legal[int(best[self.rng.below(len(best))]) if len(best) > 1 else int(best[0])]
+
+    def stats(self) -> dict[str, Any]:
+        return self._search.stats() if self._search is not None else {}

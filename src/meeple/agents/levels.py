@@ -30,14 +30,14 @@ NAMED_LEVELS: dict[str, str] = {
 # Every level a face offers by name, and the codes of earlier versions, weakest first (the bot that takes a
 # resigned seat is the strongest at the table).
 STRENGTH: tuple[str, ...] = (
-    "random", "easy", "learned", "greedy", "medium", "hard", "ismcts:0.5s", "expert", "ismcts:2s",
+    "random", "easy", "greedy", "medium", "hard", "learned", "ismcts:0.5s", "expert", "ismcts:2s",
 )
 LEVEL_HELP = (
     "easy, medium, hard, expert (named levels), or a setting: random, greedy, greedy:<percent>% (a random legal "
     "move that share of the time, e.g. greedy:30%), ismcts (default budget), ismcts:<seconds>s (e.g. ismcts:2s, "
     "ismcts:0.5s), ismcts:<milliseconds>ms (e.g. ismcts:300ms), ismcts:<iterations> (e.g. ismcts:500), "
     "each with a share of random legal moves (ismcts:10%, ismcts:500:10%), "
-    "learned (a trained network, where the game ships one)"
+    "learned (the search guided by a trained network, where the game ships one)"
 )
 _BUDGET = re.compile(r"^(?P<number>\d+(\.\d+)?)(?P<unit>s|ms)?$")
 _SHARE = re.compile(r"^(?P<percent>\d+(\.\d+)?)%$")

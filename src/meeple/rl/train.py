@@ -23,7 +23,9 @@ import math
 import pickle
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -95,21 +97,21 @@ def dense(decisions: list[Decision], size: int) -> tuple[np.ndarray, np.ndarray,
     return xs, hs, mask, targets
 
 
-def record(game_id: str, players: int, teacher: str, opponent: str, seed: int, seconds: float,
-           jobs: int) -> list[list[Decision]]:
-    """Play games until `seconds` have passed (finishing those started); the teacher's decisions, per game."""
+def record(job: Callable[[int], list[Any]], seconds: float, jobs: int, unit: str = "decisions") -> list[list[Any]]:
+    """Play games (`job(number)`, a picklable function) until `seconds` have passed, finishing those started; what
+    each game recorded, per game."""
     from tqdm import tqdm
 
-    games: list[list[Decision]] = []
+    games: list[list[Any]] = []
     deadline = time.monotonic() + seconds
     number = 0
     with concurrent.futures.ProcessPoolExecutor(jobs) as pool, \
             tqdm(total=round(seconds), unit="s", desc="recording", file=sys.stderr) as bar:
-        running: set[concurrent.futures.Future[list[Decision]]] = set()
+        running: set[concurrent.futures.Future[list[Any]]] = set()
         start = time.monotonic()
         while True:
             while len(running) < jobs and time.monotonic() < deadline:
-                running.add(pool.submit(record_game, game_id, players, teacher, opponent, seed, number))
+                running.add(pool.submit(job, number))
                 number += 1
             if not running:
                 break
@@ -118,7 +120,7 @@ def record(game_id: str, players: int, teacher: str, opponent: str, seed: int, s
             for future in done:
                 games.append(future.result())
             bar.n = min(round(time.monotonic() - start), bar.total)
-            bar.set_postfix(games=len(games), decisions=sum(map(len, games)))
+            bar.set_postfix({"games": len(games), unit: sum(map(len, games))})
             bar.refresh()
     return games
 
@@ -244,25 +246,39 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
 
 @click.command()
 @click.option("--game", "game_id", required=True, help="The game (`meeple info` lists the installed ones).")
+@click.option("--target", type=click.Choice(["value", "choice"]), default="value", show_default=True,
+              help="value: learn the outcome of positions at the search's cut-off from self-play games (the bot "
+                   "then searches with it); choice: learn to choose as the teacher does among afterstates.")
 @click.option("--minutes", type=click.FloatRange(min=0.1), default=50.0, show_default=True,
-              help="Total time: recording the teacher's games, then training.")
+              help="Total time: recording games, then training.")
 @click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,
               help="Share of the time spent recording games.")
 @click.option("--players", type=click.IntRange(min=2), default=2, show_default=True)
-@click.option("--teacher", default="ismcts", show_default=True, help="Bot level whose choices are learnt.")
-@click.option("--opponent", default="greedy", show_default=True, help="Bot level the teacher plays against.")
+@click.option("--selfplay", default="greedy:10%", show_default=True,
+              help="--target value: the bot level that plays every seat of the recorded games.")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="--target value: the learned bot's search budget per decision (default: the game's own).")
+@click.option("--teacher", default="ismcts", show_default=True,
+              help="--target choice: bot level whose choices are learnt.")
+@click.option("--opponent", default="greedy", show_default=True,
+              help="--target choice: bot level the teacher plays against.")
 @click.option("--hidden", type=click.IntRange(min=1), default=32, show_default=True, help="Units per hidden layer.")
 @click.option("--jobs", type=click.IntRange(min=1), default=2, show_default=True, help="Games recorded in parallel.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--keep-data", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also save the recorded decisions there (to train again with --from-data).")
+              help="Also save the recorded games there (to train again with --from-data).")
 @click.option("--from-data", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Train on decisions saved by --keep-data instead of recording (all the time goes to training).")
+              help="Train on games saved by --keep-data instead of recording (all the time goes to training).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Where to write the network (.npz); the provenance goes next to it (.json).")
-def train(game_id: str, minutes: float, record_share: float, players: int, teacher: str, opponent: str, hidden: int,
-          jobs: int, seed: int, keep_data: Path | None, from_data: Path | None, out: Path) -> None:
-    """Train the learned bot of a game: record the search bot's choices, fit a small network to them, export it.
+def train(game_id: str, target: str, minutes: float, record_share: float, players: int, selfplay: str,
+          iterations: int | None, teacher: str, opponent: str, hidden: int, jobs: int, seed: int,
+          keep_data: Path | None, from_data: Path | None, out: Path) -> None:
+    """Train the learned bot of a game and export its network.
+
+    With --target value (the default), bots play whole games against each other, the positions where the search
+    stops are labelled with who won, and a small network learns those outcomes; the bot level `learned` then
+    searches with it. With --target choice, it learns the search bot's choices instead.
 
     Example: meeple train --game bluemooncity --minutes 50 --jobs 2 --out learned.npz
     """
@@ -272,7 +288,7 @@ def train(game_id: str, minutes: float, record_share: float, players: int, teach
     try:
         rules = get_rules(game_id)
         rules.spec.check_players(players)
-        for level in (teacher, opponent):
+        for level in (teacher, opponent, selfplay):
             parse_level(level)
     except (MeepleError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -289,28 +305,43 @@ def train(game_id: str, minutes: float, record_share: float, players: int, teach
     started = datetime.datetime.now(datetime.UTC)
     command = "meeple train " + " ".join(sys.argv[2:])
     clock = time.monotonic()
+    bots = {"teacher": teacher, "opponent": opponent} if target == "choice" else {"selfplay": selfplay}
     if from_data is not None:
         with from_data.open("rb") as fh:
             saved = pickle.load(fh)  # a file this command wrote (--keep-data)
         if saved["game"] != game_id or saved["players"] != players:
             raise click.ClickException(f"{from_data} holds {saved['game']} games of {saved['players']} players")
+        if saved.get("target", "choice") != target:
+            raise click.ClickException(f"{from_data} holds data for --target {saved.get('target', 'choice')}")
         games = saved["games"]
-        teacher, opponent = saved["teacher"], saved["opponent"]
+        bots = saved.get("bots") or {"teacher": saved["teacher"], "opponent": saved["opponent"]}
         recording = saved.get("recording", {})
         recorded = 0.0
     else:
-        games = record(game_id, players, teacher, opponent, seed, minutes * 60 * record_share, jobs)
+        if target == "choice":
+            games = record(partial(record_game, game_id, players, teacher, opponent, seed),
+                           minutes * 60 * record_share, jobs)
+        else:
+            from .train_value import record_value_game
+            games = record(partial(record_value_game, game_id, players, selfplay, seed),
+                           minutes * 60 * record_share, jobs, unit="positions")
         recorded = time.monotonic() - clock
         recording = {"command": command, "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
                      "seconds": round(recorded), "jobs": jobs, "seed": seed}
         if keep_data is not None:
             with keep_data.open("wb") as fh:
-                pickle.dump({"game": game_id, "players": players, "teacher": teacher, "opponent": opponent,
-                             "games": games, "recording": recording}, fh)
+                pickle.dump({"game": game_id, "players": players, "target": target, "bots": bots,
+                             **bots, "games": games, "recording": recording}, fh)
     # Training keeps at least its share of the time, even when the last recorded games ran past theirs.
-    arrays, figures = fit(games, size, hidden, max(minutes * 60 - recorded, minutes * 60 * (1 - record_share)), seed)
+    seconds = max(minutes * 60 - recorded, minutes * 60 * (1 - record_share))
+    if target == "choice":
+        arrays, figures = fit(games, size, hidden, seconds, seed)
+    else:
+        from .train_value import fit_value
+        arrays, figures = fit_value(games, size, hidden, seconds, seed)
+        figures = {"kind": "value", "iterations": iterations, **figures}
     meta = {
-        "game": game_id, "players": players, "teacher": teacher, "opponent": opponent, "hidden": hidden,
+        "game": game_id, "players": players, **bots, "hidden": hidden,
         "encoder_size": size, "command": command,
         "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"), "recording": recording,
         "train_seconds": round(time.monotonic() - clock - recorded), "games": len(games), **figures,
