@@ -253,7 +253,8 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
               help="Total time: recording games, then training.")
 @click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,
               help="Share of the time spent recording games.")
-@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True)
+@click.option("--players", type=click.IntRange(min=2), default=2, show_default=True,
+              help="Players of the recorded games (the network plays this count).")
 @click.option("--selfplay", default="greedy:10%", show_default=True,
               help="--target value: the bot level that plays every seat of the recorded games.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
@@ -280,7 +281,8 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
     stops are labelled with who won, and a small network learns those outcomes; the bot level `learned` then
     searches with it. With --target choice, it learns the search bot's choices instead.
 
-    Example: meeple train --game bluemooncity --minutes 50 --jobs 2 --out learned.npz
+    Example (Blue Moon City's shipped network):
+    meeple train --game bluemooncity --minutes 40 --record 0.6 --jobs 2 --out learned.npz
     """
     from meeple.agents import parse_level
     from meeple.engine import get_rules
