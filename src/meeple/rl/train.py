@@ -281,6 +281,7 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
     stops are labelled with who won, and a small network learns those outcomes; the bot level `learned` then
     searches with it. With --target choice, it learns the search bot's choices instead.
 
+    \b
     Example (Blue Moon City's shipped network):
     meeple train --game bluemooncity --minutes 40 --record 0.6 --jobs 2 --out learned.npz
     """
