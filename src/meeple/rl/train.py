@@ -125,58 +125,65 @@ def record(job: Callable[[int], list[Any]], seconds: float, jobs: int, unit: str
     return games
 
 
-def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, seed: int,
-        batch: int = 32) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """Train the scoring network for `seconds` and return its NumPy arrays and the held-out figures."""
-    import torch
-    from tqdm import tqdm
-
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
+def split_games(games: list[list[Any]], what: str) -> tuple[list[Any], list[Any]]:
+    """The recorded rows, a tenth of the games held out (none of one game): (held out, to train on)."""
     held = max(1, len(games) // 10) if len(games) > 1 else 0
-    valid = [d for g in games[:held] for d in g]
-    train = [d for g in games[held:] for d in g]
+    valid = [row for g in games[:held] for row in g]
+    train = [row for g in games[held:] for row in g]
     if not train:
-        raise click.ClickException("no decision was recorded: give the recording more time")
+        raise click.ClickException(f"no {what} was recorded: give the recording more time")
+    return valid, train
 
-    net = _torch_net(torch, size, hidden)
-    rng = np.random.default_rng(seed)
 
-    def loss_of(batch_decisions: list[Decision]) -> tuple[Any, int]:
-        xs, hs, mask, targets = dense(batch_decisions, size)
-        scores = net(torch.from_numpy(xs), torch.from_numpy(hs))
-        scores = scores.masked_fill(~torch.from_numpy(mask), -1e9)
-        target = torch.from_numpy(targets)
-        hits = int((scores.argmax(dim=1) == target).sum())
-        return torch.nn.functional.cross_entropy(scores, target, reduction="sum"), hits
+def best_scale(torch: Any, loss_of: Callable[[list[Any]], tuple[Any, float]], sample: list[Any],
+               scales: tuple[float, ...], set_scale: Callable[[float], None]) -> float:
+    """Set the network's starting heuristic to the scale, of `scales`, with the lowest loss on `sample`."""
+    with torch.no_grad():
+        losses = {}
+        for scale in scales:
+            set_scale(scale)
+            losses[scale] = float(loss_of(sample)[0])
+        start = min(losses, key=lambda k: losses[k])
+        set_scale(start)
+    return start
+
+
+@dataclass
+class Fitted:
+    """What training reached: the held-out figures at the start and at the best epoch, its arrays, the epochs."""
+
+    start_loss: float
+    start_hits: float
+    loss: float
+    hits: float
+    arrays: dict[str, np.ndarray]
+    epochs: int
+
+
+def train_network(torch: Any, net: Any, loss_of: Callable[[list[Any]], tuple[Any, float]], train: list[Any],
+                  valid: list[Any], rng: np.random.Generator, seconds: float, batch: int, chunk: int,
+                  weight_decay: float, skip_lr: float, hits_name: str, digits: int) -> Fitted:
+    """Adam on the network's body and its heuristic weights (`skip`) for `seconds`, an epoch at a time over
+    shuffled batches; after each epoch the held-out loss (in chunks of `chunk` rows) keeps the best weights."""
+    from tqdm import tqdm
 
     def evaluate() -> tuple[float, float]:
         if not valid:
             return math.nan, math.nan
-        total, hits = 0.0, 0
+        total, hits = 0.0, 0.0
         with torch.no_grad():
-            for i in range(0, len(valid), 128):
-                loss, hit = loss_of(valid[i : i + 128])
+            for i in range(0, len(valid), chunk):
+                loss, hit = loss_of(valid[i : i + chunk])
                 total += float(loss)
                 hits += hit
         return total / len(valid), hits / len(valid)
 
-    # The evaluation's log-odds differ little between the actions of one decision: find the scale at which the
-    # greedy start predicts the teacher best, so that training starts from the greedy bot at its best temperature.
-    sample = [train[j] for j in rng.permutation(len(train))[:512]]
-    with torch.no_grad():
-        losses = {}
-        for scale in GREEDY_SCALES:
-            net.skip[0] = scale
-            losses[scale] = float(loss_of(sample)[0])
-        start_scale = min(losses, key=lambda k: losses[k])
-        net.skip[0] = start_scale
     skip = [p for name, p in net.named_parameters() if name == "skip"]
     body = [p for name, p in net.named_parameters() if name != "skip"]
-    optimiser = torch.optim.Adam([{"params": body, "lr": 1e-3, "weight_decay": 1e-5},
-                                  {"params": skip, "lr": 0.05}])
-    start_loss, start_agree = evaluate()
-    best = (start_loss, start_agree, _arrays(net))
+    optimiser = torch.optim.Adam([{"params": body, "lr": 1e-3, "weight_decay": weight_decay},
+                                  {"params": skip, "lr": skip_lr}])
+    start_loss, start_hits = evaluate()
+    best = (start_loss, start_hits, _arrays(net))
     deadline = time.monotonic() + seconds
     epochs = 0
     with tqdm(total=round(seconds), unit="s", desc="training", file=sys.stderr) as bar:
@@ -191,19 +198,52 @@ def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, see
                 if time.monotonic() >= deadline:
                     break
             epochs += 1
-            valid_loss, agree = evaluate()
+            valid_loss, hits = evaluate()
             if not valid or valid_loss < best[0]:
-                best = (valid_loss, agree, _arrays(net))
+                best = (valid_loss, hits, _arrays(net))
             bar.n = min(round(time.monotonic() - start), bar.total)
-            bar.set_postfix(epochs=epochs, held_out_loss=f"{valid_loss:.3f}", agreement=f"{agree:.3f}")
+            bar.set_postfix({"epochs": epochs, "held_out_loss": f"{valid_loss:.{digits}f}", hits_name: f"{hits:.3f}"})
             bar.refresh()
+    return Fitted(start_loss, start_hits, best[0], best[1], best[2], epochs)
+
+
+def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, seed: int,
+        batch: int = 32) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Train the scoring network for `seconds` and return its NumPy arrays and the held-out figures."""
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    valid, train = split_games(games, "decision")
+    net = _torch_net(torch, size, hidden)
+    rng = np.random.default_rng(seed)
+
+    def loss_of(batch_decisions: list[Decision]) -> tuple[Any, float]:
+        xs, hs, mask, targets = dense(batch_decisions, size)
+        scores = net(torch.from_numpy(xs), torch.from_numpy(hs))
+        scores = scores.masked_fill(~torch.from_numpy(mask), -1e9)
+        target = torch.from_numpy(targets)
+        hits = int((scores.argmax(dim=1) == target).sum())
+        return torch.nn.functional.cross_entropy(scores, target, reduction="sum"), hits
+
+    # The evaluation's log-odds differ little between the actions of one decision: find the scale at which the
+    # greedy start predicts the teacher best, so that training starts from the greedy bot at its best temperature.
+    sample = [train[j] for j in rng.permutation(len(train))[:512]]
+
+    def set_scale(scale: float) -> None:
+        net.skip[0] = scale
+
+    start_scale = best_scale(torch, loss_of, sample, GREEDY_SCALES, set_scale)
+    got = train_network(torch, net, loss_of, train, valid, rng, seconds, batch, chunk=128, weight_decay=1e-5,
+                        skip_lr=0.05, hits_name="agreement", digits=3)
     figures = {
-        "train_decisions": len(train), "held_out_decisions": len(valid), "epochs": epochs,
+        "train_decisions": len(train), "held_out_decisions": len(valid), "epochs": got.epochs,
         "greedy_start_scale": start_scale,
-        "held_out_loss_greedy_start": round(start_loss, 4), "held_out_agreement_greedy_start": round(start_agree, 4),
-        "held_out_loss": round(best[0], 4), "held_out_agreement": round(best[1], 4),
+        "held_out_loss_greedy_start": round(got.start_loss, 4),
+        "held_out_agreement_greedy_start": round(got.start_hits, 4),
+        "held_out_loss": round(got.loss, 4), "held_out_agreement": round(got.hits, 4),
     }
-    return best[2], figures
+    return got.arrays, figures
 
 
 def _torch_net(torch: Any, size: int, hidden: int) -> Any:

@@ -15,13 +15,9 @@ The bot level `learned` then searches like `ismcts` with this value at its cut-o
 
 from __future__ import annotations
 
-import math
-import sys
-import time
 from dataclasses import dataclass
 from typing import Any
 
-import click
 import numpy as np
 
 import meeple
@@ -97,17 +93,12 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
               batch: int = 128) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Train the value network for `seconds`; its NumPy arrays and the held-out figures."""
     import torch
-    from tqdm import tqdm
 
-    from .train import _arrays, _torch_net
+    from .train import _torch_net, best_scale, split_games, train_network
 
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    held = max(1, len(games) // 10) if len(games) > 1 else 0
-    valid = [p for g in games[:held] for p in g]
-    train = [p for g in games[held:] for p in g]
-    if not train:
-        raise click.ClickException("no position was recorded: give the recording more time")
+    valid, train = split_games(games, "position")
     net = _torch_net(torch, size, hidden)
     rng = np.random.default_rng(seed)
 
@@ -118,57 +109,20 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
         hits = float(((scores > 0).float() == (target > 0.5).float()).sum())
         return torch.nn.functional.binary_cross_entropy_with_logits(scores, target, reduction="sum"), hits
 
-    def evaluate() -> tuple[float, float]:
-        if not valid:
-            return math.nan, math.nan
-        total, hits = 0.0, 0.0
-        with torch.no_grad():
-            for i in range(0, len(valid), 512):
-                loss, hit = loss_of(valid[i : i + 512])
-                total += float(loss)
-                hits += hit
-        return total / len(valid), hits / len(valid)
-
     # plan_value orders positions but is not a probability of winning (Blue Moon City's stays near 0.5): start
     # from plan_value at the scale of its log-odds that predicts the training outcomes best.
     sample = [train[j] for j in rng.permutation(len(train))[:4096]]
-    with torch.no_grad():
-        losses = {}
-        for scale in PLAN_SCALES:
-            net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
-            losses[scale] = float(loss_of(sample)[0])
-        start_scale = min(losses, key=lambda k: losses[k])
-        net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [start_scale]))
-    skip = [p for name, p in net.named_parameters() if name == "skip"]
-    body = [p for name, p in net.named_parameters() if name != "skip"]
-    optimiser = torch.optim.Adam([{"params": body, "lr": 1e-3, "weight_decay": 1e-4},
-                                  {"params": skip, "lr": 0.01}])
-    start_loss, start_hits = evaluate()
-    best = (start_loss, start_hits, _arrays(net))
-    deadline = time.monotonic() + seconds
-    epochs = 0
-    with tqdm(total=round(seconds), unit="s", desc="training", file=sys.stderr) as bar:
-        start = time.monotonic()
-        while time.monotonic() < deadline:
-            order = rng.permutation(len(train))
-            for i in range(0, len(order), batch):
-                loss, _ = loss_of([train[j] for j in order[i : i + batch]])
-                optimiser.zero_grad()
-                (loss / batch).backward()
-                optimiser.step()
-                if time.monotonic() >= deadline:
-                    break
-            epochs += 1
-            valid_loss, hits = evaluate()
-            if not valid or valid_loss < best[0]:
-                best = (valid_loss, hits, _arrays(net))
-            bar.n = min(round(time.monotonic() - start), bar.total)
-            bar.set_postfix(epochs=epochs, held_out_loss=f"{valid_loss:.4f}", right=f"{hits:.3f}")
-            bar.refresh()
+
+    def set_scale(scale: float) -> None:
+        net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
+
+    start_scale = best_scale(torch, loss_of, sample, PLAN_SCALES, set_scale)
+    got = train_network(torch, net, loss_of, train, valid, rng, seconds, batch, chunk=512, weight_decay=1e-4,
+                        skip_lr=0.01, hits_name="right", digits=4)
     figures = {
-        "train_positions": len(train), "held_out_positions": len(valid), "epochs": epochs,
+        "train_positions": len(train), "held_out_positions": len(valid), "epochs": got.epochs,
         "plan_value_scale": start_scale,
-        "held_out_loss_plan_value": round(start_loss, 4), "held_out_right_plan_value": round(start_hits, 4),
-        "held_out_loss": round(best[0], 4), "held_out_right": round(best[1], 4),
+        "held_out_loss_plan_value": round(got.start_loss, 4), "held_out_right_plan_value": round(got.start_hits, 4),
+        "held_out_loss": round(got.loss, 4), "held_out_right": round(got.hits, 4),
     }
-    return best[2], figures
+    return got.arrays, figures
