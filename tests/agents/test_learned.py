@@ -25,12 +25,16 @@ from meeple.arena.match import ArenaConfig, play_job
 GAME = "bluemooncity"
 
 
-def greedy_network(size: int, hidden: int = 4) -> Network:
-    """What training starts from: only the evaluation counts."""
+def untrained_network(size: int, skip: list[float], meta: dict[str, object], hidden: int = 4) -> Network:
+    """A network whose body is zero: its score is the heuristics weighted by `skip` alone."""
     arrays = {"w1": np.zeros((size, hidden)), "b1": np.zeros(hidden), "w2": np.zeros((hidden, hidden)),
-              "b2": np.zeros(hidden), "w3": np.zeros(hidden), "b3": np.zeros(()),
-              "skip": np.array([1.0] + [0.0] * (HEURISTICS - 1))}
-    return Network(arrays, {"game": GAME})
+              "b2": np.zeros(hidden), "w3": np.zeros(hidden), "b3": np.zeros(()), "skip": np.array(skip)}
+    return Network(arrays, {"game": GAME, **meta})
+
+
+def greedy_network(size: int) -> Network:
+    """What choice training starts from: only the evaluation counts."""
+    return untrained_network(size, [1.0] + [0.0] * (HEURISTICS - 1), {})
 
 
 def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> None:
@@ -167,12 +171,9 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "policy" in result.output
 
 
-def plan_value_network(size: int, iterations: int, hidden: int = 4) -> Network:
+def plan_value_network(size: int, iterations: int) -> Network:
     """A value network before training: the game's plan_value alone."""
-    arrays = {"w1": np.zeros((size, hidden)), "b1": np.zeros(hidden), "w2": np.zeros((hidden, hidden)),
-              "b2": np.zeros(hidden), "w3": np.zeros(hidden), "b3": np.zeros(()),
-              "skip": np.array([0.0] * (HEURISTICS - 1) + [1.0])}
-    return Network(arrays, {"game": GAME, "kind": "value", "iterations": iterations})
+    return untrained_network(size, [0.0] * (HEURISTICS - 1) + [1.0], {"kind": "value", "iterations": iterations})
 
 
 def test_an_untrained_value_network_searches_as_ismcts() -> None:
