@@ -10,12 +10,13 @@ import click
 from meeple.cli import GameCommand, chosen_options
 
 from .match import ArenaConfig
-from .report import format_table, summarise, write_report
+from .report import data_file, format_table, summarise, write_report
 from .runner import BACKENDS, run_arena
 
 
 class ArenaCommand(GameCommand):
-    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead."""
+    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead, and
+    `meeple arena report DIR ...` reports over saved runs."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -23,6 +24,10 @@ class ArenaCommand(GameCommand):
             from .levels import levels
 
             return levels.make_context(f"{info_name} levels", args[1:], parent=parent, **extra)
+        if args and args[0] == "report":
+            from .pool import report
+
+            return report.make_context(f"{info_name} report", args[1:], parent=parent, **extra)
         return super().make_context(info_name, args, parent=parent, **extra)
 
 
@@ -62,7 +67,8 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
       meeple arena bluemooncity --seats ismcts:200,greedy --backend ray --address ray://head:10001
       meeple arena bluemooncity --seats expert,hard --games 60
 
-    `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`).
+    `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`); `meeple arena
+    report DIR [DIR ...]` reports over several runs saved with --out (`meeple arena report --help`).
     """
     import meeple
     from meeple.engine.errors import MeepleError
@@ -81,7 +87,7 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
-    summary = summarise(config, records)
+    summary = with_data(summarise(config, records), config.settings)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -119,8 +125,14 @@ def _compare(game: str, levels: list[str], games: int, seed: int, options: dict[
     if out:
         folder = Path(out)
         for name, (config, records) in zip("ab", runs, strict=True):
-            write_report(summarise(config, records), records, folder / name)
+            write_report(with_data(summarise(config, records), config.settings), records, folder / name)
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "comparison.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {out}/comparison.json and the reports of both variants in {out}/a and {out}/b",
                    err=as_json)
+
+
+def with_data(summary: dict[str, Any], settings: dict[str, str]) -> dict[str, Any]:
+    """The summary with the components file played with (`data`: path and content hash), if there is one."""
+    data = data_file(settings)
+    return summary if data is None else {**summary, "data": data}

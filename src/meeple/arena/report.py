@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import re
 import statistics
@@ -12,6 +13,8 @@ from typing import Any
 
 from .match import ArenaConfig
 from .stats import describe, pairwise, ratings, wilson, win_shares
+
+RESULTS = "results.json"  # the summary and every game's record, in a run's --out folder
 
 
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -255,8 +258,10 @@ def format_table(summary: dict[str, Any]) -> str:
     metrics = [m for m in shown if any(m in b["averages"] for b in summary["bots"].values())]
     head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating ±95%':>13}"
     head += "".join(f" {'avg ' + m:>13}" for m in metrics)
-    lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
-             f"seed {summary['seed']}", head, "-" * len(head)]
+    seed = summary["seed"]  # a list for a report over several runs (`meeple arena report`)
+    seeds = f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"
+    lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, {seeds}",
+             head, "-" * len(head)]
     for level, b in summary["bots"].items():
         low, high = b["ci95"]
         row = (f"{level:16} {b['games']:>5} {b['wins']:>7g} {b['win_rate']:>8.1%} "
@@ -322,6 +327,15 @@ def format_table(summary: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- files
+def data_file(settings: dict[str, str]) -> dict[str, str] | None:
+    """The components file a run played with (`--data`): its path and the SHA-256 of its content, so that
+    reports over several runs can tell whether they played with the same components; None without one."""
+    path = settings.get("data")
+    if path is None:
+        return None
+    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+
+
 def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: str | Path) -> list[Path]:
     """Write results.json, results.csv, games.csv, the plots and one saved game per game; return the paths."""
     folder = Path(out)
@@ -334,7 +348,7 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
         path.write_text(_save_with_seating(r) + "\n", encoding="utf-8")
         written.append(path)
         plain.append({k: v for k, v in r.items() if k != "save"} | {"file": f"games/{path.name}"})
-    results = folder / "results.json"
+    results = folder / RESULTS
     results.write_text(json.dumps({**summary, "records": plain}, indent=2) + "\n", encoding="utf-8")
     written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
     from .plots import plot_lengths, plot_margins, plot_positions, plot_tally, plot_win_rates
