@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +54,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "turn_order": _turn_order(config.game_id),
         "first_seat": _first_seat(records, config.players),
         "position_win_rates": _position_rates(records, config.players),
-        "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
-                   "possible": config.orders, "balanced": len(records) % config.orders == 0},
+        "orders": _orders(records, config.orders),
         "draws": sum(1 for r in records if not r["winners"]),
         "shown_metrics": list(_shown_metrics(config.game_id)),
         "length": {"actions": describe([r["actions"] for r in records])},
@@ -194,6 +193,15 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
     return out
 
 
+def _orders(records: list[dict[str, Any]], possible: int) -> dict[str, Any]:
+    """How many of the possible turn orders of the bots were played, and whether each as often as the others
+    (a run of a multiple of `possible` games is; runs of other lengths pooled together may not be)."""
+    counts = Counter(tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r)
+    even = len(counts) == possible and len(set(counts.values())) == 1
+    return {"played": len(counts), "possible": possible,
+            "balanced": even if counts else len(records) % possible == 0}
+
+
 def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """How often the player who moved first won, against the 1/players of a fair game."""
     games = [r for r in records if r["first"] is not None]
@@ -282,8 +290,9 @@ def format_table(summary: dict[str, Any]) -> str:
             lines.append(f"{level:16} " + " ".join(f"{r['win_rate']:>8.1%}" for r in b.get("by_position", [])))
     orders = summary.get("orders")
     if orders and not orders["balanced"]:
-        lines.append(f"note: {summary['games']} games are not a multiple of the {orders['possible']} turn orders "
-                     f"of {summary['players']} bots; run a multiple for a balanced comparison")
+        lines.append(f"note: {summary['games']} games do not play the {orders['possible']} turn orders of "
+                     f"{summary['players']} bots equally often; run a multiple of {orders['possible']} games (in "
+                     f"each run) for a balanced comparison")
     length = summary["length"]
     text = f"game length: {length['actions'].get('mean', 0)} actions on average"
     lines.append(text + f"; draws: {summary['draws']}")
