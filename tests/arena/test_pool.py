@@ -60,6 +60,26 @@ def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: lis
     assert [run["games"] for run in pooled["runs"]] == [2, 2]
 
 
+def outcome(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a game's record says of the game: not the wall time, nor where the pooled record came from."""
+    drop = ("seconds", "file", "folder", "arena_seed", "arena_game")
+    return [{k: v for k, v in r.items() if k not in drop} for r in records]
+
+
+def test_chunks_of_one_seed_pool_into_the_run_they_are_part_of(runs: list[Path], tmp_path: Path) -> None:
+    """Games 1-2 (the run of seed 1) and 3-4 (--first-game 3) of seed 1 are the run of 4 games of seed 1."""
+    rest = play(tmp_path / "rest", 1, SEATS, 2, "--first-game", "3")
+    whole = play(tmp_path / "whole", 1, SEATS, 4)
+    pooled, records = pooled_summary([read_run(rest), read_run(runs[0])])
+    single = read_run(whole)
+    assert outcome(records) == outcome(single.records)
+    assert without_run_fields(pooled) == without_run_fields(single.summary)
+    assert pooled["seed"] == [1]
+    overlap = play(tmp_path / "overlap", 1, SEATS, 1, "--first-game", "2")
+    result = report(str(runs[0]), str(overlap))
+    assert result.exit_code != 0 and "game 2 of arena seed 1 was already played" in result.output
+
+
 def test_runs_with_the_seats_in_another_order_pool_with_their_bots_matched() -> None:
     assert _entry_map(["random", "greedy"], ["greedy", "random"]) == [1, 0]
     assert _entry_map(["random", "greedy", "greedy"], ["greedy", "greedy", "random"]) == [2, 0, 1]
@@ -136,7 +156,7 @@ def test_a_seed_played_twice_is_refused(runs: list[Path], tmp_path: Path) -> Non
     again = copy_run(runs[0], tmp_path / "again")
     result = report(str(runs[0]), str(again))
     assert result.exit_code != 0
-    assert f"{again}: arena seed 1 was already played in {runs[0]}" in result.output
+    assert f"{again}: game 1 of arena seed 1 was already played in {runs[0]}" in result.output
 
 
 def test_folders_without_a_report_or_with_a_bad_one_are_named(runs: list[Path], tmp_path: Path) -> None:

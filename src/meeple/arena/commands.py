@@ -42,6 +42,9 @@ class ArenaCommand(GameCommand):
               help="local processes, or a Ray cluster (pip install -e '.[ray]').")
 @click.option("--address", default=None, help="Ray cluster address (default: start a local Ray instance).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed: game and bot seeds derive from it.")
+@click.option("--first-game", "first", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Number of the first game: --games 4 --first-game 5 plays games 5 to 8 of this seed, a chunk of a "
+                   "longer run (`meeple arena report` pools the chunks).")
 @click.option("--option", "-o", "extra", multiple=True, metavar="NAME=VALUE",
               help="A game option (each option of the game is also a flag: `meeple arena GAME --help`).")
 @click.option("--data", "data", default=None, type=click.Path(dir_okay=False, exists=True),
@@ -54,7 +57,7 @@ class ArenaCommand(GameCommand):
               help="Write results.json, results.csv, games.csv, PNG plots and the games (for meeple replay).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int,
+def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int, first: int,
           extra: tuple[str, ...], data: str | None, variants: tuple[str, str] | None, out: str | None,
           as_json: bool, quiet: bool, **flags: object) -> None:
     """Run GAME between bots in every turn order; report win rates (also by turn position), ratings, statistics.
@@ -82,7 +85,7 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
             _compare(game, levels, games, seed, options, settings, variants, jobs, backend, address, quiet, out,
                      as_json)
             return
-        config = ArenaConfig(game, levels, games, seed, options, settings)
+        config = ArenaConfig(game, levels, games, seed, options, settings, first)
         meeple.new_game(game, config.players, 0, config.options, **settings)  # check game, players and options
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:

@@ -42,6 +42,10 @@ class Run:
         seed = self.summary["seed"]
         return [int(s) for s in seed] if isinstance(seed, list) else [int(seed)]
 
+    def key(self, record: dict[str, Any]) -> tuple[int, int]:
+        """The arena seed and number of a game of the run: the same key is the same game."""
+        return int(record.get("arena_seed", self.seeds[0])), int(record.get("arena_game", record["game"]))
+
 
 def read_run(folder: str | Path) -> Run:
     """Read `folder/results.json` as written by `meeple arena --out`; PoolError naming the path if it cannot."""
@@ -96,13 +100,14 @@ def check_poolable(runs: list[Run]) -> None:
             if value != base[name]:
                 raise PoolError(f"{run.folder}: cannot pool with {first.folder}: {name} differs "
                                 f"({_show(value)} against {_show(base[name])})")
-    seen: dict[int, Path] = {}
+    seen: dict[tuple[int, int], Path] = {}
     for run in runs:
-        for seed in run.seeds:
-            if seed in seen:
-                raise PoolError(f"{run.folder}: arena seed {seed} was already played in {seen[seed]}: the same "
-                                f"seed gives the same games, which would be counted twice")
-            seen[seed] = run.folder
+        for key in map(run.key, run.records):
+            if key in seen:
+                raise PoolError(f"{run.folder}: game {key[1]} of arena seed {key[0]} was already played in "
+                                f"{seen[key]}: the same seed gives the same games, which would be counted twice "
+                                f"(play other seeds, or other games of the seed with --first-game)")
+            seen[key] = run.folder
 
 
 def _show(value: Any) -> str:
@@ -112,21 +117,21 @@ def _show(value: Any) -> str:
 
 def pool(runs: list[Run]) -> tuple[ArenaConfig, list[dict[str, Any]]]:
     """The configuration and records of one run over every game of the runs (checked with `check_poolable`),
-    in order of arena seed. Games are numbered again from 1; each record keeps its run's seed and own number
-    (`arena_seed`, `arena_game`), and its bots are indexed in the first run's seat list."""
+    in order of arena seed and game. Games are numbered again from 1; each record keeps its arena seed and number
+    (`arena_seed`, `arena_game`) and its run's folder, and its bots are indexed in the first run's seat list."""
     check_poolable(runs)
-    ordered = sorted(runs, key=lambda r: min(r.seeds))
-    seats = list(ordered[0].summary["seats"])
-    records: list[dict[str, Any]] = []
-    for run in ordered:
+    seats = list(runs[0].summary["seats"])
+    keyed = []
+    for run in runs:
         index = _entry_map(run.summary["seats"], seats)
         for record in run.records:
-            pooled = {**record, "entries": [index[e] for e in record["entries"]], "game": len(records) + 1,
-                      "arena_seed": record.get("arena_seed", run.seeds[0]),
-                      "arena_game": record.get("arena_game", record["game"]), "folder": str(run.folder)}
-            records.append(pooled)
-    s = ordered[0].summary
-    config = ArenaConfig(s["game"], seats, len(records), min(ordered[0].seeds), dict(s["options"]),
+            seed, number = run.key(record)
+            keyed.append({**record, "entries": [index[e] for e in record["entries"]], "arena_seed": seed,
+                          "arena_game": number, "folder": str(run.folder)})
+    keyed.sort(key=lambda r: (r["arena_seed"], r["arena_game"]))
+    records = [{**r, "game": n} for n, r in enumerate(keyed, start=1)]
+    s = runs[0].summary
+    config = ArenaConfig(s["game"], seats, len(records), records[0]["arena_seed"], dict(s["options"]),
                          dict(s["settings"]))
     return config, records
 
@@ -144,9 +149,9 @@ def pooled_summary(runs: list[Run]) -> tuple[dict[str, Any], list[dict[str, Any]
     config, records = pool(runs)
     summary = summarise(config, records)
     counts = Counter(r["folder"] for r in records)
-    summary["seed"] = sorted(s for run in runs for s in run.seeds)
-    summary["runs"] = [{"folder": str(run.folder), "seeds": run.seeds, "games": counts[str(run.folder)]}
-                       for run in sorted(runs, key=lambda r: min(r.seeds))]
+    summary["seed"] = sorted({r["arena_seed"] for r in records})
+    summary["runs"] = [{"folder": str(run.folder), "seeds": sorted(set(run.seeds)), "games": counts[str(run.folder)]}
+                       for run in runs]
     data = runs[0].summary.get("data")
     if data is not None:
         summary["data"] = data
@@ -178,12 +183,13 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
     played all their games: the same table, win rates with their intervals, ratings, turn positions and roles.
 
     The runs must be of the same game, bots (in any seat order), player count, options and components file;
-    an arena seed may appear only once (the same seed plays the same games).
+    a game (arena seed and game number) may be counted only once. Chunks of one seed (--first-game) pool into
+    the one run they are part of.
 
     \b
     Example:
-      meeple arena cityofremnants --seats ismcts,ismcts,ismcts,ismcts --games 4 --seed 1 --out runs/1
-      meeple arena cityofremnants --seats ismcts,ismcts,ismcts,ismcts --games 4 --seed 2 --out runs/2
+      meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --out runs/1
+      meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --first-game 5 --out runs/2
       meeple arena report runs/1 runs/2 --out runs/all
     """
     try:
