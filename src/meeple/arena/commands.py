@@ -82,8 +82,8 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
         spec = meeple.engine.get_rules(game, **settings).spec
         options = chosen_options(spec, flags, extra)
         if variants:
-            _compare(game, levels, games, seed, options, settings, variants, jobs, backend, address, quiet, out,
-                     as_json)
+            _compare(ArenaConfig(game, levels, games, seed, options, settings, first), variants, jobs, backend,
+                     address, quiet, out, as_json)
             return
         config = ArenaConfig(game, levels, games, seed, options, settings, first)
         meeple.new_game(game, config.players, 0, config.options, **settings)  # check game, players and options
@@ -101,21 +101,22 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
                    err=as_json)
 
 
-def _compare(game: str, levels: list[str], games: int, seed: int, options: dict[str, object],
-             settings: dict[str, str], variants: tuple[str, str], jobs: int, backend: str, address: str | None,
+def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: str, address: str | None,
              quiet: bool, out: str | None, as_json: bool) -> None:
     """Both variants on the same seeds, then the paired differences."""
+    import dataclasses
     from pathlib import Path
 
     import meeple
 
     from .compare import compare, format_comparison, read_variant
 
-    spec = meeple.engine.get_rules(game, **settings).spec
+    game, levels, games, seed = base.game_id, base.seats, base.games, base.seed
+    spec = meeple.engine.get_rules(game, **base.settings).spec
     runs = []
     for path in variants:
-        opts, own = read_variant(path, spec, options)
-        config = ArenaConfig(game, levels, games, seed, opts, {**settings, **own})
+        opts, own = read_variant(path, spec, base.options)
+        config = dataclasses.replace(base, options=opts, settings={**base.settings, **own})
         meeple.new_game(game, config.players, 0, config.options, **config.settings)
         runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
     (config_a, records_a), (config_b, records_b) = runs
