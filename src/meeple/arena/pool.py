@@ -68,6 +68,8 @@ def read_run(folder: str | Path) -> Run:
             raise PoolError(f"{path}: record {n} lacks {', '.join(missing)}")
         if sorted(record["levels"]) != sorted(data["seats"]):
             raise PoolError(f"{path}: record {n} has bots {','.join(record['levels'])}, not the run's seats")
+        if sorted(record["entries"]) != list(range(len(data["seats"]))):
+            raise PoolError(f"{path}: record {n} has entries {record['entries']}, not one per seat of the run")
     if not records:
         raise PoolError(f"{path}: the run holds no game")
     return Run(Path(folder), data, records)
@@ -111,8 +113,9 @@ def check_poolable(runs: list[Run]) -> None:
 
 
 def _show(value: Any) -> str:
-    return ",".join(value) if isinstance(value, list) else json.dumps(value) if isinstance(value, dict) \
-        else repr(value)
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return json.dumps(value) if isinstance(value, dict) else repr(value)
 
 
 def pool(runs: list[Run]) -> tuple[ArenaConfig, list[dict[str, Any]]]:
