@@ -10,12 +10,13 @@ import click
 from meeple.cli import GameCommand, chosen_options
 
 from .match import ArenaConfig
-from .report import format_table, summarise, write_report
+from .report import data_file, format_table, summarise, write_report
 from .runner import BACKENDS, run_arena
 
 
 class ArenaCommand(GameCommand):
-    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead."""
+    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead, and
+    `meeple arena report DIR ...` reports over saved runs."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -23,6 +24,10 @@ class ArenaCommand(GameCommand):
             from .levels import levels
 
             return levels.make_context(f"{info_name} levels", args[1:], parent=parent, **extra)
+        if args and args[0] == "report":
+            from .pool import report
+
+            return report.make_context(f"{info_name} report", args[1:], parent=parent, **extra)
         return super().make_context(info_name, args, parent=parent, **extra)
 
 
@@ -37,6 +42,9 @@ class ArenaCommand(GameCommand):
               help="local processes, or a Ray cluster (pip install -e '.[ray]').")
 @click.option("--address", default=None, help="Ray cluster address (default: start a local Ray instance).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed: game and bot seeds derive from it.")
+@click.option("--first-game", "first", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Number of the first game: --games 4 --first-game 5 plays games 5 to 8 of this seed, a chunk of a "
+                   "longer run (`meeple arena report` pools the chunks).")
 @click.option("--option", "-o", "extra", multiple=True, metavar="NAME=VALUE",
               help="A game option (each option of the game is also a flag: `meeple arena GAME --help`).")
 @click.option("--data", "data", default=None, type=click.Path(dir_okay=False, exists=True),
@@ -49,7 +57,7 @@ class ArenaCommand(GameCommand):
               help="Write results.json, results.csv, games.csv, PNG plots and the games (for meeple replay).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int,
+def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: str | None, seed: int, first: int,
           extra: tuple[str, ...], data: str | None, variants: tuple[str, str] | None, out: str | None,
           as_json: bool, quiet: bool, **flags: object) -> None:
     """Run GAME between bots in every turn order; report win rates (also by turn position), ratings, statistics.
@@ -62,7 +70,8 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
       meeple arena bluemooncity --seats ismcts:200,greedy --backend ray --address ray://head:10001
       meeple arena bluemooncity --seats expert,hard --games 60
 
-    `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`).
+    `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`); `meeple arena
+    report DIR [DIR ...]` reports over several runs saved with --out (`meeple arena report --help`).
     """
     import meeple
     from meeple.engine.errors import MeepleError
@@ -73,15 +82,15 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
         spec = meeple.engine.get_rules(game, **settings).spec
         options = chosen_options(spec, flags, extra)
         if variants:
-            _compare(game, levels, games, seed, options, settings, variants, jobs, backend, address, quiet, out,
-                     as_json)
+            _compare(ArenaConfig(game, levels, games, seed, options, settings, first), variants, jobs, backend,
+                     address, quiet, out, as_json)
             return
-        config = ArenaConfig(game, levels, games, seed, options, settings)
+        config = ArenaConfig(game, levels, games, seed, options, settings, first)
         meeple.new_game(game, config.players, 0, config.options, **settings)  # check game, players and options
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
-    summary = summarise(config, records)
+    summary = with_data(summarise(config, records), config.settings)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -92,21 +101,22 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
                    err=as_json)
 
 
-def _compare(game: str, levels: list[str], games: int, seed: int, options: dict[str, object],
-             settings: dict[str, str], variants: tuple[str, str], jobs: int, backend: str, address: str | None,
+def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: str, address: str | None,
              quiet: bool, out: str | None, as_json: bool) -> None:
     """Both variants on the same seeds, then the paired differences."""
+    import dataclasses
     from pathlib import Path
 
     import meeple
 
     from .compare import compare, format_comparison, read_variant
 
-    spec = meeple.engine.get_rules(game, **settings).spec
+    game, levels, games, seed = base.game_id, base.seats, base.games, base.seed
+    spec = meeple.engine.get_rules(game, **base.settings).spec
     runs = []
     for path in variants:
-        opts, own = read_variant(path, spec, options)
-        config = ArenaConfig(game, levels, games, seed, opts, {**settings, **own})
+        opts, own = read_variant(path, spec, base.options)
+        config = dataclasses.replace(base, options=opts, settings={**base.settings, **own})
         meeple.new_game(game, config.players, 0, config.options, **config.settings)
         runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
     (config_a, records_a), (config_b, records_b) = runs
@@ -119,8 +129,14 @@ def _compare(game: str, levels: list[str], games: int, seed: int, options: dict[
     if out:
         folder = Path(out)
         for name, (config, records) in zip("ab", runs, strict=True):
-            write_report(summarise(config, records), records, folder / name)
+            write_report(with_data(summarise(config, records), config.settings), records, folder / name)
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "comparison.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {out}/comparison.json and the reports of both variants in {out}/a and {out}/b",
                    err=as_json)
+
+
+def with_data(summary: dict[str, Any], settings: dict[str, str]) -> dict[str, Any]:
+    """The summary with the components file played with (`data`: path and content hash), if there is one."""
+    data = data_file(settings)
+    return summary if data is None else {**summary, "data": data}

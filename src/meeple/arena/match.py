@@ -32,6 +32,7 @@ class ArenaConfig:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     settings: dict[str, str] = field(default_factory=dict)  # e.g. {"data": "my-components.toml"}
+    first: int = 1  # number of the first game: a run in chunks plays games first .. first + games - 1 of its seed
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -40,6 +41,8 @@ class ArenaConfig:
             parse_level(level)  # raises ValueError listing the valid levels
         if self.games < 1:
             raise ValueError(f"the arena needs at least one game, not {self.games}")
+        if self.first < 1:
+            raise ValueError(f"games are numbered from 1, so the first game cannot be {self.first}")
 
     @property
     def players(self) -> int:
@@ -56,7 +59,7 @@ class ArenaConfig:
         return math.factorial(self.players)
 
     def jobs(self) -> list[GameJob]:
-        return [self.job(n) for n in range(self.games)]
+        return [self.job(n) for n in range(self.first - 1, self.first - 1 + self.games)]
 
     def job(self, number: int) -> GameJob:
         """Game `number` (from 0): which bot (its index in `seats`) plays in which turn position."""

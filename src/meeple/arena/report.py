@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import re
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 from .match import ArenaConfig
 from .stats import describe, pairwise, ratings, wilson, win_shares
+
+RESULTS = "results.json"  # the summary and every game's record, in a run's --out folder
 
 
 def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -51,8 +54,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "turn_order": _turn_order(config.game_id),
         "first_seat": _first_seat(records, config.players),
         "position_win_rates": _position_rates(records, config.players),
-        "orders": {"played": len({tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r}),
-                   "possible": config.orders, "balanced": len(records) % config.orders == 0},
+        "orders": _orders(records, config.orders),
         "draws": sum(1 for r in records if not r["winners"]),
         "shown_metrics": list(_shown_metrics(config.game_id)),
         "length": {"actions": describe([r["actions"] for r in records])},
@@ -191,6 +193,15 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
     return out
 
 
+def _orders(records: list[dict[str, Any]], possible: int) -> dict[str, Any]:
+    """How many of the possible turn orders of the bots were played, and whether each as often as the others
+    (a run of a multiple of `possible` games is; runs of other lengths pooled together may not be)."""
+    counts = Counter(tuple(r["entries"][s] for s in r["order"]) for r in records if "order" in r)
+    even = len(counts) == possible and len(set(counts.values())) == 1
+    return {"played": len(counts), "possible": possible,
+            "balanced": even if counts else len(records) % possible == 0}
+
+
 def _first_seat(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     """How often the player who moved first won, against the 1/players of a fair game."""
     games = [r for r in records if r["first"] is not None]
@@ -255,8 +266,10 @@ def format_table(summary: dict[str, Any]) -> str:
     metrics = [m for m in shown if any(m in b["averages"] for b in summary["bots"].values())]
     head = f"{'bot':16} {'games':>5} {'wins':>7} {'win rate':>8} {'95% CI':>15} {'rating ±95%':>13}"
     head += "".join(f" {'avg ' + m:>13}" for m in metrics)
-    lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, "
-             f"seed {summary['seed']}", head, "-" * len(head)]
+    seed = summary["seed"]  # a list for a report over several runs (`meeple arena report`)
+    seeds = f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"
+    lines = [f"{summary['game']}: {summary['games']} games, seats {','.join(summary['seats'])}, {seeds}",
+             head, "-" * len(head)]
     for level, b in summary["bots"].items():
         low, high = b["ci95"]
         row = (f"{level:16} {b['games']:>5} {b['wins']:>7g} {b['win_rate']:>8.1%} "
@@ -277,8 +290,9 @@ def format_table(summary: dict[str, Any]) -> str:
             lines.append(f"{level:16} " + " ".join(f"{r['win_rate']:>8.1%}" for r in b.get("by_position", [])))
     orders = summary.get("orders")
     if orders and not orders["balanced"]:
-        lines.append(f"note: {summary['games']} games are not a multiple of the {orders['possible']} turn orders "
-                     f"of {summary['players']} bots; run a multiple for a balanced comparison")
+        lines.append(f"note: {summary['games']} games do not play the {orders['possible']} turn orders of "
+                     f"{summary['players']} bots equally often; run a multiple of {orders['possible']} games (in "
+                     f"each run) for a balanced comparison")
     length = summary["length"]
     text = f"game length: {length['actions'].get('mean', 0)} actions on average"
     lines.append(text + f"; draws: {summary['draws']}")
@@ -322,6 +336,15 @@ def format_table(summary: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- files
+def data_file(settings: dict[str, str]) -> dict[str, str] | None:
+    """The components file a run played with (`--data`): its path and the SHA-256 of its content, so that
+    reports over several runs can tell whether they played with the same components; None without one."""
+    path = settings.get("data")
+    if path is None:
+        return None
+    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+
+
 def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: str | Path) -> list[Path]:
     """Write results.json, results.csv, games.csv, the plots and one saved game per game; return the paths."""
     folder = Path(out)
@@ -334,7 +357,7 @@ def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: st
         path.write_text(_save_with_seating(r) + "\n", encoding="utf-8")
         written.append(path)
         plain.append({k: v for k, v in r.items() if k != "save"} | {"file": f"games/{path.name}"})
-    results = folder / "results.json"
+    results = folder / RESULTS
     results.write_text(json.dumps({**summary, "records": plain}, indent=2) + "\n", encoding="utf-8")
     written += [results, _bots_csv(summary, folder / "results.csv"), _games_csv(plain, folder / "games.csv")]
     from .plots import plot_lengths, plot_margins, plot_positions, plot_tally, plot_win_rates

@@ -1,0 +1,213 @@
+"""`meeple arena report`: one report over several saved arena runs, as if one run had played all their games.
+
+Long runs are played in chunks (`--seed S --out runs/S` for several S); each chunk's `results.json` holds its
+summary and every game's record, and the pooled report is `summarise` over all those records.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .match import ArenaConfig
+from .report import RESULTS, format_table, summarise, write_report
+
+# What a run's summary must hold to be pooled, and the type of each.
+_FIELDS: dict[str, type | tuple[type, ...]] = {"game": str, "seats": list, "players": int, "seed": (int, list),
+                                                "options": dict, "settings": dict, "records": list}
+_RECORD_FIELDS = ("game", "levels", "entries", "winners", "ranking", "scores", "reason", "actions", "first",
+                  "metrics", "bot_stats")
+
+
+class PoolError(ValueError):
+    """Runs that cannot be read or pooled; the message names the folder and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One saved arena run: its folder, its summary (without the records) and its games' records."""
+
+    folder: Path
+    summary: dict[str, Any]
+    records: list[dict[str, Any]]
+
+    @property
+    def seeds(self) -> list[int]:
+        """The arena seeds of its games: one for a run, several for a report that pooled runs already."""
+        seed = self.summary["seed"]
+        return [int(s) for s in seed] if isinstance(seed, list) else [int(seed)]
+
+    def key(self, record: dict[str, Any]) -> tuple[int, int]:
+        """The arena seed and number of a game of the run: the same key is the same game."""
+        return int(record.get("arena_seed", self.seeds[0])), int(record.get("arena_game", record["game"]))
+
+
+def read_run(folder: str | Path) -> Run:
+    """Read `folder/results.json` as written by `meeple arena --out`; PoolError naming the path if it cannot."""
+    path = Path(folder) / RESULTS
+    if not path.is_file():
+        raise PoolError(f"{path}: no such file (is {folder} a folder written by `meeple arena --out`?)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
+    if not isinstance(data, dict):
+        raise PoolError(f"{path}: not an arena report (a JSON object with the summary and its records)")
+    for name, kind in _FIELDS.items():
+        if not isinstance(data.get(name), kind):
+            raise PoolError(f"{path}: not an arena report: field {name!r} is missing or of the wrong type")
+    records = data.pop("records")
+    for n, record in enumerate(records, start=1):
+        missing = [f for f in _RECORD_FIELDS if not isinstance(record, dict) or f not in record]
+        if missing:
+            raise PoolError(f"{path}: record {n} lacks {', '.join(missing)}")
+        if sorted(record["levels"]) != sorted(data["seats"]):
+            raise PoolError(f"{path}: record {n} has bots {','.join(record['levels'])}, not the run's seats")
+        if sorted(record["entries"]) != list(range(len(data["seats"]))):
+            raise PoolError(f"{path}: record {n} has entries {record['entries']}, not one per seat of the run")
+    if not records:
+        raise PoolError(f"{path}: the run holds no game")
+    return Run(Path(folder), data, records)
+
+
+def data_of(summary: dict[str, Any]) -> str | None:
+    """What identifies the components file a run played with: its content's hash when the run recorded one,
+    else its path; None for the built-in components."""
+    recorded = summary.get("data")
+    if isinstance(recorded, dict) and recorded.get("sha256"):
+        return f"sha256 {recorded['sha256']}"
+    path = summary["settings"].get("data")
+    return None if path is None else f"file {path} (no hash recorded)"
+
+
+def _identity(run: Run) -> dict[str, Any]:
+    """What must be the same in runs to pool them, by field name."""
+    s = run.summary
+    return {"game": s["game"], "players": s["players"], "seats": sorted(s["seats"]), "options": s["options"],
+            "settings": {k: v for k, v in s["settings"].items() if k != "data"}, "data": data_of(s)}
+
+
+def check_poolable(runs: list[Run]) -> None:
+    """Refuse runs of another game, other bots, player count, options or components, or a seed seen twice."""
+    if not runs:
+        raise PoolError("name at least one run folder")
+    first, base = runs[0], _identity(runs[0])
+    for run in runs[1:]:
+        for name, value in _identity(run).items():
+            if value != base[name]:
+                raise PoolError(f"{run.folder}: cannot pool with {first.folder}: {name} differs "
+                                f"({_show(value)} against {_show(base[name])})")
+    seen: dict[tuple[int, int], Path] = {}
+    for run in runs:
+        for key in map(run.key, run.records):
+            if key in seen:
+                raise PoolError(f"{run.folder}: game {key[1]} of arena seed {key[0]} was already played in "
+                                f"{seen[key]}: the same seed gives the same games, which would be counted twice "
+                                f"(play other seeds, or other games of the seed with --first-game)")
+            seen[key] = run.folder
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return json.dumps(value) if isinstance(value, dict) else repr(value)
+
+
+def pool(runs: list[Run]) -> tuple[ArenaConfig, list[dict[str, Any]]]:
+    """The configuration and records of one run over every game of the runs (checked with `check_poolable`),
+    in order of arena seed and game. Games are numbered again from 1; each record keeps its arena seed and number
+    (`arena_seed`, `arena_game`) and its run's folder, and its bots are indexed in the first run's seat list."""
+    check_poolable(runs)
+    seats = list(runs[0].summary["seats"])
+    keyed = []
+    for run in runs:
+        index = _entry_map(run.summary["seats"], seats)
+        for record in run.records:
+            seed, number = run.key(record)
+            keyed.append({**record, "entries": [index[e] for e in record["entries"]], "arena_seed": seed,
+                          "arena_game": number, "folder": str(run.folder)})
+    keyed.sort(key=lambda r: (r["arena_seed"], r["arena_game"]))
+    records = [{**r, "game": n} for n, r in enumerate(keyed, start=1)]
+    s = runs[0].summary
+    config = ArenaConfig(s["game"], seats, len(records), records[0]["arena_seed"], dict(s["options"]),
+                         dict(s["settings"]))
+    return config, records
+
+
+def _entry_map(seats: list[str], base: list[str]) -> list[int]:
+    """Index in `base` of each bot of `seats` (the same bots in another order; copies of a level in turn)."""
+    free: dict[str, list[int]] = defaultdict(list)
+    for i, level in enumerate(base):
+        free[level].append(i)
+    return [free[level].pop(0) for level in seats]
+
+
+def pooled_summary(runs: list[Run]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """`summarise` over every game of the runs, with the seeds and folders it pooled; and the records."""
+    config, records = pool(runs)
+    summary = summarise(config, records)
+    counts = Counter(r["folder"] for r in records)
+    summary["seed"] = sorted({r["arena_seed"] for r in records})
+    summary["runs"] = [{"folder": str(run.folder), "seeds": sorted(set(run.seeds)), "games": counts[str(run.folder)]}
+                       for run in runs]
+    data = runs[0].summary.get("data")
+    if data is not None:
+        summary["data"] = data
+    return summary, records
+
+
+def with_saves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records with their saved games (`save`), read from each run's `games/` folder."""
+    out = []
+    for record in records:
+        path = Path(record["folder"]) / str(record.get("file", ""))
+        try:
+            save = path.read_text(encoding="utf-8") if record.get("file") else None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PoolError(f"{path}: cannot read the saved game ({exc})") from None
+        if save is None:
+            raise PoolError(f"{record['folder']}: record of game {record['arena_game']} names no saved game")
+        out.append({**record, "save": save})
+    return out
+
+
+@click.command("report")
+@click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.option("--out", "out", default=None, type=click.Path(file_okay=False),
+              help="Write the pooled results.json, results.csv, games.csv, PNG plots and games, as a run's --out.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
+def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
+    """One report over several saved arena runs (folders written by `meeple arena --out`), as if one run had
+    played all their games: the same table, win rates with their intervals, ratings, turn positions and roles.
+
+    The runs must be of the same game, bots (in any seat order), player count, options and components file;
+    a game (arena seed and game number) may be counted only once. Chunks of one seed (--first-game) pool into
+    the one run they are part of.
+
+    \b
+    Example:
+      meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --out runs/1
+      meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --first-game 5 --out runs/2
+      meeple arena report runs/1 runs/2 --out runs/all
+    """
+    try:
+        runs = [read_run(folder) for folder in folders]
+        summary, records = pooled_summary(runs)
+        if out:
+            target = Path(out).resolve()
+            clash = next((f for f in folders if Path(f).resolve() == target), None)
+            if clash is not None:
+                raise PoolError(f"--out {out} is one of the runs ({clash}): write the pooled report elsewhere")
+            records = with_saves(records)
+    except PoolError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(json.dumps(summary, indent=2) if as_json else format_table(summary))
+    if out:
+        paths = write_report(summary, records, out)
+        click.echo(f"wrote {len(paths)} files to {out} (results.json, results.csv, games.csv, PNG plots, games/)",
+                   err=as_json)

@@ -1,0 +1,188 @@
+"""`meeple arena report`: saved runs pooled give the summary of one run over all their games, and runs that
+cannot be pooled are refused with the folder and the field that differs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import meeple
+from meeple.arena import ArenaConfig, summarise
+from meeple.arena.commands import arena
+from meeple.arena.pool import PoolError, _entry_map, pooled_summary, read_run
+from meeple.arena.report import format_table
+from meeple.cli import main
+
+SEATS = ["greedy", "random"]
+
+
+def play(folder: Path, seed: int, seats: list[str] = SEATS, games: int = 2, *extra: str) -> Path:
+    args = ["coloma", "--seats", ",".join(seats), "--games", str(games), "--seed", str(seed), "--out", str(folder),
+            "--quiet", *extra]
+    result = CliRunner().invoke(arena, args)
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Two runs of two greedy-random Coloma games (seeds 1 and 2), and one with the seats the other way round."""
+    root = tmp_path_factory.mktemp("runs")
+    return [play(root / "s1", 1), play(root / "s2", 2), play(root / "s3", 3, ["random", "greedy"])]
+
+
+def records_of(folder: Path) -> list[dict[str, Any]]:
+    return list(json.loads((folder / "results.json").read_text())["records"])
+
+
+def without_run_fields(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k not in ("seed", "runs")}
+
+
+def report(*args: str) -> Any:
+    return CliRunner().invoke(main, ["arena", "report", *args])
+
+
+def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: list[Path]) -> None:
+    a, b = runs[:2]
+    pooled, records = pooled_summary([read_run(b), read_run(a)])  # in order of seed, whatever the order named
+    expected = summarise(ArenaConfig("coloma", SEATS, 4, 1), records_of(a) + records_of(b))
+    assert without_run_fields(pooled) == without_run_fields(expected)
+    assert pooled["games"] == 4 and pooled["seed"] == [1, 2]
+    assert [r["game"] for r in records] == [1, 2, 3, 4]
+    assert [(r["arena_seed"], r["arena_game"]) for r in records] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert [run["games"] for run in pooled["runs"]] == [2, 2]
+
+
+def outcome(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a game's record says of the game: not the wall time, nor where the pooled record came from."""
+    drop = ("seconds", "file", "folder", "arena_seed", "arena_game")
+    return [{k: v for k, v in r.items() if k not in drop} for r in records]
+
+
+def test_chunks_of_one_seed_pool_into_the_run_they_are_part_of(runs: list[Path], tmp_path: Path) -> None:
+    """Games 1-2 (the run of seed 1) and 3-4 (--first-game 3) of seed 1 are the run of 4 games of seed 1."""
+    rest = play(tmp_path / "rest", 1, SEATS, 2, "--first-game", "3")
+    whole = play(tmp_path / "whole", 1, SEATS, 4)
+    pooled, records = pooled_summary([read_run(rest), read_run(runs[0])])
+    single = read_run(whole)
+    assert outcome(records) == outcome(single.records)
+    assert without_run_fields(pooled) == without_run_fields(single.summary)
+    assert pooled["seed"] == [1]
+    overlap = play(tmp_path / "overlap", 1, SEATS, 1, "--first-game", "2")
+    result = report(str(runs[0]), str(overlap))
+    assert result.exit_code != 0 and "game 2 of arena seed 1 was already played" in result.output
+
+
+def test_runs_with_the_seats_in_another_order_pool_with_their_bots_matched() -> None:
+    assert _entry_map(["random", "greedy"], ["greedy", "random"]) == [1, 0]
+    assert _entry_map(["random", "greedy", "greedy"], ["greedy", "greedy", "random"]) == [2, 0, 1]
+
+
+def test_other_seat_order_counts_each_bot_as_itself(runs: list[Path]) -> None:
+    pooled, records = pooled_summary([read_run(runs[0]), read_run(runs[2])])
+    assert all(pooled["seats"][e] == level for r in records for e, level in zip(r["entries"], r["levels"],
+                                                                                 strict=True))
+    assert pooled["bots"]["greedy"]["games"] == 4 and pooled["orders"] == {"played": 2, "possible": 2,
+                                                                           "balanced": True}
+
+
+def test_the_command_prints_the_table_and_writes_a_report_that_pools_again(runs: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "all"
+    result = report(str(runs[0]), str(runs[1]), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "coloma: 4 games, seats greedy,random, seeds 1, 2" in result.output
+    assert "first player won" in result.output and "head to head" in result.output
+    saved = json.loads((out / "results.json").read_text())
+    assert saved["games"] == 4 and len(saved["records"]) == 4
+    for n in range(1, 5):
+        game = meeple.load_game((out / "games" / f"game-{n:04d}.json").read_text())
+        assert game.is_over()
+    assert (out / "results.csv").exists() and (out / "win_rates.png").exists()
+    again = report(str(out), str(runs[2]), "--json")
+    assert again.exit_code == 0, again.output
+    summary = json.loads(again.output)
+    assert summary["games"] == 6 and summary["seed"] == [1, 2, 3]
+
+
+def test_the_data_file_is_recorded_and_runs_with_other_data_are_refused(tmp_path: Path) -> None:
+    data = tmp_path / "components.toml"
+    shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", data)
+    run = play(tmp_path / "d1", 1, SEATS, 1, "--data", str(data))
+    recorded = json.loads((run / "results.json").read_text())["data"]
+    assert recorded == {"path": str(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
+    other = copy_run(run, tmp_path / "d2", seed=2, data={"path": str(data), "sha256": "0" * 64})
+    result = report(str(run), str(other))
+    assert result.exit_code != 0 and f"{other}: cannot pool with {run}: data differs" in result.output
+    assert report(str(run), str(copy_run(run, tmp_path / "d3", seed=3))).exit_code == 0  # the same content
+
+
+def copy_run(run: Path, folder: Path, **changes: Any) -> Path:
+    """A copy of a run's folder with fields of its summary changed (and its records' bots, for other seats)."""
+    shutil.copytree(run, folder)
+    results = folder / "results.json"
+    saved = {**json.loads(results.read_text()), **changes}
+    if "seats" in changes:
+        saved["records"] = [{**r, "levels": changes["seats"]} for r in saved["records"]]
+    results.write_text(json.dumps(saved))
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [({"game": "bluemooncity"}, "game"),
+     ({"seats": ["greedy", "greedy"]}, "seats"),
+     ({"players": 3}, "players"),
+     ({"options": {"variant": "other"}}, "options"),
+     ({"settings": {"data": "mine.toml"}}, "data")],
+)
+def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Path], tmp_path: Path,
+                                                                  changes: dict[str, Any], field: str) -> None:
+    other = copy_run(runs[1], tmp_path / "other", **changes)
+    out = tmp_path / "out"
+    result = report(str(runs[0]), str(other), "--out", str(out))
+    assert result.exit_code != 0
+    assert f"{other}: cannot pool with {runs[0]}: {field} differs" in result.output
+    assert not out.exists()  # nothing written
+
+
+def test_a_seed_played_twice_is_refused(runs: list[Path], tmp_path: Path) -> None:
+    again = copy_run(runs[0], tmp_path / "again")
+    result = report(str(runs[0]), str(again))
+    assert result.exit_code != 0
+    assert f"{again}: game 1 of arena seed 1 was already played in {runs[0]}" in result.output
+
+
+def test_folders_without_a_report_or_with_a_bad_one_are_named(runs: list[Path], tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = report(str(runs[0]), str(empty))
+    assert result.exit_code != 0 and f"{empty / 'results.json'}: no such file" in result.output
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "results.json").write_text("{not json")
+    result = report(str(bad))
+    assert result.exit_code != 0 and f"{bad / 'results.json'}: not a readable JSON file" in result.output
+    with pytest.raises(PoolError, match="field 'records'"):
+        read_run(copy_run(runs[0], tmp_path / "norecords", records=None))
+
+
+def test_the_report_is_not_written_over_a_run(runs: list[Path]) -> None:
+    before = (runs[0] / "results.json").read_text()
+    result = report(str(runs[0]), str(runs[1]), "--out", str(runs[0]))
+    assert result.exit_code != 0 and "is one of the runs" in result.output
+    assert (runs[0] / "results.json").read_text() == before
+
+
+def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: list[Path]) -> None:
+    """Two one-game runs of two bots: two games, a multiple of the two orders, but both games in one order."""
+    records = records_of(runs[0])[:1] + records_of(runs[1])[:1]
+    summary = summarise(ArenaConfig("coloma", SEATS, 2, 1), records)
+    assert summary["orders"] == {"played": 1, "possible": 2, "balanced": False}
+    assert "do not play the 2 turn orders of 2 bots equally often" in format_table(summary)
