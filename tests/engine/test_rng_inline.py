@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.engine.rng import Stream, below, next_u64
+from meeple.engine.rng import Stream, below, next_u64, shuffle
 
 
 def test_the_written_out_draws_are_the_draws_of_next_u64() -> None:
@@ -15,3 +15,23 @@ def test_the_written_out_draws_are_the_draws_of_next_u64() -> None:
             assert below(state, n) == (expected, following)
             assert stream.below(n) == expected and stream.state == following
             state = following
+
+
+def test_a_stream_drawing_ahead_draws_what_the_steps_draw() -> None:
+    """The stream works its values out many steps at a time: every draw, and its state between draws, as one step
+    of `below` each, across look-aheads of every length, edge states and a state set from outside."""
+    for start in (0, 1, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15, 0x0123456789ABCDEF):
+        stream = Stream(0)
+        stream.state = start
+        state = start
+        for i in range(700):
+            n = (i * 7919) % (2**31 - 1) + 1
+            expected, state = below(state, n)
+            assert stream.below(n) == expected and stream.state == state
+            if i == 300:  # set from outside mid-look-ahead: it starts again from there
+                stream.state = state = state ^ 0x5555
+        items, copied = list(range(20)), list(range(20))
+        stream.shuffle(items)
+        state = shuffle(state, copied)
+        assert items == copied and stream.state == state
+        assert stream.below(1000) == below(state, 1000)[0]

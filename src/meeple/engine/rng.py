@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -49,21 +50,68 @@ def shuffle(state: int, items: MutableSequence[T]) -> int:
     return state
 
 
-class Stream:
-    """A mutable wrapper for code that draws many numbers in a row (setup, bots)."""
+# `Stream` draws ahead: the values of many steps are worked out at once, one step per lane of a wide integer (a
+# lane of LANE bits holds one 64-bit step, with room for its product by a 64-bit constant), so that a draw is a pop.
+LANE = 128
+FIRST_AHEAD = 8  # the steps of a stream's first look-ahead; each next one is twice as long, up to MOST_AHEAD
+MOST_AHEAD = 128
 
-    __slots__ = ("state",)
+
+@functools.lru_cache(maxsize=None)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For `count` lanes: a 1 at the bottom of every lane, the 64-bit mask in every lane, and (k + 1) * _GOLDEN in
+    lane k (the steps of the stream from a state copied into every lane; below 2**71, so a lane never overflows)."""
+    ones = sum(1 << (LANE * k) for k in range(count))
+    steps = sum(((k + 1) * _GOLDEN) << (LANE * k) for k in range(count))
+    return ones, _MASK * ones, steps
+
+
+def ahead(state: int, count: int) -> list[int]:
+    """The 32-bit values `below` takes its draws from, of the `count` steps after `state`, the last step first (so
+    that `list.pop` takes them in order): the steps of `next_u64` on every lane at once. A right shift brings the
+    next lane's low bits into the top of a lane; a mask clears them before a product could carry them down."""
+    ones, masks, steps = _lanes(count)
+    z = (state * ones + steps) & masks
+    z = ((z ^ (z >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
+    z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
+    top = (z ^ (z >> 31)) >> 32  # bits 0..31 of each lane: the value's top half (higher bits are not read)
+    values = memoryview(top.to_bytes(LANE // 8 * count, "little")).cast("I")[::LANE // 32].tolist()
+    values.reverse()
+    return values
+
+
+class Stream:
+    """A mutable wrapper for code that draws many numbers in a row (setup, bots).
+
+    `state` is the stream's state after the draws so far, as the module's functions take it. The stream works out
+    the values of its next steps ahead (`ahead`), more at a time as it keeps drawing: a draw pops one."""
+
+    __slots__ = ("_base", "_ahead", "_size")
 
     def __init__(self, seed: int, salt: int = 0) -> None:
-        self.state = seed_stream(seed, salt)
+        self._base = seed_stream(seed, salt)  # the state before the values in `_ahead`
+        self._ahead: list[int] = []  # the values of the next steps, the next one last
+        self._size = 0  # how many values `_ahead` held when last filled
+
+    @property
+    def state(self) -> int:
+        return (self._base + (self._size - len(self._ahead)) * _GOLDEN) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._base, self._ahead, self._size = value, [], 0
 
     def below(self, n: int) -> int:
+        """As the module's `below` on `state`, which it then steps."""
+        values = self._ahead
+        if values and n > 0:
+            return values.pop() * n >> 32
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        self.state = state = (self.state + _GOLDEN) & _MASK  # `below` written out
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) >> 32) * n >> 32
+        base = self.state
+        size = min(MOST_AHEAD, max(FIRST_AHEAD, 2 * self._size))
+        self._base, self._ahead, self._size = base, ahead(base, size), size
+        return self._ahead.pop() * n >> 32
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         self.state = shuffle(self.state, items)
