@@ -35,3 +35,17 @@ def test_a_stream_drawing_ahead_draws_what_the_steps_draw() -> None:
         state = shuffle(state, copied)
         assert items == copied and stream.state == state
         assert stream.below(1000) == below(state, 1000)[0]
+
+
+def test_a_shuffle_draws_what_below_draws() -> None:
+    """Short shuffles step by step, longer ones with their draws worked out at once: both are Fisher-Yates on the
+    draws of `below`."""
+    state = 0xDEADBEEF
+    for size in list(range(0, 40)) + [129, 300]:
+        items, expected = list(range(size)), list(range(size))
+        following = state
+        for i in range(size - 1, 0, -1):
+            j, following = below(following, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffle(state, items) == following and items == expected
+        state = following ^ size

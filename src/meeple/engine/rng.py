@@ -38,26 +38,15 @@ def below(state: int, n: int) -> tuple[int, int]:
     return ((z ^ (z >> 31)) >> 32) * n >> 32, state
 
 
-def shuffle(state: int, items: MutableSequence[T]) -> int:
-    """Shuffle items in place (Fisher-Yates) and return the next stream state: the draws of `below`, written out
-    in the loop (a deck reshuffle is a hot path)."""
-    for i in range(len(items) - 1, 0, -1):
-        state = (state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) >> 32) * (i + 1) >> 32
-        items[i], items[j] = items[j], items[i]
-    return state
-
-
 # `Stream` draws ahead: the values of many steps are worked out at once, one step per lane of a wide integer (a
 # lane of LANE bits holds one 64-bit step, with room for its product by a 64-bit constant), so that a draw is a pop.
 LANE = 128
 FIRST_AHEAD = 8  # the steps of a stream's first look-ahead; each next one is twice as long, up to MOST_AHEAD
 MOST_AHEAD = 128
+SHUFFLE_AHEAD = 3  # from this many draws on, a shuffle works them out at once
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=256)
 def _lanes(count: int) -> tuple[int, int, int]:
     """For `count` lanes: a 1 at the bottom of every lane, the 64-bit mask in every lane, and (k + 1) * _GOLDEN in
     lane k (the steps of the stream from a state copied into every lane; below 2**71, so a lane never overflows)."""
@@ -67,17 +56,32 @@ def _lanes(count: int) -> tuple[int, int, int]:
 
 
 def ahead(state: int, count: int) -> list[int]:
-    """The 32-bit values `below` takes its draws from, of the `count` steps after `state`, the last step first (so
-    that `list.pop` takes them in order): the steps of `next_u64` on every lane at once. A right shift brings the
+    """The 32-bit values `below` takes its draws from, of the `count` steps after `state`, in order: the steps of `next_u64` on every lane at once. A right shift brings the
     next lane's low bits into the top of a lane; a mask clears them before a product could carry them down."""
     ones, masks, steps = _lanes(count)
     z = (state * ones + steps) & masks
     z = ((z ^ (z >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
     z = ((z ^ (z >> 27)) & masks) * 0x94D049BB133111EB & masks
     top = (z ^ (z >> 31)) >> 32  # bits 0..31 of each lane: the value's top half (higher bits are not read)
-    values = memoryview(top.to_bytes(LANE // 8 * count, "little")).cast("I")[::LANE // 32].tolist()
-    values.reverse()
-    return values
+    return memoryview(top.to_bytes(LANE // 8 * count, "little")).cast("I")[::LANE // 32].tolist()
+
+
+def shuffle(state: int, items: MutableSequence[T]) -> int:
+    """Shuffle items in place (Fisher-Yates) and return the next stream state: the draws of `below`, written out
+    in the loop for a few items, worked out all at once by `ahead` for more (a deck reshuffle is a hot path)."""
+    count = len(items) - 1  # the draws
+    if count >= SHUFFLE_AHEAD:
+        for i, value in zip(range(count, 0, -1), ahead(state, count), strict=True):
+            j = value * (i + 1) >> 32
+            items[i], items[j] = items[j], items[i]
+        return (state + count * _GOLDEN) & _MASK
+    for i in range(count, 0, -1):
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) >> 32) * (i + 1) >> 32
+        items[i], items[j] = items[j], items[i]
+    return state
 
 
 class Stream:
@@ -110,7 +114,9 @@ class Stream:
             raise ValueError("below() needs a positive bound")
         base = self.state
         size = min(MOST_AHEAD, max(FIRST_AHEAD, 2 * self._size))
-        self._base, self._ahead, self._size = base, ahead(base, size), size
+        values = ahead(base, size)
+        values.reverse()  # popped from the end
+        self._base, self._ahead, self._size = base, values, size
         return self._ahead.pop() * n >> 32
 
     def shuffle(self, items: MutableSequence[T]) -> None:
