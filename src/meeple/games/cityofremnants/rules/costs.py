@@ -118,12 +118,19 @@ class Costs(Core):
                     arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
                 out.append(buy)
         devs = self.controlled_devs(s, p)
-        if devs:
+        if devs:  # loops rather than generators (a generator is a frame of its own)
             types, produces, products = s.built, self.dev_produces, s.products
-            if any(produces[types[i][0]] for i in devs) or self.builds(s, p, first=True):
-                out.append(produce)
-            if any(products[i] > 0 for i in devs):
-                out.append(sell)
+            for i in devs:
+                if produces[types[i][0]]:
+                    out.append(produce)
+                    break
+            else:
+                if self.builds(s, p, first=True):
+                    out.append(produce)
+            for i in devs:
+                if products[i] > 0:
+                    out.append(sell)
+                    break
         elif self.builds(s, p, first=True):
             out.append(produce)
         out.append(refresh)
