@@ -41,7 +41,7 @@ def test_a_shuffle_draws_what_below_draws() -> None:
     """Short shuffles step by step, longer ones with their draws worked out at once: both are Fisher-Yates on the
     draws of `below`."""
     state = 0xDEADBEEF
-    for size in list(range(0, 40)) + [129, 300]:
+    for size in [*range(40), 129, 300]:
         items, expected = list(range(size)), list(range(size))
         following = state
         for i in range(size - 1, 0, -1):
@@ -49,3 +49,16 @@ def test_a_shuffle_draws_what_below_draws() -> None:
             expected[i], expected[j] = expected[j], expected[i]
         assert shuffle(state, items) == following and items == expected
         state = following ^ size
+
+
+def test_both_ways_of_drawing_ahead_agree() -> None:
+    """`ahead` on the wide integer and on numpy's lanes: the same values, for counts on both sides of the switch."""
+    from meeple.engine import rng
+
+    for start in (0, 1, 2**64 - 1, 2**63, 0x0123456789ABCDEF):
+        for count in (1, 5, rng.NUMPY_AHEAD - 1, rng.NUMPY_AHEAD, 300):
+            state, expected = start, []
+            for _ in range(count):
+                value, state = next_u64(state)
+                expected.append(value >> 32)
+            assert rng.ahead(start, count) == expected

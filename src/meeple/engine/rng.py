@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -38,12 +38,15 @@ def below(state: int, n: int) -> tuple[int, int]:
     return ((z ^ (z >> 31)) >> 32) * n >> 32, state
 
 
-# `Stream` draws ahead: the values of many steps are worked out at once, one step per lane of a wide integer (a
-# lane of LANE bits holds one 64-bit step, with room for its product by a 64-bit constant), so that a draw is a pop.
+# `Stream` draws ahead: the values of many steps are worked out at once, so that a draw is a pop. `ahead` steps every
+# lane of a wide integer at once (a lane of LANE bits holds one 64-bit step, with room for its product by a 64-bit
+# constant), or, from NUMPY_AHEAD steps on, where its few calls cost less than the integer's length, numpy's 64-bit
+# lanes (products wrap modulo 2**64 there).
 LANE = 128
 FIRST_AHEAD = 8  # the steps of a stream's first look-ahead; each next one is twice as long, up to MOST_AHEAD
-MOST_AHEAD = 128
+MOST_AHEAD = 512
 SHUFFLE_AHEAD = 3  # from this many draws on, a shuffle works them out at once
+NUMPY_AHEAD = 64
 
 
 @functools.lru_cache(maxsize=256)
@@ -55,9 +58,30 @@ def _lanes(count: int) -> tuple[int, int, int]:
     return ones, _MASK * ones, steps
 
 
+@functools.lru_cache(maxsize=16)
+def _numpy_steps(count: int) -> Any:
+    """(k + 1) * _GOLDEN modulo 2**64 for k below `count`, as numpy's 64-bit numbers."""
+    import numpy as np
+
+    return np.array([((k + 1) * _GOLDEN) & _MASK for k in range(count)], dtype=np.uint64)
+
+
 def ahead(state: int, count: int) -> list[int]:
-    """The 32-bit values `below` takes its draws from, of the `count` steps after `state`, in order: the steps of `next_u64` on every lane at once. A right shift brings the
-    next lane's low bits into the top of a lane; a mask clears them before a product could carry them down."""
+    """The 32-bit values `below` takes its draws from, of the `count` steps after `state`, in order: the steps of
+    `next_u64` on every lane at once. On the wide integer a right shift brings the next lane's low bits into the top
+    of a lane; a mask clears them before a product could carry them down."""
+    if count >= NUMPY_AHEAD:
+        import numpy as np
+
+        z = _numpy_steps(count) + np.uint64(state)
+        z ^= z >> np.uint64(30)
+        z *= np.uint64(0xBF58476D1CE4E5B9)
+        z ^= z >> np.uint64(27)
+        z *= np.uint64(0x94D049BB133111EB)
+        z ^= z >> np.uint64(31)
+        z >>= np.uint64(32)
+        values: list[int] = z.tolist()
+        return values
     ones, masks, steps = _lanes(count)
     z = (state * ones + steps) & masks
     z = ((z ^ (z >> 30)) & masks) * 0xBF58476D1CE4E5B9 & masks
