@@ -19,7 +19,7 @@ from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
 from ..data import DEFAULT_DATA, load_components, reconstructions
 from ..messages import DESCRIPTION, catalogue
-from ..state import Revealed, State
+from ..state import NOTHING_SHOWN, State
 from ..tuning import tuned
 from .core import OTHER_DECIDERS
 from .engine import Engine
@@ -127,15 +127,16 @@ class CityOfRemnants(StateRules[State]):
         act = eng.cat.acts[action]
         shown = s.shown
         phase = s.phase
-        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and not (
+        if (s.last_rolls or shown is not NOTHING_SHOWN) and not (
                 phase == "reset" or phase == "commit" or (phase == "effect" and s.effect is not None
                                                           and s.effect.stage == "coord")):  # `Core.secret_kind`
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             if s.last_rolls:
                 s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            if shown.reset is not None or shown.battle is not None or shown.cards is not None:
-                s.shown = Revealed()
+            if shown is not NOTHING_SHOWN and (shown.reset is not None or shown.battle is not None
+                                               or shown.cards is not None):  # a copy's Revealed may be empty
+                s.shown = NOTHING_SHOWN
         if act.kind == "play":
             eng.play_card(s, seat, act.card, events)
         else:

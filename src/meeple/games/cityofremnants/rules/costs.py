@@ -13,6 +13,7 @@ from .core import Core, cells_mask, spaces_mask
 SPACES = range(NSPACE)
 BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
 SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
+KEY_SPACES = {key: sp for sp, key in enumerate(SPACE_KEYS)}
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
 ONES = ALL  # the lowest bit of every space's byte
@@ -329,8 +330,15 @@ class Costs(Core):
         moved = s.action.moved
         if card_move or not moved:
             return spaces
-        figures, key = s.figures, SPACE_KEYS
-        return [sp for sp in spaces if figures[sp][p] - moved.get(key[sp], 0) > 0]
+        # a space of `own` loses its figures only to those moved there (few: each figure moves once)
+        figures, out = s.figures, None
+        for key, n in moved.items():
+            sp = KEY_SPACES[key]
+            if figures[sp][p] - n <= 0 and own >> (8 * sp) & 1:
+                if out is None:
+                    out = list(spaces)
+                out.remove(sp)
+        return spaces if out is None else out
 
     def turn_moves(self, s: State, p: int) -> list[int]:
         """The moves of the Move action now (`move_actions` from the pool and the board, a figure once), not to be
