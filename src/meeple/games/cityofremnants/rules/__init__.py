@@ -25,6 +25,9 @@ from .core import OTHER_DECIDERS
 from .engine import Engine
 from .phases import PHASES
 
+# the legal actions of the phases where the active seat decides (not `OTHER_DECIDERS`), looked up first by `legal`
+ACTIVE_LEGAL = {phase: step.legal for phase, step in PHASES.items() if phase not in OTHER_DECIDERS}
+
 VERSION = 1
 # The search bot's default budget here: 1,000 visits per decision, like the other games; a City of Remnants turn is
 # many small decisions, most of them settled early (the search stops once no action can overtake the most visited),
@@ -97,6 +100,11 @@ class CityOfRemnants(StateRules[State]):
     def legal(self, state: State, seat: int) -> list[int]:
         """The legal actions of the seat, in ascending order (each phase lists its own so, `phases.py`)."""
         phase = state.phase
+        own = ACTIVE_LEGAL.get(phase)  # most decisions: the active seat's own (the rest below)
+        if own is not None and seat == state.active and not state.over:
+            out: list[int] = []
+            own(self.eng, state, seat, out)
+            return out
         step = PHASES.get(phase)
         if step is None or state.over:
             return []
@@ -118,7 +126,7 @@ class CityOfRemnants(StateRules[State]):
                     return []
         elif seat != state.active:
             return []
-        out: list[int] = []
+        out = []
         step.legal(self.eng, state, seat, out)
         return out
 
