@@ -27,6 +27,7 @@ from .phases import PHASES
 
 # the legal actions of the phases where the active seat decides (not `OTHER_DECIDERS`), looked up first by `legal`
 ACTIVE_LEGAL = {phase: step.legal for phase, step in PHASES.items() if phase not in OTHER_DECIDERS}
+APPLY = {phase: step.apply for phase, step in PHASES.items()}  # what an action does in each phase
 
 VERSION = 1
 # The search bot's default budget here: 1,000 visits per decision, like the other games; a City of Remnants turn is
@@ -71,6 +72,7 @@ class CityOfRemnants(StateRules[State]):
                             "(cards, tokens, shapes, bid range)")
         self.actions = self.cat.table
         self.eng = Engine(self.comp, self.cat)
+        self.acts = self.cat.acts  # each action's structure (`apply` reads it first)
         self._messages = catalogue(self.comp)
 
     # -- the six hooks ---------------------------------------------------------------------------
@@ -132,7 +134,7 @@ class CityOfRemnants(StateRules[State]):
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         s, eng = state, self.eng
-        act = eng.cat.acts[action]
+        act = self.acts[action]
         shown = s.shown
         phase = s.phase
         if (s.last_rolls or shown is not NOTHING_SHOWN) and not (
@@ -148,7 +150,7 @@ class CityOfRemnants(StateRules[State]):
         if act.kind == "play":
             eng.play_card(s, seat, act.card, events)
         else:
-            PHASES[phase].apply(eng, s, seat, act, events)
+            APPLY[phase](eng, s, seat, act, events)
 
     def check(self, state: State, seat: int, action: int) -> Event | None:
         """None when the action is legal now; otherwise the reason as a message naming the phase and, where the
