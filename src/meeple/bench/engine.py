@@ -45,8 +45,7 @@ def meeple_game(game_id: str, players: int, seed: int, keep: list[Any] | None = 
     state = rules.setup(players, rules.spec.defaults(), seed)
     pick = Stream(seed, 1)
     actions = 0
-    while not rules.is_over(state):
-        deciders = rules.deciders(state)
+    while deciders := rules.deciders(state):  # nobody decides exactly when the game is over (`Rules.is_over`)
         seat = deciders[0] if len(deciders) == 1 else deciders[pick.below(len(deciders))]
         legal = rules.legal(state, seat)
         rules.apply(state, seat, legal[pick.below(len(legal))])

@@ -270,6 +270,11 @@ class Revealed:
         return out
 
 
+# What an action that revealed nothing leaves in `State.shown`: one shared instance, never changed in place (the rules
+# put a new Revealed in its stead before recording anything)
+NOTHING_SHOWN = Revealed()
+
+
 SUBSTATES: dict[str, type[Auction] | type[Patrol] | type[Battle] | type[TurnAction] | type[CardEffect]
                 | type[Revealed]] = {
     "auction": Auction, "patrol": Patrol, "battle": Battle, "action": TurnAction, "effect": CardEffect,

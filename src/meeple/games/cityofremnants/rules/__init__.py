@@ -19,11 +19,15 @@ from .. import heuristics, views
 from ..actions import Catalogue, default_catalogue
 from ..data import DEFAULT_DATA, load_components, reconstructions
 from ..messages import DESCRIPTION, catalogue
-from ..state import Revealed, State
+from ..state import NOTHING_SHOWN, State
 from ..tuning import tuned
 from .core import OTHER_DECIDERS
 from .engine import Engine
 from .phases import PHASES
+
+# the legal actions of the phases where the active seat decides (not `OTHER_DECIDERS`), looked up first by `legal`
+ACTIVE_LEGAL = {phase: step.legal for phase, step in PHASES.items() if phase not in OTHER_DECIDERS}
+APPLY = {phase: step.apply for phase, step in PHASES.items()}  # what an action does in each phase
 
 VERSION = 1
 # The search bot's default budget here: 1,000 visits per decision, like the other games; a City of Remnants turn is
@@ -68,6 +72,7 @@ class CityOfRemnants(StateRules[State]):
                             "(cards, tokens, shapes, bid range)")
         self.actions = self.cat.table
         self.eng = Engine(self.comp, self.cat)
+        self.acts = self.cat.acts  # each action's structure (`apply` reads it first)
         self._messages = catalogue(self.comp)
 
     # -- the six hooks ---------------------------------------------------------------------------
@@ -97,6 +102,11 @@ class CityOfRemnants(StateRules[State]):
     def legal(self, state: State, seat: int) -> list[int]:
         """The legal actions of the seat, in ascending order (each phase lists its own so, `phases.py`)."""
         phase = state.phase
+        own = ACTIVE_LEGAL.get(phase)  # most decisions: the active seat's own (the rest below)
+        if own is not None and seat == state.active and not state.over:
+            out: list[int] = []
+            own(self.eng, state, seat, out)
+            return out
         step = PHASES.get(phase)
         if step is None or state.over:
             return []
@@ -118,28 +128,29 @@ class CityOfRemnants(StateRules[State]):
                     return []
         elif seat != state.active:
             return []
-        out: list[int] = []
+        out = []
         step.legal(self.eng, state, seat, out)
         return out
 
     def apply(self, state: State, seat: int, action: int, events: list[Event] | None = None) -> None:
         s, eng = state, self.eng
-        act = eng.cat.acts[action]
+        act = self.acts[action]
         shown = s.shown
         phase = s.phase
-        if (s.last_rolls or shown.reset is not None or shown.battle is not None or shown.cards is not None) and not (
+        if (s.last_rolls or shown is not NOTHING_SHOWN) and not (
                 phase == "reset" or phase == "commit" or (phase == "effect" and s.effect is not None
                                                           and s.effect.stage == "coord")):  # `Core.secret_kind`
             # What the last public action rolled and revealed stays in view until the next one: a step of a secret
             # choice changes nothing anyone else sees.
             if s.last_rolls:
                 s.last_rolls = []  # the chance outcomes of this action, shown to everyone (COR-0.15)
-            if shown.reset is not None or shown.battle is not None or shown.cards is not None:
-                s.shown = Revealed()
+            if shown is not NOTHING_SHOWN and (shown.reset is not None or shown.battle is not None
+                                               or shown.cards is not None):  # a copy's Revealed may be empty
+                s.shown = NOTHING_SHOWN
         if act.kind == "play":
             eng.play_card(s, seat, act.card, events)
         else:
-            PHASES[phase].apply(eng, s, seat, act, events)
+            APPLY[phase](eng, s, seat, act, events)
 
     def check(self, state: State, seat: int, action: int) -> Event | None:
         """None when the action is legal now; otherwise the reason as a message naming the phase and, where the

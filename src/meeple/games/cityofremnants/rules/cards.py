@@ -67,11 +67,26 @@ class CardEffects(Core):
     def state_allows(self, s: State, p: int, e: Effect) -> bool:
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name  # the primitives asked most often first
-        if n == "add_products":
-            return bool(self.controlled_devs(s, p)) and bool(self.product_targets(s, p))
+        if n == "add_products":  # `product_targets` written out, stopping at the first
+            devs = self.controlled_devs(s, p)
+            if not devs:
+                return False
+            products = s.products
+            if int(self.k["PRODUCT_SUPPLY"]) - sum(products) <= 0:  # `product_supply`
+                return False
+            built, makes, cap = s.built, self.dev_makes_products, self.dev_cap
+            for i in devs:
+                t = built[i][0]
+                if makes[t] and products[i] < cap[t]:
+                    return True
+            return False
         if n == "sell_extra":
             products = s.products  # as `sellable`
-            return any(products[i] > 0 for i in self.controlled_devs(s, p)) if products else False
+            if products:
+                for i in self.controlled_devs(s, p):
+                    if products[i] > 0:
+                        return True
+            return False
         if n == "move_figures":
             return self.any_move(s, p, e.num(1), pool=e.args[2] == "board_or_pool")
         if n == "draw":

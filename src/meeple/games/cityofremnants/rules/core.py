@@ -12,7 +12,7 @@ from meeple.kit import Events, say
 
 from ..actions import DECLARE, Act, Catalogue
 from ..data import NSPACE, Components, Effect
-from ..state import State
+from ..state import NOTHING_SHOWN, Revealed, State
 
 
 def spaces_mask(spaces: Iterable[int]) -> int:
@@ -122,9 +122,12 @@ class Core:
 
     def public(self, s: State, c: int) -> None:
         """Record a card whose identity this action made public (views show it; COR-4.5)."""
-        if s.shown.cards is None:
-            s.shown.cards = []
-        s.shown.cards.append(self.cards[c].id)
+        shown = s.shown
+        if shown.cards is None:
+            if shown is NOTHING_SHOWN:  # shared: never changed in place
+                s.shown = shown = Revealed()
+            shown.cards = []
+        shown.cards.append(self.cards[c].id)
 
     def dterm(self, t: int) -> str:
         return f"@dev.{self.comp.devs[t].id}"

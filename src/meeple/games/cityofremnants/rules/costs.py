@@ -13,6 +13,7 @@ from .core import Core, cells_mask, spaces_mask
 SPACES = range(NSPACE)
 BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
 SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
+KEY_SPACES = {key: sp for sp, key in enumerate(SPACE_KEYS)}
 # sets of spaces are ints with a byte per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
 ONES = ALL  # the lowest bit of every space's byte
@@ -118,12 +119,19 @@ class Costs(Core):
                     arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
                 out.append(buy)
         devs = self.controlled_devs(s, p)
-        if devs:
+        if devs:  # loops rather than generators (a generator is a frame of its own)
             types, produces, products = s.built, self.dev_produces, s.products
-            if any(produces[types[i][0]] for i in devs) or self.builds(s, p, first=True):
-                out.append(produce)
-            if any(products[i] > 0 for i in devs):
-                out.append(sell)
+            for i in devs:
+                if produces[types[i][0]]:
+                    out.append(produce)
+                    break
+            else:
+                if self.builds(s, p, first=True):
+                    out.append(produce)
+            for i in devs:
+                if products[i] > 0:
+                    out.append(sell)
+                    break
         elif self.builds(s, p, first=True):
             out.append(produce)
         out.append(refresh)
@@ -322,8 +330,15 @@ class Costs(Core):
         moved = s.action.moved
         if card_move or not moved:
             return spaces
-        figures, key = s.figures, SPACE_KEYS
-        return [sp for sp in spaces if figures[sp][p] - moved.get(key[sp], 0) > 0]
+        # a space of `own` loses its figures only to those moved there (few: each figure moves once)
+        figures, out = s.figures, None
+        for key, n in moved.items():
+            sp = KEY_SPACES[key]
+            if figures[sp][p] - n <= 0 and own >> (8 * sp) & 1:
+                if out is None:
+                    out = list(spaces)
+                out.remove(sp)
+        return spaces if out is None else out
 
     def turn_moves(self, s: State, p: int) -> list[int]:
         """The moves of the Move action now (`move_actions` from the pool and the board, a figure once), not to be

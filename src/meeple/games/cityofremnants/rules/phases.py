@@ -44,7 +44,11 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     play = eng.cat.play
     checks = eng.kept.play_checks.get(s.phase) or eng.play_checks(s.phase)  # the kept table read here first
     allows = eng.state_allows
-    for c in sorted(set(hand)):
+    last = -1
+    for c in sorted(hand):
+        if c == last:  # a second copy
+            continue
+        last = c
         check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
             out.append(play[c])
@@ -74,7 +78,7 @@ def _legal_reset(eng: Engine, s: State, p: int, out: list[int]) -> None:
         rest.remove(c)
     discard = eng.cat.discard
     out.append(eng.cat.word["done"])
-    out += [discard[c] for c in sorted(set(rest))]
+    out += sorted(set(map(discard.__getitem__, rest)))  # the actions rise with the cards
 
 
 def _apply_reset(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -113,7 +117,7 @@ def _apply_post(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
 def _legal_recruit(eng: Engine, s: State, p: int, out: list[int]) -> None:
     card_plays(eng, s, p, out)
     take = eng.cat.take
-    out += sorted([take[c] for c in s.gm_row])
+    out += sorted(map(take.__getitem__, s.gm_row))
 
 
 def _apply_recruit(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -197,7 +201,7 @@ def _apply_sell(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
 def _legal_refresh(eng: Engine, s: State, p: int, out: list[int]) -> None:
     discard = eng.cat.discard
     out.append(eng.cat.word["done"])
-    out += [discard[c] for c in sorted(set(s.hand[p]))]
+    out += sorted(set(map(discard.__getitem__, s.hand[p])))  # the actions rise with the cards
 
 
 def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -248,7 +252,7 @@ def _apply_effect(eng: Engine, s: State, p: int, act: Act, events: Events) -> No
 def _legal_commit(eng: Engine, s: State, p: int, out: list[int]) -> None:
     commit = eng.cat.commit
     out.append(eng.cat.word["done"])
-    out += [commit[c] for c in sorted(set(s.hand[p]))]
+    out += sorted(set(map(commit.__getitem__, s.hand[p])))  # the actions rise with the cards
 
 
 def _apply_commit(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:

@@ -9,7 +9,7 @@ from meeple.engine import rng
 from meeple.kit import Events, say
 
 from ..data import NSPACE, space_name
-from ..state import Revealed, State, TurnAction
+from ..state import NOTHING_SHOWN, State, TurnAction
 from .core import Core
 
 SIDE_ORDER = {"A": {2: "NS", 3: "NEW", 4: "NESW"}, "B": {3: "NEW"}}
@@ -79,7 +79,7 @@ class Setup(Core):
         s.stats = {"battles_won": [0] * players, "battles_lost": [0] * players, "built": [0] * players,
                    "recruited": [0] * players, "bought": [0] * players}
         s.seed_leaders = []
-        s.shown = Revealed()
+        s.shown = NOTHING_SHOWN
         s.active = -1
         s.first = self.roll_off(s, list(range(players)), events, "first")
         say(events, "setup.first", seat=s.first)
