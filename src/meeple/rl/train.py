@@ -135,6 +135,16 @@ def split_games(games: list[list[Any]], what: str) -> tuple[list[Any], list[Any]
     return valid, train
 
 
+def start_training(torch: Any, games: list[list[Any]], what: str, size: int, hidden: int,
+                   seed: int) -> tuple[list[Any], list[Any], Any, np.random.Generator]:
+    """Seed torch (one thread), split the games (`split_games`) and build the network: (held out, to train on, the
+    network, the NumPy generator of the batches)."""
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    valid, train = split_games(games, what)
+    return valid, train, _torch_net(torch, size, hidden), np.random.default_rng(seed)
+
+
 def best_scale(torch: Any, loss_of: Callable[[list[Any]], tuple[Any, float]], sample: list[Any],
                scales: tuple[float, ...], set_scale: Callable[[float], None]) -> float:
     """Set the network's starting heuristic to the scale, of `scales`, with the lowest loss on `sample`."""
@@ -212,11 +222,7 @@ def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, see
     """Train the scoring network for `seconds` and return its NumPy arrays and the held-out figures."""
     import torch
 
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    valid, train = split_games(games, "decision")
-    net = _torch_net(torch, size, hidden)
-    rng = np.random.default_rng(seed)
+    valid, train, net, rng = start_training(torch, games, "decision", size, hidden, seed)
 
     def loss_of(batch_decisions: list[Decision]) -> tuple[Any, float]:
         xs, hs, mask, targets = dense(batch_decisions, size)

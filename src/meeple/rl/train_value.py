@@ -94,13 +94,9 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
     """Train the value network for `seconds`; its NumPy arrays and the held-out figures."""
     import torch
 
-    from .train import _torch_net, best_scale, split_games, train_network
+    from .train import best_scale, start_training, train_network
 
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    valid, train = split_games(games, "position")
-    net = _torch_net(torch, size, hidden)
-    rng = np.random.default_rng(seed)
+    valid, train, net, rng = start_training(torch, games, "position", size, hidden, seed)
 
     def loss_of(rows: list[Position]) -> tuple[Any, float]:
         xs, hs, ys = dense_positions(rows, size)
