@@ -186,3 +186,29 @@ def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: 
     summary = summarise(ArenaConfig("coloma", SEATS, 2, 1), records)
     assert summary["orders"] == {"played": 1, "possible": 2, "balanced": False}
     assert "do not play the 2 turn orders of 2 bots equally often" in format_table(summary)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("winners", 5), ("winners", [7]), ("scores", ["a", "b"]), ("scores", [1.0]), ("levels", "greedyrandom"),
+    ("metrics", {"score": [1]}), ("bot_stats", [1, 2]), ("ranking", [[0, "x"]]), ("first", 9), ("actions", -1),
+    ("figures", {"rounds": "six"}), ("roles", ["A"]), ("tallies", {"built": 3}), ("arena_game", "2"),
+])
+def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path], tmp_path: Path, field: str,
+                                                               value: Any) -> None:
+    """A record whose fields are present but of the wrong type or size is refused by name, not summed into a
+    trace."""
+    records = records_of(runs[0])
+    records[1][field] = value
+    broken = copy_run(runs[0], tmp_path / "broken", records=records)
+    result = report(str(runs[1]), str(broken))
+    assert result.exit_code != 0
+    assert f"{broken / 'results.json'}: record 2: field {field!r} is not" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> None:
+    """The fresh runs here and the saved balance runs of the docs (search bots, roles, rounds) all read."""
+    saved = sorted((Path(__file__).parents[2] / "docs" / "balance-runs").glob("*/g*"))
+    assert saved, "the docs keep saved balance runs"
+    for folder in [*runs, *saved]:
+        assert read_run(folder).records

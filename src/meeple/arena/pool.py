@@ -66,6 +66,9 @@ def read_run(folder: str | Path) -> Run:
         missing = [f for f in _RECORD_FIELDS if not isinstance(record, dict) or f not in record]
         if missing:
             raise PoolError(f"{path}: record {n} lacks {', '.join(missing)}")
+        wrong = _malformed(record, len(data["seats"]))
+        if wrong:
+            raise PoolError(f"{path}: record {n}: {wrong}")
         if sorted(record["levels"]) != sorted(data["seats"]):
             raise PoolError(f"{path}: record {n} has bots {','.join(record['levels'])}, not the run's seats")
         if sorted(record["entries"]) != list(range(len(data["seats"]))):
@@ -73,6 +76,66 @@ def read_run(folder: str | Path) -> Run:
     if not records:
         raise PoolError(f"{path}: the run holds no game")
     return Run(Path(folder), data, records)
+
+
+def _seats_list(value: Any, players: int) -> bool:
+    return isinstance(value, list) and len(value) == players
+
+
+def _seat(value: Any, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _malformed(record: dict[str, Any], players: int) -> str | None:
+    """What is wrong with the types or sizes of a record's fields (a run has `players` seats), or None: the
+    report reads every one of them, so a record that passes is summed without surprise."""
+    checks: list[tuple[str, bool, str]] = [
+        ("levels", _seats_list(record["levels"], players) and all(isinstance(x, str) for x in record["levels"]),
+         f"a list of {players} bot names"),
+        ("entries", _seats_list(record["entries"], players) and all(_seat(x, players) for x in record["entries"]),
+         f"a list of {players} seat numbers"),
+        ("winners", isinstance(record["winners"], list) and all(_seat(x, players) for x in record["winners"]),
+         "a list of seat numbers"),
+        ("ranking", isinstance(record["ranking"], list)
+         and all(isinstance(g, list) and all(_seat(x, players) for x in g) for g in record["ranking"]),
+         "a list of groups of seat numbers"),
+        ("scores", _seats_list(record["scores"], players) and all(_number(x) for x in record["scores"]),
+         f"a list of {players} numbers"),
+        ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
+        ("actions", isinstance(record["actions"], int) and not isinstance(record["actions"], bool)
+         and record["actions"] >= 0, "a count of actions"),
+        ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
+        ("metrics", isinstance(record["metrics"], dict)
+         and all(_seats_list(v, players) and all(_number(x) for x in v) for v in record["metrics"].values()),
+         f"an object of lists of {players} numbers"),
+        ("bot_stats", _seats_list(record["bot_stats"], players) and all(isinstance(x, dict)
+                                                                         for x in record["bot_stats"]),
+         f"a list of {players} objects"),
+        ("figures", isinstance(record.get("figures", {}), dict)
+         and all(_number(x) for x in record.get("figures", {}).values()), "an object of numbers"),
+        ("roles", record.get("roles") is None or (_seats_list(record["roles"], players)
+                                                  and all(isinstance(x, str) for x in record["roles"])),
+         f"a list of {players} role names"),
+        ("tallies", isinstance(record.get("tallies", {}), dict)
+         and all(isinstance(t, dict) and all(_number(x) for x in t.values())
+                 for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
+        ("arena_seed", "arena_seed" not in record or isinstance(record["arena_seed"], int), "a seed"),
+        ("arena_game", "arena_game" not in record or isinstance(record["arena_game"], int), "a game number"),
+        ("positions", "positions" not in record or (_seats_list(record["positions"], players)
+                                                    and all(_seat(x, players) for x in record["positions"])),
+         f"a list of {players} turn positions"),
+        ("order", "order" not in record or (_seats_list(record["order"], players)
+                                            and all(_seat(x, players) for x in record["order"])),
+         f"a list of {players} seat numbers"),
+    ]
+    for name, ok, expected in checks:
+        if not ok:
+            return f"field {name!r} is not {expected} ({_show(record.get(name))[:60]})"
+    return None
 
 
 def data_of(summary: dict[str, Any]) -> str | None:
