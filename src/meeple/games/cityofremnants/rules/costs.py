@@ -364,9 +364,15 @@ def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
     to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
     least `limit` (the counts are below 128: no byte overflows into the next)."""
     *seats, tokens = counts
-    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
-    tokens = ((tokens + LOW7) >> 7) & ONES
+    if tokens:
+        tokens = ((tokens + LOW7) >> 7) & ONES
     full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
+    if len(seats) == 2:  # each seat's enemies are the other's figures and the tokens: fewer sums of long numbers
+        first, second = seats
+        own_first, own_second = ((first + LOW7) >> 7) & ONES, ((second + LOW7) >> 7) & ONES
+        return [(own_second | tokens, ((first + full_add) >> 7) & ONES, own_first),
+                (own_first | tokens, ((second + full_add) >> 7) & ONES, own_second)]
+    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
     return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
             for c in seats]
 
