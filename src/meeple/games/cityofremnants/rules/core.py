@@ -189,11 +189,17 @@ class Core:
     def controls_space(self, s: State, p: int, sp: int, ignore: tuple[int, int] = (-1, -1),
                        ignore_token: int = -1) -> bool:
         """COR-17.1: own figure, no enemy (ignoring the attacker's figures on one space, one token: COR-17.6)."""
-        if s.figures[sp][p] <= 0:
+        row = s.figures[sp]
+        if row[p] <= 0:
             return False
-        if any(t != ignore_token for t in s.ycu[sp]):
-            return False
-        return not any(n for q, n in enumerate(s.figures[sp]) if q != p and not (sp == ignore[0] and q == ignore[1]))
+        for t in s.ycu[sp]:  # loops rather than generators (a generator is a frame of its own)
+            if t != ignore_token:
+                return False
+        skip = ignore[1] if sp == ignore[0] else p
+        for q, n in enumerate(row):
+            if n and q != p and q != skip:
+                return False
+        return True
 
     @staticmethod
     def set_figures(s: State, sp: int, p: int, n: int) -> None:
@@ -220,14 +226,18 @@ class Core:
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
-            if sp in b[1:]:
+            if sp in b and sp in b[1:]:  # the row's type first, then its spaces: sliced only when it may hold sp
                 return i
         return -1
 
     def controls_dev(self, s: State, p: int, i: int, ignore: tuple[int, int] = (-1, -1),
                      ignore_token: int = -1) -> bool:
         """COR-17.2: every space of the development controlled."""
-        return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
+        control = self.controls_space
+        for sp in s.built[i][1:]:
+            if not control(s, p, sp, ignore, ignore_token):
+                return False
+        return True
 
     @staticmethod
     def controllers(s: State) -> list[int]:
