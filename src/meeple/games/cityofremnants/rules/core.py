@@ -56,9 +56,9 @@ class Kept:
         self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
         self.masks: tuple[list[int], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
-        # development, and its answer
-        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
+        # per seat, the last `Costs.controlled_devs` asked: copies of `State.counts` and of the rows of built, the
+        # developed spaces it held, the spaces of each development, and its answer
+        self.ctrl: dict[int, tuple[list[int], list[tuple[int, ...]], int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
         # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
