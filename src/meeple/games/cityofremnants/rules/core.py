@@ -84,6 +84,10 @@ class Core:
         self.dev_cap = [d.cap for d in comp.devs]
         self.card_unit = [c.unit for c in comp.cards]
         self.battle_effects = [c.effects if c.timing == "Battle" else () for c in comp.cards]  # COR-18.9
+        # per development type: the dice and attack its passive ability adds to a battle (COR-17.6), None for none
+        self.battle_bonus = [None if d.passive is None or d.passive.name not in ("passive_dice", "passive_atk")
+                             else (d.passive.num(), 0) if d.passive.name == "passive_dice" else (0, d.passive.num())
+                             for d in comp.devs]
         self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
