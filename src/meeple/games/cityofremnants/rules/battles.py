@@ -27,19 +27,16 @@ class Battles(Core):
     def snapshot(self, s: State, p: int, sp: int, ignore: tuple[int, int], token: int) -> Snapshot:
         """COR-17.6, 17.7: passive bonuses and Defense, once, at the start of the battle."""
         dice = atk = 0
-        seen: set[int] = set()
-        devs = self.comp.devs
+        seen: list[int] = []
+        bonus = self.battle_bonus
         for i, b in enumerate(s.built):
-            dev = devs[b[0]]
-            passive = dev.passive  # a dice or attack bonus counts once per type
-            if (passive is None or passive.name not in ("passive_dice", "passive_atk") or dev.index in seen
-                    or not self.controls_dev(s, p, i, ignore, token)):
+            t = b[0]
+            gain = bonus[t]  # a dice or attack bonus counts once per type
+            if gain is None or t in seen or not self.controls_dev(s, p, i, ignore, token):
                 continue
-            seen.add(dev.index)
-            if passive.name == "passive_dice":
-                dice += passive.num()
-            else:
-                atk += passive.num()
+            seen.append(t)
+            dice += gain[0]
+            atk += gain[1]
         di = self.dev_at(s, sp)
         defense = self.dev(s, di).defense if di >= 0 and self.controls_dev(s, p, di, ignore, token) else 0
         return Snapshot(dice, atk, defense)

@@ -56,9 +56,9 @@ class Kept:
         self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
         # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
         self.masks: tuple[list[int], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `Costs.controlled_devs` asked: the developed spaces it held, the spaces of each
-        # development, and its answer
-        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
+        # per seat, the last `Costs.controlled_devs` asked: copies of `State.counts` and of the rows of built, the
+        # developed spaces it held, the spaces of each development, and its answer
+        self.ctrl: dict[int, tuple[list[int], list[tuple[int, ...]], int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
         # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
@@ -84,6 +84,10 @@ class Core:
         self.dev_cap = [d.cap for d in comp.devs]
         self.card_unit = [c.unit for c in comp.cards]
         self.battle_effects = [c.effects if c.timing == "Battle" else () for c in comp.cards]  # COR-18.9
+        # per development type: the dice and attack its passive ability adds to a battle (COR-17.6), None for none
+        self.battle_bonus = [None if d.passive is None or d.passive.name not in ("passive_dice", "passive_atk")
+                             else (d.passive.num(), 0) if d.passive.name == "passive_dice" else (0, d.passive.num())
+                             for d in comp.devs]
         self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
@@ -189,11 +193,17 @@ class Core:
     def controls_space(self, s: State, p: int, sp: int, ignore: tuple[int, int] = (-1, -1),
                        ignore_token: int = -1) -> bool:
         """COR-17.1: own figure, no enemy (ignoring the attacker's figures on one space, one token: COR-17.6)."""
-        if s.figures[sp][p] <= 0:
+        row = s.figures[sp]
+        if row[p] <= 0:
             return False
-        if any(t != ignore_token for t in s.ycu[sp]):
-            return False
-        return not any(n for q, n in enumerate(s.figures[sp]) if q != p and not (sp == ignore[0] and q == ignore[1]))
+        for t in s.ycu[sp]:  # loops rather than generators (a generator is a frame of its own)
+            if t != ignore_token:
+                return False
+        skip = ignore[1] if sp == ignore[0] else p
+        for q, n in enumerate(row):
+            if n and q != p and q != skip:
+                return False
+        return True
 
     @staticmethod
     def set_figures(s: State, sp: int, p: int, n: int) -> None:
@@ -220,14 +230,18 @@ class Core:
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
-            if sp in b[1:]:
+            if sp in b and sp in b[1:]:  # the row's type first, then its spaces: sliced only when it may hold sp
                 return i
         return -1
 
     def controls_dev(self, s: State, p: int, i: int, ignore: tuple[int, int] = (-1, -1),
                      ignore_token: int = -1) -> bool:
         """COR-17.2: every space of the development controlled."""
-        return all(self.controls_space(s, p, sp, ignore, ignore_token) for sp in s.built[i][1:])
+        control = self.controls_space
+        for sp in s.built[i][1:]:
+            if not control(s, p, sp, ignore, ignore_token):
+                return False
+        return True
 
     @staticmethod
     def controllers(s: State) -> list[int]:

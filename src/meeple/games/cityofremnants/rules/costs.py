@@ -205,20 +205,24 @@ class Costs(Core):
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with the developed spaces the seat held (own figure, no
-        enemy) and the spaces of each development: a turn asks again and again of one board."""
+        changed. The last answer for each seat is kept with copies of the board's counts and of the rows of built,
+        and with the developed spaces the seat held (own figure, no enemy) and the spaces of each development: a
+        turn asks again and again of one board, and a change of the board elsewhere changes nothing here."""
         kept = self.kept
-        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first (asked very often)
-        enemy, _, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
-        built = kept.built
-        covered, _, cells = built[1] if built is not None and built[0] == s.built else self.built_summary(s.built)
+        counts, built = s.counts, s.built
+        memo = kept.ctrl.get(p)
+        if memo is not None and memo[0] == counts and memo[1] == built:
+            return memo[4]
+        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first
+        enemy, _, own = board[1][p] if board is not None and board[0] == counts else self.masks(s, p)
+        summary = kept.built
+        covered, _, cells = summary[1] if summary is not None and summary[0] == built else self.built_summary(built)
         held = own & ~enemy & covered
-        ctrl = kept.ctrl
-        memo = ctrl.get(p)
-        if memo is not None and memo[0] == held and memo[1] == cells:
-            return memo[2]
-        out = [i for i, m in enumerate(cells) if m & held == m]
-        ctrl[p] = held, cells, out
+        if memo is not None and memo[2] == held and memo[3] == cells:
+            out = memo[4]
+        else:
+            out = [i for i, m in enumerate(cells) if m & held == m]
+        kept.ctrl[p] = counts[:], built[:], held, cells, out
         return out
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
@@ -364,9 +368,15 @@ def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
     to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
     least `limit` (the counts are below 128: no byte overflows into the next)."""
     *seats, tokens = counts
-    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
-    tokens = ((tokens + LOW7) >> 7) & ONES
+    if tokens:
+        tokens = ((tokens + LOW7) >> 7) & ONES
     full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
+    if len(seats) == 2:  # each seat's enemies are the other's figures and the tokens: fewer sums of long numbers
+        first, second = seats
+        own_first, own_second = ((first + LOW7) >> 7) & ONES, ((second + LOW7) >> 7) & ONES
+        return [(own_second | tokens, ((first + full_add) >> 7) & ONES, own_first),
+                (own_first | tokens, ((second + full_add) >> 7) & ONES, own_second)]
+    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
     return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
             for c in seats]
 
