@@ -55,6 +55,8 @@ SPEC = game_spec(
     # budget's first 32 games (24 won, 75 %) are not clearly better: to be settled with 200 games.
     search_settles=False,
     bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.75, "median_decision_seconds": 0.5},
+    # Each level beats the one below about 70 % of the time at 2 players (meeple arena levels; docs/benchmarks.md).
+    bot_levels={"easy": "greedy:75%", "medium": "greedy:50%", "hard": "greedy"},
 )
 
 
