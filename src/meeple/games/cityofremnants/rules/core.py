@@ -38,6 +38,17 @@ def cells_mask(row: tuple[int, ...]) -> int:
     return spaces_mask(row[1:])
 
 
+def battle_bonus(passive: Effect | None) -> tuple[int, int] | None:
+    """The dice and attack a development's passive ability adds to its controller's battles (COR-17.6), or None."""
+    if passive is None:
+        return None
+    if passive.name == "passive_dice":
+        return passive.num(), 0
+    if passive.name == "passive_atk":
+        return 0, passive.num()
+    return None
+
+
 def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
     """The seat controlling a space with these figures (a row of `State.figures`) and YCU tokens, or -1 (COR-17.1:
     the only seat with figures there, no token); as `Core.controllers` reads every space."""
@@ -85,9 +96,7 @@ class Core:
         self.card_unit = [c.unit for c in comp.cards]
         self.battle_effects = [c.effects if c.timing == "Battle" else () for c in comp.cards]  # COR-18.9
         # per development type: the dice and attack its passive ability adds to a battle (COR-17.6), None for none
-        self.battle_bonus = [None if d.passive is None or d.passive.name not in ("passive_dice", "passive_atk")
-                             else (d.passive.num(), 0) if d.passive.name == "passive_dice" else (0, d.passive.num())
-                             for d in comp.devs]
+        self.battle_bonus = [battle_bonus(d.passive) for d in comp.devs]
         self.base_range = int(self.k["MOVE_RANGE"])
         self.declare_ids = tuple(cat.word[w] for w in DECLARE)
         # build action indices per development type, with the spaces of each
