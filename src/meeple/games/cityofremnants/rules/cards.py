@@ -45,6 +45,15 @@ class CardEffects(Core):
             table = checks[phase] = [self._play_check(card, phase) for card in self.cards]
         return table
 
+    def play_table(self, phase: str) -> dict[int, tuple[Effect, ...] | None]:
+        """`play_checks` of the cards that may ever be played in this phase (a check other than `()`), by card:
+        the phase's card plays are the hand's cards among its keys (`phases.card_plays`)."""
+        plays = self.kept.plays
+        table = plays.get(phase)
+        if table is None:
+            table = plays[phase] = {c: check for c, check in enumerate(self.play_checks(phase)) if check != ()}
+        return table
+
     @staticmethod
     def _play_check(card: Card, phase: str) -> tuple[Effect, ...] | None:
         if card.timing == "Permanent":

@@ -8,20 +8,18 @@ from itertools import compress
 
 from ..data import NSPACE, SIZE
 from ..state import State
-from .core import Core, cells_mask, spaces_mask
+from .core import Core, cells_mask, flags, spaces_mask
 
 SPACES = range(NSPACE)
-BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
+BITS = [1 << sp for sp in SPACES]  # each space alone as a set
 SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
 KEY_SPACES = {key: sp for sp, key in enumerate(SPACE_KEYS)}
-# sets of spaces are ints with a byte per space (`core.spaces_mask`)
+# sets of spaces are ints with a bit per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
-ONES = ALL  # the lowest bit of every space's byte
-LOW7 = 0x7F * ONES  # 127 in every space's byte (`board_masks`)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
 NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
-ROW_SHIFT = 8 * SIZE  # a step north or south
-SPACE_SHIFT = 8  # a step east or west
+ROW_SHIFT = SIZE  # a step north or south
+SPACE_SHIFT = 1  # a step east or west
 
 
 class Costs(Core):
@@ -135,10 +133,8 @@ class Costs(Core):
         elif self.builds(s, p, first=True):
             out.append(produce)
         out.append(refresh)
-        # a first step from any figure is a move (as `any_move`, which answers the rest); `controlled_devs` kept
-        # the masks of this board
-        board = self.kept.masks
-        enemy, full, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        # a first step from any figure is a move (as `any_move`, which answers the rest)
+        enemy, full, own = self.masks(s, p)
         fought = s.enemy_space
         if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
                     | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & self.usable_mask[s.side] & ~full & (
@@ -191,17 +187,21 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure. The answers for every seat are
-        read at once from `State.counts` (`board_masks`) and kept with a copy of it: a turn asks again and again
-        of one board."""
-        counts = s.counts
-        kept = self.kept
-        memo = kept.masks
-        if memo is not None and memo[0] == counts:
-            return memo[1][p]
-        every = board_masks(counts, self.k["MAX_OWN_FIGURES_PER_SPACE"])
-        kept.masks = counts[:], every
-        return every[p]
+        the most own figures a space may hold, and those holding an own figure; read from `State.bits`."""
+        bits, n = s.bits, s.players
+        if n == 2:  # the enemies: the other seat's figures and the tokens
+            enemy = bits[1 - p] | bits[2]
+        else:
+            enemy = bits[n]
+            for q in range(n):
+                if q != p:
+                    enemy |= bits[q]
+        limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
+        if limit == 2:  # the shipped data: `State.bits` holds the spaces with two or more
+            return enemy, bits[n + 1 + p], bits[p]
+        if limit <= 1:
+            return enemy, bits[p], bits[p]
+        return enemy, spaces_mask(sp for sp, row in enumerate(s.figures) if row[p] >= limit), bits[p]
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
@@ -213,9 +213,8 @@ class Costs(Core):
         memo = kept.ctrl.get(p)
         if memo is not None and memo[0] == counts and memo[1] == built:
             return memo[4]
-        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first
-        enemy, _, own = board[1][p] if board is not None and board[0] == counts else self.masks(s, p)
-        summary = kept.built
+        enemy, _, own = self.masks(s, p)
+        summary = kept.built  # the kept answer of `built_summary` read here first
         covered, _, cells = summary[1] if summary is not None and summary[0] == built else self.built_summary(built)
         held = own & ~enemy & covered
         if memo is not None and memo[2] == held and memo[3] == cells:
@@ -231,7 +230,7 @@ class Costs(Core):
         enemy = masks[0]
         usable = self.usable_mask[s.side]
         if start >= 0:
-            origin = 1 << (8 * start)
+            origin = 1 << start
             if not usable & origin:
                 return 0
             # the figure leaves its space even when an enemy is there; it never ends where it started
@@ -245,11 +244,10 @@ class Costs(Core):
         return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
-        board = self.kept.masks  # the kept answer of `masks` read here first
-        masks = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        masks = self.masks(s, p)
         enemy, full, own = masks
         fought = s.enemy_space
-        allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << (8 * fought)))
+        allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << fought))
         # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1); `step`
         # written out
         if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
@@ -257,7 +255,7 @@ class Costs(Core):
             return True
         blocked = blocked_of(masks, fought)
         if pool and s.pool[p] > 0:
-            if self.k["POOL_ENTRY_COST"] <= reach and (1 << (8 * s.entry[p])) & allowed:
+            if self.k["POOL_ENTRY_COST"] <= reach and (1 << s.entry[p]) & allowed:
                 return True
             if self.entries(s, p, reach, enemy, blocked):
                 return True
@@ -313,8 +311,7 @@ class Costs(Core):
         """`entries` worked out: a function of these numbers alone (the sets cut to the spaces the walk from the
         entry spaces can reach), kept by `entry_moves`."""
         usable = self.usable_mask[side]
-        return tuple(compress(self.cat.enter, (walk(usable, origins & usable, enemy, d, reach) & ~blocked).to_bytes(
-            NSPACE, "little")))
+        return tuple(compress(self.cat.enter, flags(walk(usable, origins & usable, enemy, d, reach) & ~blocked)))
 
     def _open_ends(self, side: str, reach: int) -> tuple[int, ...]:
         """Per space, where a figure on it may end a move of at most `reach` steps over the usable spaces of board
@@ -325,7 +322,7 @@ class Costs(Core):
 
     def _move_list(self, start: int, ends: int) -> tuple[int, ...]:
         """The move actions from `start` to the spaces of the set `ends` (kept by `move_list`)."""
-        return tuple(compress(self.move_ids[start], ends.to_bytes(NSPACE, "little")))
+        return tuple(compress(self.move_ids[start], flags(ends)))
 
     def movable(self, s: State, p: int, own: int, card_move: bool) -> Sequence[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
@@ -338,7 +335,7 @@ class Costs(Core):
         figures, out = s.figures, None
         for key, n in moved.items():
             sp = KEY_SPACES[key]
-            if figures[sp][p] - n <= 0 and own >> (8 * sp) & 1:
+            if figures[sp][p] - n <= 0 and own >> sp & 1:
                 if out is None:
                     out = list(spaces)
                 out.remove(sp)
@@ -361,27 +358,6 @@ class Costs(Core):
 
     def move_more(self, s: State, p: int) -> bool:
         return s.action.count < s.influence[p] + s.mods.get("extra_move", 0) and bool(self.turn_moves(s, p))  # limit
-
-
-def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
-    """`Costs.masks` of every seat, worked out from `State.counts`, whose bytes are tested all at once: adding 127
-    to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
-    least `limit` (the counts are below 128: no byte overflows into the next)."""
-    *seats, tokens = counts
-    if tokens:
-        tokens = ((tokens + LOW7) >> 7) & ONES
-    full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
-    if len(seats) == 2:  # each seat's enemies are the other's figures and the tokens: fewer sums of long numbers
-        first, second = seats
-        own_first, own_second = ((first + LOW7) >> 7) & ONES, ((second + LOW7) >> 7) & ONES
-        return [(own_second | tokens, ((first + full_add) >> 7) & ONES, own_first),
-                (own_first | tokens, ((second + full_add) >> 7) & ONES, own_second)]
-    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
-    return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
-            for c in seats]
-
-
-FULL_ADD = {limit: (0x80 - limit) * ONES for limit in range(1, 5)}  # `board_masks` for the usual limits
 
 
 @functools.lru_cache(maxsize=16)
@@ -437,4 +413,4 @@ def step(mask: int) -> int:
 @functools.lru_cache(maxsize=1 << 12)
 def spaces_of(mask: int) -> tuple[int, ...]:
     """The spaces of a set, in order (kept: a seat's spaces are asked for again and again)."""
-    return tuple(compress(SPACES, mask.to_bytes(NSPACE, "little")))
+    return tuple(compress(SPACES, flags(mask)))

@@ -41,22 +41,24 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     hand = s.hand[p]
     if not hand or p != s.active:
         return
-    play = eng.cat.play
-    checks = eng.kept.play_checks.get(s.phase) or eng.play_checks(s.phase)  # the kept table read here first
-    allows = eng.state_allows
-    last = -1
-    for c in sorted(hand):
-        if c == last:  # a second copy
-            continue
-        last = c
-        check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
+    table = eng.kept.plays.get(s.phase) or eng.play_table(s.phase)  # the kept table read here first
+    found = table.keys() & hand  # the cards of the hand that may ever be played now, each once
+    if not found:
+        return
+    play, allows = eng.cat.play, eng.state_allows
+    plays = []
+    for c in found:
+        check = table[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
-            out.append(play[c])
-        elif check:
+            plays.append(play[c])
+        else:
             for e in check:
                 if allows(s, p, e):
-                    out.append(play[c])
+                    plays.append(play[c])
                     break
+    if plays:
+        plays.sort()  # the actions rise with the cards
+        out += plays
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
