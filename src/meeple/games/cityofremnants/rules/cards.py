@@ -119,7 +119,9 @@ class CardEffects(Core):
         if n == "remove_ycu":
             return s.counts[-1] != 0  # a token on the board (`State.counts`)
         if n == "strip_card":
-            return any(s.hand[q] for q in range(s.players) if q != p)
+            for q, hand in enumerate(s.hand):  # a loop: a generator reading `s` and `p` would make them cells
+                if hand and q != p:
+                    return True
         return False
 
     def add_products(self, s: State, i: int, n: int, events: Events) -> None:
@@ -202,7 +204,7 @@ class CardEffects(Core):
             s.bm_discard += s.bm_row
             s.bm_row = []
             self.fill_row(s, "bm")
-            say(events, "row.bm", cards=tuple(self.cterm(c) for c in s.bm_row))
+            say(events, "row.bm", cards=tuple(map(self.cterm, s.bm_row)))
         elif n == "reserve_to_pool":
             moved = min(e.num(), s.reserve[p])
             s.reserve[p] -= moved

@@ -55,6 +55,12 @@ def battle_bonus(passive: Effect | None) -> tuple[int, int] | None:
     return None
 
 
+def perm_sum(effects: tuple[Effect, ...], name: str) -> int:
+    """The sum of the primitive `name` over a card's effects (`Core.perm`; a function of its own, so that the
+    generator reads no name of the caller's: such a name would become a cell, made on every call)."""
+    return sum(e.num() for e in effects if e.name == name)
+
+
 def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
     """The seat controlling a space with these figures (a row of `State.figures`) and YCU tokens, or -1 (COR-17.1:
     the only seat with figures there, no token); as `Core.controllers` reads every space."""
@@ -299,12 +305,12 @@ class Core:
         for c in s.tableau[p]:
             n = cache.get((c, name))
             if n is None:
-                n = cache[c, name] = sum(e.num() for e in self.cards[c].effects if e.name == name)
+                n = cache[c, name] = perm_sum(self.cards[c].effects, name)
             total += n
         return total
 
     def draw_target(self, s: State, p: int) -> int:
-        return s.influence[p] + self.perm(s, p, "hand_target")
+        return s.influence[p] + (self.perm(s, p, "hand_target") if s.tableau[p] else 0)
 
     def change_influence(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.14: clamped to 1..7."""
@@ -348,7 +354,7 @@ class Core:
         if events is not None:
             say(events, "cards.draw", seat=p, count=len(got))
         if got and events is not None:
-            say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
+            say(events, "cards.drawn", frozenset([p]), cards=tuple(map(self.cterm, got)))
 
     def recruit(self, s: State, p: int, card: int, events: Events) -> None:
         """COR-0.12, COR-0.13: card to hand, a figure from the reserve to the pool."""
@@ -411,7 +417,7 @@ class Core:
         if s.phase not in OTHER_DECIDERS:
             return [s.active]
         if s.phase == "reset":
-            return [p for p in range(s.players) if not s.reset_done[p]]
+            return [p for p, done in enumerate(s.reset_done) if not done]
         if s.phase == "leaders":
             return [s.pick_order[0]]
         if s.phase == "bid":

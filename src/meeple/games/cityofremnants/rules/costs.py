@@ -34,7 +34,7 @@ class Costs(Core):
         return max(0, self.cards[c].cost - self.turn_mod(s, p, "bm_discount"))
 
     def dev_cost(self, s: State, p: int, t: int) -> int:
-        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        cut = self.turn_mod(s, p, "dev_discount") + (self.perm(s, p, "dev_discount_perm") if s.tableau[p] else 0)
         return max(0, self.comp.devs[t].cost - cut)
 
     def renown_max(self, s: State, p: int) -> int:
@@ -101,7 +101,12 @@ class Costs(Core):
         return out
 
     def sellable(self, s: State, p: int) -> list[int]:
-        return [i for i in self.controlled_devs(s, p) if s.products[i] > 0]
+        products = s.products
+        out = []
+        for i in self.controlled_devs(s, p):  # loops rather than comprehensions reading local names (cells)
+            if products[i] > 0:
+                out.append(i)
+        return out
 
     def available(self, s: State, p: int, out: list[int]) -> None:
         """The actions the seat may declare (COR-10.2), appended to `out` in the order of `actions.DECLARE` (the
@@ -153,7 +158,12 @@ class Costs(Core):
         if self.product_supply(s) <= 0:
             return []
         built, makes, cap = s.built, self.dev_makes_products, self.dev_cap  # as `makes_products`, `dev`
-        return [i for i in self.controlled_devs(s, p) if makes[built[i][0]] and products[i] < cap[built[i][0]]]
+        out = []
+        for i in self.controlled_devs(s, p):
+            t = built[i][0]
+            if makes[t] and products[i] < cap[t]:
+                out.append(i)
+        return out
 
     def makes_products(self, s: State, i: int) -> bool:
         eff = self.dev(s, i).produce
@@ -165,7 +175,7 @@ class Costs(Core):
         return spaces_of(self.slums_mask[s.side] & own & ~enemy & ~full)
 
     def sell_limit(self, s: State, p: int) -> int:
-        return s.influence[p] + self.perm(s, p, "sell_limit")
+        return s.influence[p] + (self.perm(s, p, "sell_limit") if s.tableau[p] else 0)
 
     def move_limit(self, s: State, p: int) -> int:
         return s.influence[p] + s.mods.get("extra_move", 0)
@@ -201,7 +211,7 @@ class Costs(Core):
             return enemy, bits[n + 1 + p], bits[p]
         if limit <= 1:
             return enemy, bits[p], bits[p]
-        return enemy, spaces_mask(sp for sp, row in enumerate(s.figures) if row[p] >= limit), bits[p]
+        return enemy, full_of(s.figures, p, limit), bits[p]
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
@@ -220,7 +230,10 @@ class Costs(Core):
         if memo is not None and memo[2] == held and memo[3] == cells:
             out = memo[4]
         else:
-            out = [i for i, m in enumerate(cells) if m & held == m]
+            out = []
+            for i, m in enumerate(cells):  # a loop: a comprehension reading `held` would make it a cell
+                if m & held == m:
+                    out.append(i)
         kept.ctrl[p] = counts[:], built[:], held, cells, out
         return out
 
@@ -279,7 +292,8 @@ class Costs(Core):
         out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []
         side, listed, open_ = s.side, self.move_list, ~blocked
         usable, free, inner = self.usable_mask[side], self.open_ends(side, reach), rings(reach - 1)
-        for sp in self.movable(s, p, own, card_move):
+        moved = s.action.moved
+        for sp in spaces_of(own) if card_move or not moved else self.movable(s, p, own, card_move):
             ends = free[sp]
             if not ends:
                 continue
@@ -302,9 +316,10 @@ class Costs(Core):
         ball = near(reach - d)
         entry = s.entry[p]
         origins, area = BITS[entry], ball[entry]
-        for sp in self.back_alleys(s, p):
-            origins |= BITS[sp]
-            area |= ball[sp]
+        if not self.side_entry.isdisjoint(s.drafted):  # a Back Alley may be built (`back_alleys`)
+            for sp in self.back_alleys(s, p):
+                origins |= BITS[sp]
+                area |= ball[sp]
         return self.entry_moves(s.side, origins, enemy & area, blocked & area, d, reach)
 
     def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int, reach: int) -> tuple[int, ...]:
@@ -345,7 +360,8 @@ class Costs(Core):
         """The moves of the Move action now (`move_actions` from the pool and the board, a figure once), not to be
         changed. The last answer is kept with what it depends on: a move asks whether another may follow
         (`move_more`), and the listing that comes next asks for the same moves."""
-        reach = self.move_range(s)
+        longer = s.mods.get("move_range", 0)  # `move_range`, written out
+        reach = self.base_range if longer <= self.base_range else int(longer)
         key = (p, reach, s.enemy_space, s.pool[p] > 0, s.entry[p], s.side)
         kept = self.kept
         memo = kept.moves
@@ -376,6 +392,11 @@ def near(reach: int) -> tuple[int, ...]:
 def rings(reach: int) -> tuple[int, ...]:
     """Per space, the other spaces at most `reach` orthogonal steps away (`near` without the space itself)."""
     return tuple(ball & ~BITS[sp] for sp, ball in enumerate(near(reach)))
+
+
+def full_of(figures: list[tuple[int, ...]], p: int, limit: int) -> int:
+    """The spaces holding at least `limit` figures of seat p (`Costs.masks` for a limit other than 1 or 2)."""
+    return spaces_mask(sp for sp, row in enumerate(figures) if row[p] >= limit)
 
 
 def blocked_of(masks: tuple[int, int, int], fought: int) -> int:
