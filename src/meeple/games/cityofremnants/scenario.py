@@ -155,6 +155,7 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
     assert len(s.figures) == NSPACE
     s.counts = board_counts(s.figures, s.ycu, players)  # the rows were written above
     s.bits = board_bits(s.figures, s.ycu, players)
+    s.marks = s.devs = ()
     broken = eng_invariants(eng, s)
     if broken:
         raise ScenarioError("the description gives an impossible position: " + "; ".join(broken))

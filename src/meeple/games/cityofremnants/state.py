@@ -4,10 +4,13 @@ declared action, a card effect, an auction, a battle, a patrol), which `to_data`
 Cards, development types, YCU tokens and coordinate cards are stored by their index in the data file; spaces by
 their index 0..48 (row-major, A1 = 0, G7 = 48). Draw piles and decks keep their top card at index 0.
 
-Two slots are not data but read from it, and kept with it by whatever changes the board: `counts`, the figures of
-each seat and the YCU tokens as numbers with a byte per space (`board_counts`), and `bits`, the board's sets of
+Four slots are not data but read from it, and kept with it by whatever changes the board: `counts`, the figures
+of each seat and the YCU tokens as numbers with a byte per space (`board_counts`), `bits`, the board's sets of
 spaces with a bit per space (`board_bits`: where each seat has a figure, where a token is, where a seat has two
-figures or more), from which the rules read every set they ask for in a step or two.
+figures or more), `marks`, each seat's sets as the rules ask for them (`costs.Costs.masks`), read from `bits`
+once per board, and `devs`, the developments each seat controls (`costs.Costs.controlled_devs`), read once per
+board and developments built; the last two are empty whenever the board (or, for `devs`, what is built) changed
+since.
 """
 
 from __future__ import annotations
@@ -288,7 +291,7 @@ class State(Record):
     every nested list, dict and sub-state (the rows of `figures`, `ycu`, `built` and `last_rolls` are tuples:
     shared)."""
 
-    __slots__ = (*FIELDS, "counts", "bits")
+    __slots__ = (*FIELDS, "counts", "bits", "marks", "devs")
 
     players: int
     side: str  # "A" (2 and 4 players) or "B" (3 players)
@@ -349,6 +352,8 @@ class State(Record):
     shown: Revealed  # the last revealed secret choices: Reset discards, battle commits (public record)
     counts: list[int]  # read from `figures` and `ycu` (`board_counts`): not written by `to_data`
     bits: list[int]  # read from `figures` and `ycu` (`board_bits`): not written by `to_data`
+    marks: tuple[tuple[int, int, int], ...]  # read from `bits` (`Costs.read_marks`), () until then
+    devs: tuple[list[int], ...]  # read from `marks` and `built` (`Costs.read_devs`), () until then
 
     def to_data(self) -> dict[str, Any]:
         out = {name: _dup(getattr(self, name)) for name in FIELDS if name not in SUBSTATES}
@@ -371,6 +376,7 @@ class State(Record):
             setattr(out, name, [tuple(row) for row in getattr(out, name)])
         out.counts = board_counts(out.figures, out.ycu, out.players)
         out.bits = board_bits(out.figures, out.ycu, out.players)
+        out.marks = out.devs = ()
         return out
 
     def __repr__(self) -> str:

@@ -77,7 +77,7 @@ class CardEffects(Core):
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name  # the primitives asked most often first
         if n == "add_products":  # `product_targets` written out, stopping at the first
-            devs = self.controlled_devs(s, p)
+            devs = (s.devs or self.read_devs(s))[p]  # `controlled_devs`
             if not devs:
                 return False
             products = s.products
@@ -92,7 +92,7 @@ class CardEffects(Core):
         if n == "sell_extra":
             products = s.products  # as `sellable`
             if products:
-                for i in self.controlled_devs(s, p):
+                for i in (s.devs or self.read_devs(s))[p]:  # `controlled_devs`
                     if products[i] > 0:
                         return True
             return False

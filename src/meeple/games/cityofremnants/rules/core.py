@@ -78,9 +78,9 @@ class Kept:
         self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
         self.plays: dict[str, dict[int, tuple[Effect, ...] | None]] = {}  # phase -> card -> check (`play_table`)
         self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
-        # per seat, the last `Costs.controlled_devs` asked: copies of `State.counts` and of the rows of built, the
-        # developed spaces it held, the spaces of each development, and its answer
-        self.ctrl: dict[int, tuple[list[int], list[tuple[int, ...]], int, tuple[int, ...], list[int]]] = {}
+        # per seat, the last `Costs.read_devs` worked out: the developed spaces it held, the spaces of each
+        # development, and its answer
+        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
         # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
@@ -236,6 +236,7 @@ class Core:
         bits, bit, two = s.bits, 1 << sp, s.players + 1 + p
         bits[p] = bits[p] | bit if n > 0 else bits[p] & ~bit
         bits[two] = bits[two] | bit if n >= 2 else bits[two] & ~bit
+        s.marks = s.devs = ()
 
     @staticmethod
     def put_token(s: State, sp: int, t: int) -> None:
@@ -244,6 +245,7 @@ class Core:
         s.ycu[sp] += (t,)
         s.counts[-1] += 1 << (8 * sp)
         s.bits[s.players] |= 1 << sp
+        s.marks = s.devs = ()
 
     @staticmethod
     def take_token(s: State, sp: int, t: int) -> None:
@@ -254,6 +256,7 @@ class Core:
         s.counts[-1] -= 1 << (8 * sp)
         if not row:
             s.bits[s.players] &= ~(1 << sp)
+            s.marks = s.devs = ()
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
@@ -477,6 +480,8 @@ class Core:
         def renown_max(self, s: State, p: int) -> int: ...
         def controlled_devs(self, s: State, p: int) -> list[int]: ...
         def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
+        def read_marks(self, s: State) -> tuple[tuple[int, int, int], ...]: ...
+        def read_devs(self, s: State) -> tuple[list[int], ...]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def _open_ends(self, side: str, reach: int) -> tuple[int, ...]: ...

@@ -121,7 +121,7 @@ class Costs(Core):
             if (row and min(map(self.card_cost.__getitem__, row)) - cut <= arc) or (
                     arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
                 out.append(buy)
-        devs = self.controlled_devs(s, p)
+        devs = (s.devs or self.read_devs(s))[p]  # `controlled_devs`
         if devs:  # loops rather than generators (a generator is a frame of its own)
             types, produces, products = s.built, self.dev_produces, s.products
             for i in devs:
@@ -139,7 +139,7 @@ class Costs(Core):
             out.append(produce)
         out.append(refresh)
         # a first step from any figure is a move (as `any_move`, which answers the rest)
-        enemy, full, own = self.masks(s, p)
+        enemy, full, own = (s.marks or self.read_marks(s))[p]  # `masks`
         fought = s.enemy_space
         if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
                     | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & self.usable_mask[s.side] & ~full & (
@@ -197,45 +197,62 @@ class Costs(Core):
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure; read from `State.bits`."""
+        the most own figures a space may hold, and those holding an own figure. Read for every seat at once from
+        `State.bits` (`read_marks`) and kept in `State.marks` until the board changes: the rules' hottest callers
+        read `(s.marks or self.read_marks(s))[p]` themselves, without this call."""
+        return (s.marks or self.read_marks(s))[p]
+
+    def read_marks(self, s: State) -> tuple[tuple[int, int, int], ...]:
+        """`masks` of every seat, read from `State.bits` and kept in `State.marks`."""
         bits, n = s.bits, s.players
-        if n == 2:  # the enemies: the other seat's figures and the tokens
-            enemy = bits[1 - p] | bits[2]
-        else:
-            enemy = bits[n]
-            for q in range(n):
-                if q != p:
-                    enemy |= bits[q]
         limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
-        if limit == 2:  # the shipped data: `State.bits` holds the spaces with two or more
-            return enemy, bits[n + 1 + p], bits[p]
-        if limit <= 1:
-            return enemy, bits[p], bits[p]
-        return enemy, full_of(s.figures, p, limit), bits[p]
+        if n == 2 and limit == 2:  # each seat's enemies: the other's figures and the tokens
+            first, second, tokens, two_first, two_second = bits
+            marks: tuple[tuple[int, int, int], ...] = ((second | tokens, two_first, first),
+                                                       (first | tokens, two_second, second))
+        else:
+            out = []
+            for p in range(n):
+                enemy = bits[n]
+                for q in range(n):
+                    if q != p:
+                        enemy |= bits[q]
+                # `State.bits` holds the spaces with two or more: the most a space may hold in the shipped data
+                full = bits[n + 1 + p] if limit == 2 else bits[p] if limit <= 1 else full_of(s.figures, p, limit)
+                out.append((enemy, full, bits[p]))
+            marks = tuple(out)
+        s.marks = marks
+        return marks
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with copies of the board's counts and of the rows of built,
-        and with the developed spaces the seat held (own figure, no enemy) and the spaces of each development: a
-        turn asks again and again of one board, and a change of the board elsewhere changes nothing here."""
-        kept = self.kept
-        counts, built = s.counts, s.built
-        memo = kept.ctrl.get(p)
-        if memo is not None and memo[0] == counts and memo[1] == built:
-            return memo[4]
-        enemy, _, own = self.masks(s, p)
-        summary = kept.built  # the kept answer of `built_summary` read here first
+        changed. Read for every seat at once (`read_devs`) and kept in `State.devs` until the board or what is
+        built changes: the rules' hottest callers read `(s.devs or self.read_devs(s))[p]` themselves."""
+        return (s.devs or self.read_devs(s))[p]
+
+    def read_devs(self, s: State) -> tuple[list[int], ...]:
+        """`controlled_devs` of every seat, kept in `State.devs`. Each seat's last answer is also kept with the
+        developed spaces it held (own figure, no enemy) and the spaces of each development: a change of the board
+        elsewhere changes nothing there."""
+        built = s.built
+        summary = self.kept.built  # the kept answer of `built_summary` read here first
         covered, _, cells = summary[1] if summary is not None and summary[0] == built else self.built_summary(built)
-        held = own & ~enemy & covered
-        if memo is not None and memo[2] == held and memo[3] == cells:
-            out = memo[4]
-        else:
-            out = []
-            for i, m in enumerate(cells):  # a loop: a comprehension reading `held` would make it a cell
-                if m & held == m:
-                    out.append(i)
-        kept.ctrl[p] = counts[:], built[:], held, cells, out
-        return out
+        memos = self.kept.ctrl
+        out = []
+        for p, (enemy, _, own) in enumerate(s.marks or self.read_marks(s)):  # `masks` of each seat
+            held = own & ~enemy & covered
+            memo = memos.get(p)
+            if memo is not None and memo[0] == held and memo[1] == cells:
+                devs = memo[2]
+            else:
+                devs = []
+                for i, m in enumerate(cells):  # a loop: a comprehension reading `held` would make it a cell
+                    if m & held == m:
+                        devs.append(i)
+                memos[p] = held, cells, devs
+            out.append(devs)
+        s.devs = marks = tuple(out)
+        return marks
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
@@ -257,7 +274,7 @@ class Costs(Core):
         return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
-        masks = self.masks(s, p)
+        masks = (s.marks or self.read_marks(s))[p]  # `masks`
         enemy, full, own = masks
         fought = s.enemy_space
         allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << fought))
@@ -286,7 +303,7 @@ class Costs(Core):
         """The move actions of the seat (COR-16.19): from the pool (`pool`) and from the board, as a card moves
         figures (`card_move`: any figure) or as the Move action does (a figure moves once, COR-16.5); in
         ascending order, the entries first."""
-        enemy, full, own = self.masks(s, p)
+        enemy, full, own = (s.marks or self.read_marks(s))[p]  # `masks`
         fought = s.enemy_space
         blocked = full if fought == -1 else full | (enemy & ~BITS[fought])  # as `blocked_of`
         out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []

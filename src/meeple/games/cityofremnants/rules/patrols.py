@@ -18,6 +18,7 @@ class Patrols(Core):
             s.ycu = [()] * NSPACE
             s.counts[-1] = 0
             s.bits[s.players] = 0
+            s.marks = s.devs = ()
         s.bag.sort()
         if events is not None:
             say(events, "patrol.start")

@@ -58,7 +58,7 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
             for e in check:
                 if e.name in DEV_PRIMS:  # `state_allows` is False for these without a controlled development
                     if devs is None:
-                        devs = eng.controlled_devs(s, p)
+                        devs = (s.devs or eng.read_devs(s))[p]  # `controlled_devs`
                     if not devs:
                         continue
                 if allows(s, p, e):

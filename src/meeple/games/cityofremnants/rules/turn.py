@@ -85,6 +85,7 @@ class TurnActions(Core):
         cost = self.dev_cost(s, p, t)
         s.arc[p] -= cost
         s.built.append((t, *cells))
+        s.devs = ()  # read again when next asked for
         s.products.append(0)
         s.stats["built"][p] += 1
         if events is not None:
@@ -136,6 +137,7 @@ class TurnActions(Core):
             bits[p] |= 1 << dest
         elif n == 2:
             bits[s.players + 1 + p] |= 1 << dest
+        s.marks = s.devs = ()  # read again from `bits` when next asked for
         if s.ycu[dest] or sum(row) > row[p]:
             s.enemy_space = dest
         if events is not None:
