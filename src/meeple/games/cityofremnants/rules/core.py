@@ -72,7 +72,7 @@ class Kept:
     """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
     attributes loses CPython's fast attribute reads)."""
 
-    __slots__ = ("play_checks", "plays", "perm", "ctrl", "built", "moves")
+    __slots__ = ("play_checks", "plays", "perm", "ctrl", "built", "cheapest", "moves")
 
     def __init__(self) -> None:
         self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
@@ -83,6 +83,9 @@ class Kept:
         self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+        # the last `Costs.can_build` worked out: copies of the rows of built and of the types drafted, the board
+        # side, and the cheapest type with a copy left and a free placement (-1: none)
+        self.cheapest: tuple[list[tuple[int, ...]], list[int], str, int] | None = None
         # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
         # pool, entry space, side; copies of `State.counts`, the rows of built and the figures moved) and its answer
         self.moves: tuple[tuple[int, int, int, bool, int, str], list[int], list[tuple[int, ...]], dict[str, int],

@@ -63,6 +63,33 @@ class Costs(Core):
             out += found
         return out
 
+    def can_build(self, s: State, p: int) -> bool:
+        """Whether the seat has a BUILD action (`builds` not empty): the cheapest development type drafted with a
+        copy left and a free placement, within its budget. That cheapest cost is kept with copies of the rows of
+        built and of the types drafted, and the board side: it changes only with what is built."""
+        arc = s.arc[p]
+        if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
+            return False
+        built, drafted, side = s.built, s.drafted, s.side
+        memo = self.kept.cheapest
+        if memo is not None and memo[0] == built and memo[1] == drafted and memo[2] == side:
+            cheapest = memo[3]
+        else:
+            covered, copies, _ = self.built_summary(built)
+            cheapest = -1
+            for t in sorted(drafted, key=self.dev_cost_of.__getitem__):  # the cheapest first: the first one found
+                if (built and copies.get(t, 0) >= self.dev_copies[t]) or not self.free_spots(side, t, covered):
+                    continue
+                cheapest = self.dev_cost_of[t]
+                break
+            self.kept.cheapest = built[:], drafted[:], side, cheapest
+        if cheapest < 0:
+            return False
+        budget = arc + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # as `builds`
+        if s.tableau[p]:
+            budget += self.perm(s, p, "dev_discount_perm")
+        return cheapest <= budget
+
     def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int], tuple[int, ...]]:
         """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
         the spaces of each development (not to be changed); the last answer is kept with a copy of `built`, which
@@ -129,13 +156,13 @@ class Costs(Core):
                     out.append(produce)
                     break
             else:
-                if self.builds(s, p, first=True):
+                if self.can_build(s, p):
                     out.append(produce)
             for i in devs:
                 if products[i] > 0:
                     out.append(sell)
                     break
-        elif self.builds(s, p, first=True):
+        elif self.can_build(s, p):
             out.append(produce)
         out.append(refresh)
         # a first step from any figure is a move (as `any_move`, which answers the rest)
@@ -185,14 +212,15 @@ class Costs(Core):
         return self.base_range if longer <= self.base_range else int(longer)
 
     def back_alleys(self, s: State, p: int) -> list[int]:
+        """The spaces of the developments with a side entry (Back Alley, COR-16.19) that the seat controls."""
         side_entry = self.side_entry
-        # no Back Alley built (only the types drafted are ever built, `builds`)
-        if side_entry.isdisjoint(s.drafted) or side_entry.isdisjoint(self.built_summary(s.built)[1]):
-            return []
         out: list[int] = []
-        for i in self.controlled_devs(s, p):
-            if s.built[i][0] in side_entry:
-                out += s.built[i][1:]
+        if side_entry.isdisjoint(s.drafted):  # no Back Alley built (only the types drafted are ever built)
+            return out
+        built = s.built
+        for i in (s.devs or self.read_devs(s))[p]:  # `controlled_devs`
+            if built[i][0] in side_entry:
+                out += built[i][1:]
         return out
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
