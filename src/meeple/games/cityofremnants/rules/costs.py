@@ -20,6 +20,7 @@ NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step 
 NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
 ROW_SHIFT = SIZE  # a step north or south
 SPACE_SHIFT = 1  # a step east or west
+NONE_HELD: list[int] = []  # `Costs.read_devs` of a seat holding no developed space (shared: never changed)
 
 
 class Costs(Core):
@@ -239,15 +240,18 @@ class Costs(Core):
             marks: tuple[tuple[int, int, int], ...] = ((second | tokens, two_first, first),
                                                        (first | tokens, two_second, second))
         else:
+            # a seat's enemies: the tokens, the spaces with figures but none of its own, and those with its own and
+            # another seat's (`shared`)
+            tokens, seen, shared = bits[n], 0, 0
+            for p in range(n):
+                shared |= seen & bits[p]
+                seen |= bits[p]
             out = []
             for p in range(n):
-                enemy = bits[n]
-                for q in range(n):
-                    if q != p:
-                        enemy |= bits[q]
+                own = bits[p]
                 # `State.bits` holds the spaces with two or more: the most a space may hold in the shipped data
-                full = bits[n + 1 + p] if limit == 2 else bits[p] if limit <= 1 else full_of(s.figures, p, limit)
-                out.append((enemy, full, bits[p]))
+                full = bits[n + 1 + p] if limit == 2 else own if limit <= 1 else full_of(s.figures, p, limit)
+                out.append((tokens | (seen ^ own) | (shared & own), full, own))
             marks = tuple(out)
         s.marks = marks
         return marks
@@ -269,6 +273,9 @@ class Costs(Core):
         out = []
         for p, (enemy, _, own) in enumerate(s.marks or self.read_marks(s)):  # `masks` of each seat
             held = own & ~enemy & covered
+            if not held:  # no developed space held
+                out.append(NONE_HELD)
+                continue
             memo = memos.get(p)
             if memo is not None and memo[0] == held and memo[1] == cells:
                 devs = memo[2]
