@@ -20,7 +20,7 @@ from meeple.kit import ScenarioReader
 
 from .data import GANG_KEYS, NSPACE, parse_space
 from .rules.engine import Engine
-from .state import State, TurnAction, board_counts
+from .state import State, TurnAction, board_bits, board_counts
 
 PER_SEAT = ("arc", "influence", "renown", "tracker", "pool", "reserve", "overflow")
 
@@ -154,6 +154,8 @@ def build(eng: Engine, desc: Mapping[str, Any]) -> State:
         s.mods = {str(k): int(v) for k, v in desc["mods"].items()}
     assert len(s.figures) == NSPACE
     s.counts = board_counts(s.figures, s.ycu, players)  # the rows were written above
+    s.bits = board_bits(s.figures, s.ycu, players)
+    s.marks = s.devs = ()
     broken = eng_invariants(eng, s)
     if broken:
         raise ScenarioError("the description gives an impossible position: " + "; ".join(broken))

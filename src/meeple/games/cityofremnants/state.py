@@ -4,9 +4,13 @@ declared action, a card effect, an auction, a battle, a patrol), which `to_data`
 Cards, development types, YCU tokens and coordinate cards are stored by their index in the data file; spaces by
 their index 0..48 (row-major, A1 = 0, G7 = 48). Draw piles and decks keep their top card at index 0.
 
-One slot is not data but read from it, and kept with it by whatever changes the board: `counts`, the figures of
-each seat and the YCU tokens as numbers with a byte per space (`board_counts`), from which the rules read the
-board's sets of spaces in a few steps.
+Four slots are not data but read from it, and kept with it by whatever changes the board: `counts`, the figures
+of each seat and the YCU tokens as numbers with a byte per space (`board_counts`), `bits`, the board's sets of
+spaces with a bit per space (`board_bits`: where each seat has a figure, where a token is, where a seat has two
+figures or more), `marks`, each seat's sets as the rules ask for them (`costs.Costs.masks`), read from `bits`
+once per board, and `devs`, the developments each seat controls (`costs.Costs.controlled_devs`), read once per
+board and developments built; the last two are empty whenever the board (or, for `devs`, what is built) changed
+since.
 """
 
 from __future__ import annotations
@@ -287,7 +291,7 @@ class State(Record):
     every nested list, dict and sub-state (the rows of `figures`, `ycu`, `built` and `last_rolls` are tuples:
     shared)."""
 
-    __slots__ = (*FIELDS, "counts")
+    __slots__ = (*FIELDS, "counts", "bits", "marks", "devs")
 
     players: int
     side: str  # "A" (2 and 4 players) or "B" (3 players)
@@ -347,6 +351,9 @@ class State(Record):
     stats: dict[str, list[int]]
     shown: Revealed  # the last revealed secret choices: Reset discards, battle commits (public record)
     counts: list[int]  # read from `figures` and `ycu` (`board_counts`): not written by `to_data`
+    bits: list[int]  # read from `figures` and `ycu` (`board_bits`): not written by `to_data`
+    marks: tuple[tuple[int, int, int], ...]  # read from `bits` (`Costs.read_marks`), () until then
+    devs: tuple[list[int], ...]  # read from `marks` and `built` (`Costs.read_devs`), () until then
 
     def to_data(self) -> dict[str, Any]:
         out = {name: _dup(getattr(self, name)) for name in FIELDS if name not in SUBSTATES}
@@ -368,6 +375,8 @@ class State(Record):
         for name in TUPLE_ROWS:
             setattr(out, name, [tuple(row) for row in getattr(out, name)])
         out.counts = board_counts(out.figures, out.ycu, out.players)
+        out.bits = board_bits(out.figures, out.ycu, out.players)
+        out.marks = out.devs = ()
         return out
 
     def __repr__(self) -> str:
@@ -377,11 +386,29 @@ class State(Record):
 def board_counts(figures: list[tuple[int, ...]], ycu: list[tuple[int, ...]], players: int) -> list[int]:
     """`State.counts` read from the board: per seat, its figures on every space as one number with a byte per space
     (byte i, bits 8i to 8i + 7, for space i), then the YCU tokens on every space the same way. Every count is below
-    128 (a seat has 16 figures, the bag 15 tokens), so that sums and tests of the bytes never carry from one byte
-    into the next (`costs.board_masks`)."""
+    128 (a seat has 16 figures, the bag 15 tokens), so that sums of the bytes never carry from one byte into the
+    next."""
     out = [int.from_bytes(bytes(row[q] for row in figures), "little") for q in range(players)]
     out.append(int.from_bytes(bytes(len(row) for row in ycu), "little"))
     return out
+
+
+def board_bits(figures: list[tuple[int, ...]], ycu: list[tuple[int, ...]], players: int) -> list[int]:
+    """`State.bits` read from the board: sets of spaces as numbers with a bit per space (bit i for space i): per
+    seat the spaces with its figures, then the spaces with a YCU token, then per seat the spaces with two or more of
+    its figures (the most a space may hold in the shipped data, `costs.Costs.masks`)."""
+    own, two = [0] * players, [0] * players
+    for sp, row in enumerate(figures):
+        for q, n in enumerate(row):
+            if n > 0:
+                own[q] |= 1 << sp
+            if n >= 2:
+                two[q] |= 1 << sp
+    tokens = 0
+    for sp, row in enumerate(ycu):
+        if row:
+            tokens |= 1 << sp
+    return [*own, tokens, *two]
 
 
 def _dup(value: Any) -> Any:

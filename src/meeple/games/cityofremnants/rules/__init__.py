@@ -91,8 +91,8 @@ class CityOfRemnants(StateRules[State]):
         if phase == "bid":
             assert state.auction is not None
             return [state.auction.turn]
-        if phase == "reset":
-            return [p for p in range(state.players) if not state.reset_done[p]]  # in seat order
+        if phase == "reset":  # in seat order (no name of this function read inside: it would become a cell)
+            return [p for p, done in enumerate(state.reset_done) if not done]
         if phase == "leaders":
             return [state.pick_order[0]]
         assert state.battle is not None  # the battle's phases

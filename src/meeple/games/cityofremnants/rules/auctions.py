@@ -71,7 +71,11 @@ class Auctions(Core):
             a.out.append(q)
             if events is not None:
                 say(events, "auction.pass", seat=q)
-        live = [x for x in a.order if x not in a.out]
+        out = a.out
+        live = []
+        for x in a.order:  # a loop: a comprehension reading `a` would make it a cell
+            if x not in out:
+                live.append(x)
         if len(live) == 1:
             self.auction_end(s, live[0], events)
             return

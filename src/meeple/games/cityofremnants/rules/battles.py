@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.engine.rules import reveal
 from meeple.kit import Events, say
 
 from ..actions import Act
-from ..data import Effect, space_name
+from ..data import Card, Effect, space_name
 from ..state import Battle, BattleResult, Revealed, Snapshot, State
 from .core import Core
+
+
+def card_ids(cards: Sequence[Card], piles: list[list[int]]) -> list[list[str]]:
+    """The ids of the cards of each pile (a function of its own: a comprehension in a method that read its names
+    would make them cells, made on every call)."""
+    return [[cards[c].id for c in pile] for pile in piles]
 
 
 class Battles(Core):
@@ -76,10 +84,12 @@ class Battles(Core):
     def bribe_cost(self, s: State, p: int, t: int) -> int:
         """COR-19.6: halved (rounded up to 100) by the Liaison Office, then the Uniform's cut, floored at 0."""
         cost = self.comp.tokens[t].bribe
-        if any(self.dev(s, i).passive is not None and self.dev(s, i).passive.name == "passive_bribe_half"
-               for i in self.controlled_devs(s, p)):
-            half = -(-cost // 2)
-            cost = -(-half // 100) * 100
+        for i in self.controlled_devs(s, p):  # a loop: a generator reading `self` and `s` would make them cells
+            passive = self.dev(s, i).passive
+            if passive is not None and passive.name == "passive_bribe_half":
+                half = -(-cost // 2)
+                cost = -(-half // 100) * 100
+                break
         return max(0, cost - self.perm(s, p, "bribe_minus"))
 
     def bribe(self, s: State, p: int, events: Events) -> None:
@@ -97,7 +107,10 @@ class Battles(Core):
     def battle_card_effects(self, b: Battle, side: int) -> list[Effect]:
         cards = b.spent[side] if b.spent is not None else b.cards[side]
         table = self.battle_effects
-        return [e for c in cards for e in table[c]]
+        out: list[Effect] = []
+        for c in cards:  # a loop: a comprehension reading `table` would make it a cell
+            out += table[c]
+        return out
 
     def commit(self, s: State, p: int, act: Act, events: Events) -> None:
         b = s.battle
@@ -117,11 +130,11 @@ class Battles(Core):
             return
         if events is not None:
             events.append(reveal([x for x in b.seats if x >= 0], ["commit"]))
-        s.shown = Revealed(battle=[[self.cards[c].id for c in cards] for cards in b.cards])
+        s.shown = Revealed(battle=card_ids(self.cards, b.cards))
         if events is not None:
             for i, x in enumerate(b.seats):
                 if x >= 0:
-                    say(events, "battle.reveal", seat=x, cards=tuple(self.cterm(c) for c in b.cards[i]))
+                    say(events, "battle.reveal", seat=x, cards=tuple(map(self.cterm, b.cards[i])))
         b.asked = []
         self.next_option(s, events)
 
@@ -172,7 +185,10 @@ class Battles(Core):
         for side in (0, 1):
             if b.seats[side] < 0:
                 continue
-            b.dice[side] = [self.die(s) for _ in range(self.dice_count(s, b, side))]
+            dice = []
+            for _ in range(self.dice_count(s, b, side)):  # a loop: a comprehension would make `self`, `s` cells
+                dice.append(self.die(s))
+            b.dice[side] = dice
             if events is not None:
                 say(events, "battle.roll", seat=b.seats[side], dice=tuple(b.dice[side]))
         b.asked = []
@@ -223,9 +239,15 @@ class Battles(Core):
 
     def negated(self, s: State, b: Battle, side: int) -> int:
         """Sniper Rifle (COR-29.12 negate_top_unit): the opponent's highest unit card counts 0 (rival battles)."""
-        other = 1 - side
-        if b.kind != "rival" or not any(e.name == "negate_top_unit" for e in self.battle_card_effects(b, other)):
+        if b.kind != "rival":
             return -1
+        for e in self.battle_card_effects(b, 1 - side):  # loops: a generator or lambda reading the names of this
+            if e.name == "negate_top_unit":  # function would make them cells, made on every call
+                return self.top_unit(s, b, side)
+        return -1
+
+    def top_unit(self, s: State, b: Battle, side: int) -> int:
+        """The side's highest unit card (`negated`), or -1."""
         colour = s.gang[b.seats[side]]
         units = [c for c in b.cards[side] if self.cards[c].unit]
         if not units:

@@ -45,6 +45,15 @@ class CardEffects(Core):
             table = checks[phase] = [self._play_check(card, phase) for card in self.cards]
         return table
 
+    def play_table(self, phase: str) -> dict[int, tuple[Effect, ...] | None]:
+        """`play_checks` of the cards that may ever be played in this phase (a check other than `()`), by card:
+        the phase's card plays are the hand's cards among its keys (`phases.card_plays`)."""
+        plays = self.kept.plays
+        table = plays.get(phase)
+        if table is None:
+            table = plays[phase] = {c: check for c, check in enumerate(self.play_checks(phase)) if check != ()}
+        return table
+
     @staticmethod
     def _play_check(card: Card, phase: str) -> tuple[Effect, ...] | None:
         if card.timing == "Permanent":
@@ -68,7 +77,7 @@ class CardEffects(Core):
         """`prim_applicable` of a primitive the phase alone does not decide (`phase_decides` None)."""
         n = e.name  # the primitives asked most often first
         if n == "add_products":  # `product_targets` written out, stopping at the first
-            devs = self.controlled_devs(s, p)
+            devs = (s.devs or self.read_devs(s))[p]  # `controlled_devs`
             if not devs:
                 return False
             products = s.products
@@ -83,7 +92,7 @@ class CardEffects(Core):
         if n == "sell_extra":
             products = s.products  # as `sellable`
             if products:
-                for i in self.controlled_devs(s, p):
+                for i in (s.devs or self.read_devs(s))[p]:  # `controlled_devs`
                     if products[i] > 0:
                         return True
             return False
@@ -110,7 +119,9 @@ class CardEffects(Core):
         if n == "remove_ycu":
             return s.counts[-1] != 0  # a token on the board (`State.counts`)
         if n == "strip_card":
-            return any(s.hand[q] for q in range(s.players) if q != p)
+            for q, hand in enumerate(s.hand):  # a loop: a generator reading `s` and `p` would make them cells
+                if hand and q != p:
+                    return True
         return False
 
     def add_products(self, s: State, i: int, n: int, events: Events) -> None:
@@ -193,7 +204,7 @@ class CardEffects(Core):
             s.bm_discard += s.bm_row
             s.bm_row = []
             self.fill_row(s, "bm")
-            say(events, "row.bm", cards=tuple(self.cterm(c) for c in s.bm_row))
+            say(events, "row.bm", cards=tuple(map(self.cterm, s.bm_row)))
         elif n == "reserve_to_pool":
             moved = min(e.num(), s.reserve[p])
             s.reserve[p] -= moved

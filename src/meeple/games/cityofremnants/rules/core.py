@@ -16,17 +16,23 @@ from ..state import NOTHING_SHOWN, Revealed, State
 
 
 def spaces_mask(spaces: Iterable[int]) -> int:
-    """A set of spaces as an int with one byte per space (byte i is 1 when space i is in the set): the board's
-    steps are shifts, and `bytes` of it pick the spaces out (`costs.spaces_of`)."""
+    """A set of spaces as an int with one bit per space (bit i is set when space i is in the set): the board's
+    steps are shifts of a number below 2**49, and `flags` of it pick the spaces out (`costs.spaces_of`)."""
     out = 0
     for sp in spaces:
-        out |= 1 << (8 * sp)
+        out |= 1 << sp
     return out
 
 
+FLAGS = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def flags(mask: int) -> bytes:
+    """A set of spaces as a byte per space, 1 where the set holds the space (what `itertools.compress` picks by)."""
+    return f"{mask:0{NSPACE}b}".encode().translate(FLAGS)[::-1]
+
+
 SPACES = range(NSPACE)
-ONES = spaces_mask(SPACES)  # the lowest bit of every space's byte (as `costs.ONES`)
-LOW7 = 0x7F * ONES  # 127 in every space's byte
 
 # the phases where a seat other than the active player decides (`Core.deciders`)
 OTHER_DECIDERS = frozenset(("reset", "leaders", "bid", "commit", "option", "reroll", "lose", "bribe", "pick_token"))
@@ -49,6 +55,12 @@ def battle_bonus(passive: Effect | None) -> tuple[int, int] | None:
     return None
 
 
+def perm_sum(effects: tuple[Effect, ...], name: str) -> int:
+    """The sum of the primitive `name` over a card's effects (`Core.perm`; a function of its own, so that the
+    generator reads no name of the caller's: such a name would become a cell, made on every call)."""
+    return sum(e.num() for e in effects if e.name == name)
+
+
 def space_controller(figures: tuple[int, ...], tokens: tuple[int, ...]) -> int:
     """The seat controlling a space with these figures (a row of `State.figures`) and YCU tokens, or -1 (COR-17.1:
     the only seat with figures there, no token); as `Core.controllers` reads every space."""
@@ -60,18 +72,20 @@ class Kept:
     """What the rules keep between questions (one attribute of the engine: an instance with more than about 30
     attributes loses CPython's fast attribute reads)."""
 
-    __slots__ = ("play_checks", "perm", "masks", "ctrl", "built", "moves")
+    __slots__ = ("play_checks", "plays", "perm", "ctrl", "built", "cheapest", "moves")
 
     def __init__(self) -> None:
         self.play_checks: dict[str, list[tuple[Effect, ...] | None]] = {}  # phase -> per card (`play_checks`)
+        self.plays: dict[str, dict[int, tuple[Effect, ...] | None]] = {}  # phase -> card -> check (`play_table`)
         self.perm: dict[tuple[int, str], int] = {}  # (card, primitive) -> its Permanent sum (effects are data)
-        # the last board `Costs.masks` read: a copy of `State.counts`, and the answer for each seat
-        self.masks: tuple[list[int], list[tuple[int, int, int]]] | None = None
-        # per seat, the last `Costs.controlled_devs` asked: copies of `State.counts` and of the rows of built, the
-        # developed spaces it held, the spaces of each development, and its answer
-        self.ctrl: dict[int, tuple[list[int], list[tuple[int, ...]], int, tuple[int, ...], list[int]]] = {}
+        # per seat, the last `Costs.read_devs` worked out: the developed spaces it held, the spaces of each
+        # development, and its answer
+        self.ctrl: dict[int, tuple[int, tuple[int, ...], list[int]]] = {}
         # the last `Costs.built_summary`: a copy of the rows of built, and the answer
         self.built: tuple[list[tuple[int, ...]], tuple[int, dict[int, int], tuple[int, ...]]] | None = None
+        # the last `Costs.can_build` worked out: copies of the rows of built and of the types drafted, the board
+        # side, and the cheapest type with a copy left and a free placement (-1: none)
+        self.cheapest: tuple[list[tuple[int, ...]], list[int], str, int] | None = None
         # the last `Costs.turn_moves`: what it depends on (seat, range, the space fought over, a figure in the
         # pool, entry space, side; copies of `State.counts`, the rows of built and the figures moved) and its answer
         self.moves: tuple[tuple[int, int, int, bool, int, str], list[int], list[tuple[int, ...]], dict[str, int],
@@ -217,25 +231,35 @@ class Core:
     @staticmethod
     def set_figures(s: State, sp: int, p: int, n: int) -> None:
         """Seat p's figures on a space (the rows of `figures` are tuples: a copy of the state shares them), with
-        `State.counts`."""
+        `State.counts` and `State.bits`."""
         row = list(s.figures[sp])
         s.counts[p] += (n - row[p]) << (8 * sp)
         row[p] = n
         s.figures[sp] = tuple(row)
+        bits, bit, two = s.bits, 1 << sp, s.players + 1 + p
+        bits[p] = bits[p] | bit if n > 0 else bits[p] & ~bit
+        bits[two] = bits[two] | bit if n >= 2 else bits[two] & ~bit
+        s.marks = s.devs = ()
 
     @staticmethod
     def put_token(s: State, sp: int, t: int) -> None:
-        """A YCU token onto a space (the rows of `ycu` are tuples, like those of `figures`), with `State.counts`."""
+        """A YCU token onto a space (the rows of `ycu` are tuples, like those of `figures`), with `State.counts`
+        and `State.bits`."""
         s.ycu[sp] += (t,)
         s.counts[-1] += 1 << (8 * sp)
+        s.bits[s.players] |= 1 << sp
+        s.marks = s.devs = ()
 
     @staticmethod
     def take_token(s: State, sp: int, t: int) -> None:
-        """A YCU token off its space, with `State.counts`."""
+        """A YCU token off its space, with `State.counts` and `State.bits`."""
         row = list(s.ycu[sp])
         row.remove(t)
         s.ycu[sp] = tuple(row)
         s.counts[-1] -= 1 << (8 * sp)
+        if not row:
+            s.bits[s.players] &= ~(1 << sp)
+            s.marks = s.devs = ()
 
     def dev_at(self, s: State, sp: int) -> int:
         for i, b in enumerate(s.built):
@@ -287,12 +311,12 @@ class Core:
         for c in s.tableau[p]:
             n = cache.get((c, name))
             if n is None:
-                n = cache[c, name] = sum(e.num() for e in self.cards[c].effects if e.name == name)
+                n = cache[c, name] = perm_sum(self.cards[c].effects, name)
             total += n
         return total
 
     def draw_target(self, s: State, p: int) -> int:
-        return s.influence[p] + self.perm(s, p, "hand_target")
+        return s.influence[p] + (self.perm(s, p, "hand_target") if s.tableau[p] else 0)
 
     def change_influence(self, s: State, p: int, n: int, events: Events) -> None:
         """COR-0.14: clamped to 1..7."""
@@ -336,7 +360,7 @@ class Core:
         if events is not None:
             say(events, "cards.draw", seat=p, count=len(got))
         if got and events is not None:
-            say(events, "cards.drawn", frozenset([p]), cards=tuple(self.cterm(c) for c in got))
+            say(events, "cards.drawn", frozenset([p]), cards=tuple(map(self.cterm, got)))
 
     def recruit(self, s: State, p: int, card: int, events: Events) -> None:
         """COR-0.12, COR-0.13: card to hand, a figure from the reserve to the pool."""
@@ -399,7 +423,7 @@ class Core:
         if s.phase not in OTHER_DECIDERS:
             return [s.active]
         if s.phase == "reset":
-            return [p for p in range(s.players) if not s.reset_done[p]]
+            return [p for p, done in enumerate(s.reset_done) if not done]
         if s.phase == "leaders":
             return [s.pick_order[0]]
         if s.phase == "bid":
@@ -424,19 +448,16 @@ class Core:
         """Tokens sharing a space with the player's figures (on `space` only, if given)."""
         if space >= 0:
             return list(s.ycu[space]) if s.figures[space][p] > 0 else []
-        # the spaces with both, read from `State.counts` (a byte plus 127 carries into its top bit exactly when it
-        # is not 0, `costs.board_masks`), in order
-        counts = s.counts
-        both = ((counts[p] + LOW7) & (counts[-1] + LOW7)) >> 7 & ONES
+        both = s.bits[p] & s.bits[s.players]  # the spaces with both (`State.bits`)
         if not both:
             return []
         ycu = s.ycu
-        return [t for sp in compress(SPACES, both.to_bytes(NSPACE, "little")) for t in ycu[sp]]
+        return [t for sp in compress(SPACES, flags(both)) for t in ycu[sp]]
 
     def token_space(self, s: State, t: int) -> int:
         ycu = s.ycu
-        for sp in compress(SPACES, (((s.counts[-1] + LOW7) >> 7) & ONES).to_bytes(NSPACE, "little")):
-            if t in ycu[sp]:  # the spaces with a token (`State.counts`), in order
+        for sp in compress(SPACES, flags(s.bits[s.players])):
+            if t in ycu[sp]:  # the spaces with a token (`State.bits`), in order
                 return sp
         return -1
 
@@ -462,6 +483,8 @@ class Core:
         def renown_max(self, s: State, p: int) -> int: ...
         def controlled_devs(self, s: State, p: int) -> list[int]: ...
         def masks(self, s: State, p: int) -> tuple[int, int, int]: ...
+        def read_marks(self, s: State) -> tuple[tuple[int, int, int], ...]: ...
+        def read_devs(self, s: State) -> tuple[list[int], ...]: ...
         def builds(self, s: State, p: int) -> list[int]: ...
         def _free_spots(self, side: str, t: int, covered: int) -> tuple[int, ...]: ...
         def _open_ends(self, side: str, reach: int) -> tuple[int, ...]: ...

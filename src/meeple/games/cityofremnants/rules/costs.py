@@ -8,20 +8,19 @@ from itertools import compress
 
 from ..data import NSPACE, SIZE
 from ..state import State
-from .core import Core, cells_mask, spaces_mask
+from .core import Core, cells_mask, flags, spaces_mask
 
 SPACES = range(NSPACE)
-BITS = [1 << (8 * sp) for sp in SPACES]  # each space alone as a set
+BITS = [1 << sp for sp in SPACES]  # each space alone as a set
 SPACE_KEYS = [str(sp) for sp in SPACES]  # a space as `TurnAction.moved` names it
 KEY_SPACES = {key: sp for sp, key in enumerate(SPACE_KEYS)}
-# sets of spaces are ints with a byte per space (`core.spaces_mask`)
+# sets of spaces are ints with a bit per space (`core.spaces_mask`)
 ALL = spaces_mask(SPACES)
-ONES = ALL  # the lowest bit of every space's byte
-LOW7 = 0x7F * ONES  # 127 in every space's byte (`board_masks`)
 NOT_FIRST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != 0)  # a step east never lands there
 NOT_LAST_COLUMN = spaces_mask(sp for sp in SPACES if sp % SIZE != SIZE - 1)  # nor a step west here
-ROW_SHIFT = 8 * SIZE  # a step north or south
-SPACE_SHIFT = 8  # a step east or west
+ROW_SHIFT = SIZE  # a step north or south
+SPACE_SHIFT = 1  # a step east or west
+NONE_HELD: list[int] = []  # `Costs.read_devs` of a seat holding no developed space (shared: never changed)
 
 
 class Costs(Core):
@@ -36,7 +35,7 @@ class Costs(Core):
         return max(0, self.cards[c].cost - self.turn_mod(s, p, "bm_discount"))
 
     def dev_cost(self, s: State, p: int, t: int) -> int:
-        cut = self.turn_mod(s, p, "dev_discount") + self.perm(s, p, "dev_discount_perm")
+        cut = self.turn_mod(s, p, "dev_discount") + (self.perm(s, p, "dev_discount_perm") if s.tableau[p] else 0)
         return max(0, self.comp.devs[t].cost - cut)
 
     def renown_max(self, s: State, p: int) -> int:
@@ -64,6 +63,33 @@ class Costs(Core):
                 return [found[0]]
             out += found
         return out
+
+    def can_build(self, s: State, p: int) -> bool:
+        """Whether the seat has a BUILD action (`builds` not empty): the cheapest development type drafted with a
+        copy left and a free placement, within its budget. That cheapest cost is kept with copies of the rows of
+        built and of the types drafted, and the board side: it changes only with what is built."""
+        arc = s.arc[p]
+        if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
+            return False
+        built, drafted, side = s.built, s.drafted, s.side
+        memo = self.kept.cheapest
+        if memo is not None and memo[0] == built and memo[1] == drafted and memo[2] == side:
+            cheapest = memo[3]
+        else:
+            covered, copies, _ = self.built_summary(built)
+            cheapest = -1
+            for t in sorted(drafted, key=self.dev_cost_of.__getitem__):  # the cheapest first: the first one found
+                if (built and copies.get(t, 0) >= self.dev_copies[t]) or not self.free_spots(side, t, covered):
+                    continue
+                cheapest = self.dev_cost_of[t]
+                break
+            self.kept.cheapest = built[:], drafted[:], side, cheapest
+        if cheapest < 0:
+            return False
+        budget = arc + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # as `builds`
+        if s.tableau[p]:
+            budget += self.perm(s, p, "dev_discount_perm")
+        return cheapest <= budget
 
     def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int], tuple[int, ...]]:
         """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
@@ -103,7 +129,12 @@ class Costs(Core):
         return out
 
     def sellable(self, s: State, p: int) -> list[int]:
-        return [i for i in self.controlled_devs(s, p) if s.products[i] > 0]
+        products = s.products
+        out = []
+        for i in self.controlled_devs(s, p):  # loops rather than comprehensions reading local names (cells)
+            if products[i] > 0:
+                out.append(i)
+        return out
 
     def available(self, s: State, p: int, out: list[int]) -> None:
         """The actions the seat may declare (COR-10.2), appended to `out` in the order of `actions.DECLARE` (the
@@ -118,7 +149,7 @@ class Costs(Core):
             if (row and min(map(self.card_cost.__getitem__, row)) - cut <= arc) or (
                     arc >= self.k["RENOWN_PRICE"] and s.influence[p] >= 1 and s.renown_supply >= 1):
                 out.append(buy)
-        devs = self.controlled_devs(s, p)
+        devs = (s.devs or self.read_devs(s))[p]  # `controlled_devs`
         if devs:  # loops rather than generators (a generator is a frame of its own)
             types, produces, products = s.built, self.dev_produces, s.products
             for i in devs:
@@ -126,19 +157,17 @@ class Costs(Core):
                     out.append(produce)
                     break
             else:
-                if self.builds(s, p, first=True):
+                if self.can_build(s, p):
                     out.append(produce)
             for i in devs:
                 if products[i] > 0:
                     out.append(sell)
                     break
-        elif self.builds(s, p, first=True):
+        elif self.can_build(s, p):
             out.append(produce)
         out.append(refresh)
-        # a first step from any figure is a move (as `any_move`, which answers the rest); `controlled_devs` kept
-        # the masks of this board
-        board = self.kept.masks
-        enemy, full, own = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        # a first step from any figure is a move (as `any_move`, which answers the rest)
+        enemy, full, own = (s.marks or self.read_marks(s))[p]  # `masks`
         fought = s.enemy_space
         if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
                     | ((own >> SPACE_SHIFT) & NOT_LAST_COLUMN)) & self.usable_mask[s.side] & ~full & (
@@ -157,7 +186,12 @@ class Costs(Core):
         if self.product_supply(s) <= 0:
             return []
         built, makes, cap = s.built, self.dev_makes_products, self.dev_cap  # as `makes_products`, `dev`
-        return [i for i in self.controlled_devs(s, p) if makes[built[i][0]] and products[i] < cap[built[i][0]]]
+        out = []
+        for i in self.controlled_devs(s, p):
+            t = built[i][0]
+            if makes[t] and products[i] < cap[t]:
+                out.append(i)
+        return out
 
     def makes_products(self, s: State, i: int) -> bool:
         eff = self.dev(s, i).produce
@@ -169,7 +203,7 @@ class Costs(Core):
         return spaces_of(self.slums_mask[s.side] & own & ~enemy & ~full)
 
     def sell_limit(self, s: State, p: int) -> int:
-        return s.influence[p] + self.perm(s, p, "sell_limit")
+        return s.influence[p] + (self.perm(s, p, "sell_limit") if s.tableau[p] else 0)
 
     def move_limit(self, s: State, p: int) -> int:
         return s.influence[p] + s.mods.get("extra_move", 0)
@@ -179,51 +213,81 @@ class Costs(Core):
         return self.base_range if longer <= self.base_range else int(longer)
 
     def back_alleys(self, s: State, p: int) -> list[int]:
+        """The spaces of the developments with a side entry (Back Alley, COR-16.19) that the seat controls."""
         side_entry = self.side_entry
-        # no Back Alley built (only the types drafted are ever built, `builds`)
-        if side_entry.isdisjoint(s.drafted) or side_entry.isdisjoint(self.built_summary(s.built)[1]):
-            return []
         out: list[int] = []
-        for i in self.controlled_devs(s, p):
-            if s.built[i][0] in side_entry:
-                out += s.built[i][1:]
+        if side_entry.isdisjoint(s.drafted):  # no Back Alley built (only the types drafted are ever built)
+            return out
+        built = s.built
+        for i in (s.devs or self.read_devs(s))[p]:  # `controlled_devs`
+            if built[i][0] in side_entry:
+                out += built[i][1:]
         return out
 
     def masks(self, s: State, p: int) -> tuple[int, int, int]:
         """Sets of spaces (`core.spaces_mask`) for player p: the spaces holding an enemy (COR-0.2), those holding
-        the most own figures a space may hold, and those holding an own figure. The answers for every seat are
-        read at once from `State.counts` (`board_masks`) and kept with a copy of it: a turn asks again and again
-        of one board."""
-        counts = s.counts
-        kept = self.kept
-        memo = kept.masks
-        if memo is not None and memo[0] == counts:
-            return memo[1][p]
-        every = board_masks(counts, self.k["MAX_OWN_FIGURES_PER_SPACE"])
-        kept.masks = counts[:], every
-        return every[p]
+        the most own figures a space may hold, and those holding an own figure. Read for every seat at once from
+        `State.bits` (`read_marks`) and kept in `State.marks` until the board changes: the rules' hottest callers
+        read `(s.marks or self.read_marks(s))[p]` themselves, without this call."""
+        return (s.marks or self.read_marks(s))[p]
+
+    def read_marks(self, s: State) -> tuple[tuple[int, int, int], ...]:
+        """`masks` of every seat, read from `State.bits` and kept in `State.marks`."""
+        bits, n = s.bits, s.players
+        limit = self.k["MAX_OWN_FIGURES_PER_SPACE"]
+        if n == 2 and limit == 2:  # each seat's enemies: the other's figures and the tokens
+            first, second, tokens, two_first, two_second = bits
+            marks: tuple[tuple[int, int, int], ...] = ((second | tokens, two_first, first),
+                                                       (first | tokens, two_second, second))
+        else:
+            # a seat's enemies: the tokens, the spaces with figures but none of its own, and those with its own and
+            # another seat's (`shared`)
+            tokens, seen, shared = bits[n], 0, 0
+            for p in range(n):
+                shared |= seen & bits[p]
+                seen |= bits[p]
+            out = []
+            for p in range(n):
+                own = bits[p]
+                # `State.bits` holds the spaces with two or more: the most a space may hold in the shipped data
+                full = bits[n + 1 + p] if limit == 2 else own if limit <= 1 else full_of(s.figures, p, limit)
+                out.append((tokens | (seen ^ own) | (shared & own), full, own))
+            marks = tuple(out)
+        s.marks = marks
+        return marks
 
     def controlled_devs(self, s: State, p: int) -> list[int]:
         """The developments player p controls (COR-17.2: every space with its figure and no enemy); not to be
-        changed. The last answer for each seat is kept with copies of the board's counts and of the rows of built,
-        and with the developed spaces the seat held (own figure, no enemy) and the spaces of each development: a
-        turn asks again and again of one board, and a change of the board elsewhere changes nothing here."""
-        kept = self.kept
-        counts, built = s.counts, s.built
-        memo = kept.ctrl.get(p)
-        if memo is not None and memo[0] == counts and memo[1] == built:
-            return memo[4]
-        board = kept.masks  # `masks` and `built_summary`, their kept answers read here first
-        enemy, _, own = board[1][p] if board is not None and board[0] == counts else self.masks(s, p)
-        summary = kept.built
+        changed. Read for every seat at once (`read_devs`) and kept in `State.devs` until the board or what is
+        built changes: the rules' hottest callers read `(s.devs or self.read_devs(s))[p]` themselves."""
+        return (s.devs or self.read_devs(s))[p]
+
+    def read_devs(self, s: State) -> tuple[list[int], ...]:
+        """`controlled_devs` of every seat, kept in `State.devs`. Each seat's last answer is also kept with the
+        developed spaces it held (own figure, no enemy) and the spaces of each development: a change of the board
+        elsewhere changes nothing there."""
+        built = s.built
+        summary = self.kept.built  # the kept answer of `built_summary` read here first
         covered, _, cells = summary[1] if summary is not None and summary[0] == built else self.built_summary(built)
-        held = own & ~enemy & covered
-        if memo is not None and memo[2] == held and memo[3] == cells:
-            out = memo[4]
-        else:
-            out = [i for i, m in enumerate(cells) if m & held == m]
-        kept.ctrl[p] = counts[:], built[:], held, cells, out
-        return out
+        memos = self.kept.ctrl
+        out = []
+        for p, (enemy, _, own) in enumerate(s.marks or self.read_marks(s)):  # `masks` of each seat
+            held = own & ~enemy & covered
+            if not held:  # no developed space held
+                out.append(NONE_HELD)
+                continue
+            memo = memos.get(p)
+            if memo is not None and memo[0] == held and memo[1] == cells:
+                devs = memo[2]
+            else:
+                devs = []
+                for i, m in enumerate(cells):  # a loop: a comprehension reading `held` would make it a cell
+                    if m & held == m:
+                        devs.append(i)
+                memos[p] = held, cells, devs
+            out.append(devs)
+        s.devs = marks = tuple(out)
+        return marks
 
     def destinations(self, s: State, p: int, start: int, reach: int, masks: tuple[int, int, int]) -> int:
         """COR-16.19: the spaces (a bit mask) where a figure from `start` (-1: the pool) may end its move, given
@@ -231,7 +295,7 @@ class Costs(Core):
         enemy = masks[0]
         usable = self.usable_mask[s.side]
         if start >= 0:
-            origin = 1 << (8 * start)
+            origin = 1 << start
             if not usable & origin:
                 return 0
             # the figure leaves its space even when an enemy is there; it never ends where it started
@@ -245,11 +309,10 @@ class Costs(Core):
         return ends & ~blocked_of(masks, s.enemy_space)
 
     def any_move(self, s: State, p: int, reach: int, pool: bool) -> bool:
-        board = self.kept.masks  # the kept answer of `masks` read here first
-        masks = board[1][p] if board is not None and board[0] == s.counts else self.masks(s, p)
+        masks = (s.marks or self.read_marks(s))[p]  # `masks`
         enemy, full, own = masks
         fought = s.enemy_space
-        allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << (8 * fought)))
+        allowed = self.usable_mask[s.side] & ~full & (-1 if fought == -1 else ~enemy | (1 << fought))
         # a first step from any figure, or an entry space from the pool, is a move (reach is at least 1); `step`
         # written out
         if own and ((own >> ROW_SHIFT) | ((own << ROW_SHIFT) & ALL) | ((own << SPACE_SHIFT) & NOT_FIRST_COLUMN)
@@ -257,7 +320,7 @@ class Costs(Core):
             return True
         blocked = blocked_of(masks, fought)
         if pool and s.pool[p] > 0:
-            if self.k["POOL_ENTRY_COST"] <= reach and (1 << (8 * s.entry[p])) & allowed:
+            if self.k["POOL_ENTRY_COST"] <= reach and (1 << s.entry[p]) & allowed:
                 return True
             if self.entries(s, p, reach, enemy, blocked):
                 return True
@@ -275,13 +338,14 @@ class Costs(Core):
         """The move actions of the seat (COR-16.19): from the pool (`pool`) and from the board, as a card moves
         figures (`card_move`: any figure) or as the Move action does (a figure moves once, COR-16.5); in
         ascending order, the entries first."""
-        enemy, full, own = self.masks(s, p)
+        enemy, full, own = (s.marks or self.read_marks(s))[p]  # `masks`
         fought = s.enemy_space
         blocked = full if fought == -1 else full | (enemy & ~BITS[fought])  # as `blocked_of`
         out = list(self.entries(s, p, reach, enemy, blocked)) if pool and s.pool[p] > 0 else []
         side, listed, open_ = s.side, self.move_list, ~blocked
         usable, free, inner = self.usable_mask[side], self.open_ends(side, reach), rings(reach - 1)
-        for sp in self.movable(s, p, own, card_move):
+        moved = s.action.moved
+        for sp in spaces_of(own) if card_move or not moved else self.movable(s, p, own, card_move):
             ends = free[sp]
             if not ends:
                 continue
@@ -304,17 +368,17 @@ class Costs(Core):
         ball = near(reach - d)
         entry = s.entry[p]
         origins, area = BITS[entry], ball[entry]
-        for sp in self.back_alleys(s, p):
-            origins |= BITS[sp]
-            area |= ball[sp]
+        if not self.side_entry.isdisjoint(s.drafted):  # a Back Alley may be built (`back_alleys`)
+            for sp in self.back_alleys(s, p):
+                origins |= BITS[sp]
+                area |= ball[sp]
         return self.entry_moves(s.side, origins, enemy & area, blocked & area, d, reach)
 
     def _entry_moves(self, side: str, origins: int, enemy: int, blocked: int, d: int, reach: int) -> tuple[int, ...]:
         """`entries` worked out: a function of these numbers alone (the sets cut to the spaces the walk from the
         entry spaces can reach), kept by `entry_moves`."""
         usable = self.usable_mask[side]
-        return tuple(compress(self.cat.enter, (walk(usable, origins & usable, enemy, d, reach) & ~blocked).to_bytes(
-            NSPACE, "little")))
+        return tuple(compress(self.cat.enter, flags(walk(usable, origins & usable, enemy, d, reach) & ~blocked)))
 
     def _open_ends(self, side: str, reach: int) -> tuple[int, ...]:
         """Per space, where a figure on it may end a move of at most `reach` steps over the usable spaces of board
@@ -325,7 +389,7 @@ class Costs(Core):
 
     def _move_list(self, start: int, ends: int) -> tuple[int, ...]:
         """The move actions from `start` to the spaces of the set `ends` (kept by `move_list`)."""
-        return tuple(compress(self.move_ids[start], ends.to_bytes(NSPACE, "little")))
+        return tuple(compress(self.move_ids[start], flags(ends)))
 
     def movable(self, s: State, p: int, own: int, card_move: bool) -> Sequence[int]:
         """The spaces of `own` (a bit mask) holding a figure of the player that may still move in this Move
@@ -338,7 +402,7 @@ class Costs(Core):
         figures, out = s.figures, None
         for key, n in moved.items():
             sp = KEY_SPACES[key]
-            if figures[sp][p] - n <= 0 and own >> (8 * sp) & 1:
+            if figures[sp][p] - n <= 0 and own >> sp & 1:
                 if out is None:
                     out = list(spaces)
                 out.remove(sp)
@@ -348,7 +412,8 @@ class Costs(Core):
         """The moves of the Move action now (`move_actions` from the pool and the board, a figure once), not to be
         changed. The last answer is kept with what it depends on: a move asks whether another may follow
         (`move_more`), and the listing that comes next asks for the same moves."""
-        reach = self.move_range(s)
+        longer = s.mods.get("move_range", 0)  # `move_range`, written out
+        reach = self.base_range if longer <= self.base_range else int(longer)
         key = (p, reach, s.enemy_space, s.pool[p] > 0, s.entry[p], s.side)
         kept = self.kept
         memo = kept.moves
@@ -361,27 +426,6 @@ class Costs(Core):
 
     def move_more(self, s: State, p: int) -> bool:
         return s.action.count < s.influence[p] + s.mods.get("extra_move", 0) and bool(self.turn_moves(s, p))  # limit
-
-
-def board_masks(counts: list[int], limit: int) -> list[tuple[int, int, int]]:
-    """`Costs.masks` of every seat, worked out from `State.counts`, whose bytes are tested all at once: adding 127
-    to a byte carries into its top bit exactly when the byte is not 0, adding 128 - limit exactly when it is at
-    least `limit` (the counts are below 128: no byte overflows into the next)."""
-    *seats, tokens = counts
-    if tokens:
-        tokens = ((tokens + LOW7) >> 7) & ONES
-    full_add = FULL_ADD[limit] if limit in FULL_ADD else (0x80 - max(limit, 1)) * ONES
-    if len(seats) == 2:  # each seat's enemies are the other's figures and the tokens: fewer sums of long numbers
-        first, second = seats
-        own_first, own_second = ((first + LOW7) >> 7) & ONES, ((second + LOW7) >> 7) & ONES
-        return [(own_second | tokens, ((first + full_add) >> 7) & ONES, own_first),
-                (own_first | tokens, ((second + full_add) >> 7) & ONES, own_second)]
-    total = sum(seats) + LOW7  # the figures of all seats per space (still below 128), plus 127
-    return [(((total - c) >> 7) & ONES | tokens, ((c + full_add) >> 7) & ONES, ((c + LOW7) >> 7) & ONES)
-            for c in seats]
-
-
-FULL_ADD = {limit: (0x80 - limit) * ONES for limit in range(1, 5)}  # `board_masks` for the usual limits
 
 
 @functools.lru_cache(maxsize=16)
@@ -400,6 +444,11 @@ def near(reach: int) -> tuple[int, ...]:
 def rings(reach: int) -> tuple[int, ...]:
     """Per space, the other spaces at most `reach` orthogonal steps away (`near` without the space itself)."""
     return tuple(ball & ~BITS[sp] for sp, ball in enumerate(near(reach)))
+
+
+def full_of(figures: list[tuple[int, ...]], p: int, limit: int) -> int:
+    """The spaces holding at least `limit` figures of seat p (`Costs.masks` for a limit other than 1 or 2)."""
+    return spaces_mask(sp for sp, row in enumerate(figures) if row[p] >= limit)
 
 
 def blocked_of(masks: tuple[int, int, int], fought: int) -> int:
@@ -437,4 +486,4 @@ def step(mask: int) -> int:
 @functools.lru_cache(maxsize=1 << 12)
 def spaces_of(mask: int) -> tuple[int, ...]:
     """The spaces of a set, in order (kept: a seat's spaces are asked for again and again)."""
-    return tuple(compress(SPACES, mask.to_bytes(NSPACE, "little")))
+    return tuple(compress(SPACES, flags(mask)))

@@ -7,7 +7,6 @@ from meeple.kit import Events, say
 from ..data import NSPACE, space_name
 from ..state import Patrol, State
 from .core import Core
-from .costs import LOW7, ONES
 
 
 class Patrols(Core):
@@ -18,6 +17,8 @@ class Patrols(Core):
             s.bag += [t for tokens in s.ycu if tokens for t in tokens]
             s.ycu = [()] * NSPACE
             s.counts[-1] = 0
+            s.bits[s.players] = 0
+            s.marks = s.devs = ()
         s.bag.sort()
         if events is not None:
             say(events, "patrol.start")
@@ -56,10 +57,8 @@ class Patrols(Core):
         order = s.patrol.order
         while s.patrol.pos < len(order):
             p = order[s.patrol.pos]
-            # a token where the seat has a figure (`token_targets`), read from `State.counts`: a byte of a seat's
-            # figures or of the tokens plus 127 carries into its top bit exactly when it is not 0 (`board_masks`)
-            counts = s.counts
-            if ((counts[p] + LOW7) & (counts[-1] + LOW7)) >> 7 & ONES:
+            # a token where the seat has a figure (`token_targets`), read from `State.bits`
+            if s.bits[p] & s.bits[s.players]:
                 self.start_ycu(s, p, -1, "defender", "patrol", events)
                 return
             s.patrol.pos += 1

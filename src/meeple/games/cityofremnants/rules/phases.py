@@ -26,6 +26,8 @@ Legal = Callable[["Engine", State, int, list[int]], None]
 Apply = Callable[["Engine", State, int, Act, Events], None]
 
 CARD_PHASES = frozenset(("pre", "post", "recruit", "bid", "produce", "build", "move"))
+# the primitives `CardEffects.state_allows` reads from the developments the seat controls: none allows them without
+DEV_PRIMS = frozenset(("add_products", "sell_extra"))
 
 
 class Step(NamedTuple):
@@ -41,22 +43,30 @@ def card_plays(eng: Engine, s: State, p: int, out: list[int]) -> None:
     hand = s.hand[p]
     if not hand or p != s.active:
         return
-    play = eng.cat.play
-    checks = eng.kept.play_checks.get(s.phase) or eng.play_checks(s.phase)  # the kept table read here first
-    allows = eng.state_allows
-    last = -1
-    for c in sorted(hand):
-        if c == last:  # a second copy
-            continue
-        last = c
-        check = checks[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
+    table = eng.kept.plays.get(s.phase) or eng.play_table(s.phase)  # the kept table read here first
+    found = table.keys() & hand  # the cards of the hand that may ever be played now, each once
+    if not found:
+        return
+    play, allows = eng.cat.play, eng.state_allows
+    plays = []
+    devs = None  # the developments the seat controls, asked for once
+    for c in found:
+        check = table[c]  # as `eng.applicable`, with the answers the phase alone gives looked up
         if check is None:
-            out.append(play[c])
-        elif check:
+            plays.append(play[c])
+        else:
             for e in check:
+                if e.name in DEV_PRIMS:  # `state_allows` is False for these without a controlled development
+                    if devs is None:
+                        devs = (s.devs or eng.read_devs(s))[p]  # `controlled_devs`
+                    if not devs:
+                        continue
                 if allows(s, p, e):
-                    out.append(play[c])
+                    plays.append(play[c])
                     break
+    if plays:
+        plays.sort()  # the actions rise with the cards
+        out += plays
 
 
 # ---------------------------------------------------------------- setup (COR-5.3) and the Reset (COR-7)
@@ -139,7 +149,11 @@ def _apply_bid(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
 def _legal_buy(eng: Engine, s: State, p: int, out: list[int]) -> None:
     take, renown = eng.cat.take, eng.cat.renown
     arc = s.arc[p]
-    out += sorted([take[c] for c in s.bm_row if eng.bm_cost(s, p, c) <= arc])
+    found = []
+    for c in s.bm_row:  # loops rather than comprehensions reading local names (they would be cells)
+        if eng.bm_cost(s, p, c) <= arc:
+            found.append(take[c])
+    out += sorted(found)
     out += renown[1:eng.renown_max(s, p) + 1]
 
 
@@ -156,7 +170,10 @@ def _legal_produce(eng: Engine, s: State, p: int, out: list[int]) -> None:
     out.append(eng.cat.word["finish"])
     card_plays(eng, s, p, out)
     use, built = eng.cat.use, s.built
-    out += sorted([use[built[i][1]] for i in eng.producers(s, p)])
+    found = []
+    for i in eng.producers(s, p):
+        found.append(use[built[i][1]])
+    out += sorted(found)
 
 
 def _apply_produce(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:
@@ -213,7 +230,7 @@ def _apply_refresh(eng: Engine, s: State, p: int, act: Act, events: Events) -> N
             say(events, "refresh.discard", seat=p, card=eng.cterm(act.card))
         return
     if events is not None:
-        say(events, "refresh.discarded", seat=p, cards=tuple(eng.cterm(c) for c in s.action.chosen))
+        say(events, "refresh.discarded", seat=p, cards=tuple(map(eng.cterm, s.action.chosen)))
     eng.refresh_cards(s, p, events)
     s.phase = "post"
 
@@ -232,10 +249,12 @@ def _apply_move(eng: Engine, s: State, p: int, act: Act, events: Events) -> None
         return
     dest = act.dest
     eng.do_move(s, p, act.start, dest, events)
-    moved, key = s.action.moved, str(dest)
+    action = s.action
+    moved, key = action.moved, str(dest)
     moved[key] = moved.get(key, 0) + 1
-    s.action.count += 1
-    if not eng.move_more(s, p):
+    action.count += 1
+    # `move_more`, written out
+    if not (action.count < s.influence[p] + s.mods.get("extra_move", 0) and eng.turn_moves(s, p)):
         eng.end_move(s, p, events)
 
 
@@ -278,8 +297,7 @@ def _apply_reroll(eng: Engine, s: State, p: int, act: Act, events: Events) -> No
 
 
 def _legal_lose(eng: Engine, s: State, p: int, out: list[int]) -> None:
-    take = eng.cat.take
-    out += [take[c] for c in eng.lose_options(s, p)]
+    out += map(eng.cat.take.__getitem__, eng.lose_options(s, p))
 
 
 def _apply_lose(eng: Engine, s: State, p: int, act: Act, events: Events) -> None:

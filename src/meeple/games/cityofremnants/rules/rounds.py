@@ -5,7 +5,6 @@ from __future__ import annotations
 from meeple.engine.rules import reveal
 from meeple.kit import Events, say
 
-from ..data import NSPACE
 from ..state import Revealed, State, TurnAction
 from .core import Core
 
@@ -112,9 +111,9 @@ class Rounds(Core):
         spaces, all_devs, built = self.award_spaces[s.side], self.comp.devs, s.built
         for p in range(s.players):
             enemy, _, own = self.masks(s, p)
-            held = (own & ~enemy).to_bytes(NSPACE, "little")  # a byte per space: 1 where the seat controls it
+            held = own & ~enemy  # the spaces the seat controls
             for sp, value in spaces:
-                if held[sp]:
+                if held >> sp & 1:
                     out[p] += value
             for i in self.controlled_devs(s, p):
                 out[p] += all_devs[built[i][0]].renown

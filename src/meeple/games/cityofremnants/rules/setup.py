@@ -50,6 +50,8 @@ class Setup(Core):
         s.figures = [(0,) * players] * NSPACE
         s.ycu = [()] * NSPACE
         s.counts = [0] * (players + 1)  # `State.counts` of the empty board
+        s.bits = [0] * (2 * players + 1)  # and its `State.bits`
+        s.marks = s.devs = ()
         s.bag = [t.index for t in self.comp.tokens]
         s.gm_deck = [c.index for c in self.cards if c.deck == "GM"]
         self.shuffle(s, s.gm_deck)

@@ -85,6 +85,7 @@ class TurnActions(Core):
         cost = self.dev_cost(s, p, t)
         s.arc[p] -= cost
         s.built.append((t, *cells))
+        s.devs = ()  # read again when next asked for
         s.products.append(0)
         s.stats["built"][p] += 1
         if events is not None:
@@ -116,18 +117,27 @@ class TurnActions(Core):
         s.phase = "post"
 
     def do_move(self, s: State, p: int, start: int, dest: int, events: Events) -> None:
-        figures, counts = s.figures, s.counts  # `set_figures` and `enemies_at`, written out
+        figures, counts, bits = s.figures, s.counts, s.bits  # `set_figures` and `enemies_at`, written out
         if start < 0:
             s.pool[p] -= 1
         else:
             row = list(figures[start])
-            row[p] -= 1
+            n = row[p] = row[p] - 1
             figures[start] = tuple(row)
             counts[p] -= 1 << (8 * start)
+            if n == 0:
+                bits[p] &= ~(1 << start)
+            elif n == 1:
+                bits[s.players + 1 + p] &= ~(1 << start)
         row = list(figures[dest])
-        row[p] += 1
+        n = row[p] = row[p] + 1
         figures[dest] = tuple(row)
         counts[p] += 1 << (8 * dest)
+        if n == 1:
+            bits[p] |= 1 << dest
+        elif n == 2:
+            bits[s.players + 1 + p] |= 1 << dest
+        s.marks = s.devs = ()  # read again from `bits` when next asked for
         if s.ycu[dest] or sum(row) > row[p]:
             s.enemy_space = dest
         if events is not None:
