@@ -172,9 +172,9 @@ def prospect(eng: Engine, s: State, p: int) -> float:
     if ph in ("recruit", "bid") and s.auction is None:
         return PROSPECT * (HAND_CARD + FIGURE_POOL)
     if ph == "produce":
-        return PROSPECT * (0.8 * len(eng.producers(s, p)) + (0.8 if eng.builds(s, p) else 0.0))
+        return PROSPECT * (0.8 * len(eng.producers(s, p)) + (0.8 if eng.can_build(s, p) else 0.0))
     if ph == "build":
-        return PROSPECT * (0.8 if eng.builds(s, p) else 0.0)
+        return PROSPECT * (0.8 if eng.can_build(s, p) else 0.0)
     return 0.0
 
 

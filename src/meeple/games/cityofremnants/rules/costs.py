@@ -41,28 +41,29 @@ class Costs(Core):
     def renown_max(self, s: State, p: int) -> int:
         return int(min(s.influence[p], s.renown_supply, s.arc[p] // self.k["RENOWN_PRICE"]))
 
-    def builds(self, s: State, p: int, first: bool = False) -> list[int]:
-        """Legal BUILD action indices (COR-13.5 .. COR-13.11); `first`: only the first found (is there one?)."""
+    def builds(self, s: State, p: int) -> list[int]:
+        """Legal BUILD action indices (COR-13.5 .. COR-13.11); `can_build` tells whether there is one."""
         out: list[int] = []
-        arc = s.arc[p]
-        if arc < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
+        if s.arc[p] < 0:  # nothing is free of cost then: a cost is never below 0 (`dev_cost`)
             return out
         built = s.built
         memo = self.kept.built  # the kept answer of `built_summary` read here first
         covered, copies, _ = memo[1] if memo is not None and memo[0] == built else self.built_summary(built)
-        # as `dev_cost`: a type is affordable when its cost less the cut is within the ARC
-        budget = arc + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # `turn_mod`
-        if s.tableau[p]:
-            budget += self.perm(s, p, "dev_discount_perm")
+        budget = self.build_budget(s, p)
         dev_cost, dev_copies, free, side = self.dev_cost_of, self.dev_copies, self.free_spots, s.side
         for t in s.drafted:
             if dev_cost[t] > budget or (built and copies.get(t, 0) >= dev_copies[t]):
                 continue
-            found = free(side, t, covered)
-            if first and found:
-                return [found[0]]
-            out += found
+            out += free(side, t, covered)
         return out
+
+    def build_budget(self, s: State, p: int) -> int:
+        """As `dev_cost`: a type is affordable when its cost less the cut is within the ARC, so within the ARC plus
+        the cut (the turn's discount and the tableau's)."""
+        budget = s.arc[p] + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # `turn_mod`
+        if s.tableau[p]:
+            budget += self.perm(s, p, "dev_discount_perm")
+        return budget
 
     def can_build(self, s: State, p: int) -> bool:
         """Whether the seat has a BUILD action (`builds` not empty): the cheapest development type drafted with a
@@ -84,12 +85,7 @@ class Costs(Core):
                 cheapest = self.dev_cost_of[t]
                 break
             self.kept.cheapest = built[:], drafted[:], side, cheapest
-        if cheapest < 0:
-            return False
-        budget = arc + (int(s.mods.get("dev_discount", 0)) if p == s.active else 0)  # as `builds`
-        if s.tableau[p]:
-            budget += self.perm(s, p, "dev_discount_perm")
-        return cheapest <= budget
+        return cheapest >= 0 and cheapest <= self.build_budget(s, p)
 
     def built_summary(self, built: list[tuple[int, ...]]) -> tuple[int, dict[int, int], tuple[int, ...]]:
         """The spaces covered by the developments built (a set as in `masks`), the copies built of each type and
