@@ -212,3 +212,49 @@ def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> 
     assert saved, "the docs keep saved balance runs"
     for folder in [*runs, *saved]:
         assert read_run(folder).records
+
+
+def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:
+    (tmp_path / "a.toml").write_text('layout = "standard"\n')
+    (tmp_path / "b.toml").write_text('layout = "open"\n')
+    folder = tmp_path / name
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", str(games),
+                                        "--first-game", str(first), "--seed", "4", "--quiet", "--compare",
+                                        str(tmp_path / "a.toml"), str(tmp_path / "b.toml"), "--json",
+                                        "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def test_compare_runs_in_chunks_pool_into_the_comparison_of_one_run(tmp_path: Path) -> None:
+    """Two `--compare` chunks (games 1-2 and 3-4) reported together give the paired differences of one
+    `--compare` run of games 1-4, and --out writes the pooled sides and the comparison."""
+    chunks = [compare_chunk(tmp_path, "c1", 1), compare_chunk(tmp_path, "c2", 3)]
+    whole = json.loads((compare_chunk(tmp_path, "whole", 1, games=4) / "comparison.json").read_text())
+    result = report(str(chunks[1]), str(chunks[0]), "--json", "--out", str(tmp_path / "pooled"))
+    assert result.exit_code == 0, result.output
+    pooled = json.loads(result.output[:result.output.rindex("}") + 1])
+    assert pooled["games"] == 4 and pooled["seed"] == [4]
+    assert pooled["differences"] == whole["differences"]
+    assert any(r["quantity"] == "actions" for r in pooled["differences"])
+    written = json.loads((tmp_path / "pooled" / "comparison.json").read_text())
+    assert written["differences"] == whole["differences"]
+    for side in "ab":
+        assert len(records_of(tmp_path / "pooled" / side)) == 4
+    text = report(str(chunks[0]), str(chunks[1]))
+    assert text.exit_code == 0 and "4 paired games" in text.output and "B - A" in text.output
+
+
+def test_a_paired_report_refuses_plain_runs_and_games_of_one_variant(tmp_path: Path, runs: list[Path]) -> None:
+    chunk = compare_chunk(tmp_path, "c1", 1)
+    mixed = report(str(chunk), str(runs[0]))
+    assert mixed.exit_code != 0 and "comparison.json" in mixed.output and str(runs[0]) in mixed.output
+    lopsided = tmp_path / "lopsided"
+    shutil.copytree(chunk, lopsided)
+    data = json.loads((lopsided / "b" / "results.json").read_text())
+    data["records"] = data["records"][:1]
+    (lopsided / "b" / "results.json").write_text(json.dumps(data))
+    result = report(str(lopsided))
+    assert result.exit_code != 0 and "one variant only" in result.output and "game 2 of arena seed 4" in result.output
+    twice = report(str(chunk), str(chunk / ".." / "c1"))
+    assert twice.exit_code != 0 and "already played" in twice.output

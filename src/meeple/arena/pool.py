@@ -239,6 +239,77 @@ def with_saves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+COMPARISON = "comparison.json"
+
+
+def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[ArenaConfig, list[dict[str, Any]]]]]:
+    """One comparison over several saved `--compare` runs (folders holding `a/`, `b/` and comparison.json), as if
+    one `--compare` run had played all their games: each side's runs pooled (`pool`), then the differences paired
+    game by game (`compare`). Returns the comparison (as `--compare --json` prints it) and each side's pooled
+    configuration and records."""
+    import meeple
+
+    from .compare import compare
+
+    heads = []
+    for folder in folders:
+        path = folder / COMPARISON
+        try:
+            head = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise PoolError(f"{path}: no such file (is {folder} a folder written by `meeple arena --compare "
+                            f"--out`?)") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
+        if not isinstance(head, dict) or not all(isinstance(head.get(k), dict) for k in "ab"):
+            raise PoolError(f"{path}: not a comparison (an object with the variants a and b)")
+        heads.append(head)
+    sides = []
+    for side in "ab":
+        try:
+            sides.append(pool([read_run(folder / side) for folder in folders]))
+        except PoolError as exc:
+            raise PoolError(f"variant {side.upper()}: {exc}") from None
+    (config_a, records_a), (config_b, records_b) = sides
+    keys_a = [(r["arena_seed"], r["arena_game"]) for r in records_a]
+    keys_b = [(r["arena_seed"], r["arena_game"]) for r in records_b]
+    if keys_a != keys_b:
+        odd = sorted(set(keys_a) ^ set(keys_b))[0]
+        raise PoolError(f"game {odd[1]} of arena seed {odd[0]} was played by one variant only: every run must hold "
+                        f"both variants of the same games")
+    if config_a.game_id != config_b.game_id or sorted(config_a.seats) != sorted(config_b.seats):
+        raise PoolError("the two variants were not played by the same game and bots")
+    levels = list(dict.fromkeys(config_a.seats))
+    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(config_a.game_id).spec.metrics))
+    files = {side: sorted({str(h[side].get("file")) for h in heads}) for side in "ab"}
+    result = {"game": config_a.game_id, "seats": config_a.seats, "games": len(records_a),
+              "seed": sorted({k[0] for k in keys_a}),
+              "a": {"file": ", ".join(files["a"]), "options": config_a.options, "settings": config_a.settings},
+              "b": {"file": ", ".join(files["b"]), "options": config_b.options, "settings": config_b.settings},
+              "differences": rows, "runs": [str(f) for f in folders]}
+    return result, sides
+
+
+def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
+    from .compare import format_comparison
+
+    if out and any(f.resolve() == Path(out).resolve() for f in folders):
+        raise PoolError(f"--out {out} is one of the runs: write the pooled report elsewhere")
+    result, sides = paired_report(folders)
+    click.echo(json.dumps(result, indent=2) if as_json
+               else f"{result['games']} paired games\n"
+                    + format_comparison(result["differences"], result["a"]["file"], result["b"]["file"]))
+    if out:
+        folder = Path(out)
+        for side, (config, records) in zip("ab", sides, strict=True):
+            summary = summarise(config, records)
+            summary["seed"] = result["seed"]
+            write_report(summary, with_saves(records), folder / side)
+        (folder / COMPARISON).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        click.echo(f"wrote {out}/{COMPARISON} and the pooled reports of both variants in {out}/a and {out}/b",
+                   err=as_json)
+
+
 @click.command("report")
 @click.argument("folders", nargs=-1, required=True, type=click.Path(file_okay=False))
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
@@ -252,12 +323,30 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
     a game (arena seed and game number) may be counted only once. Chunks of one seed (--first-game) pool into
     the one run they are part of.
 
+    Folders written by `meeple arena --compare ... --out` pool into one comparison: each variant's games pooled,
+    then the paired differences B - A with their 95% intervals over every game, as `--compare` prints them.
+
     \b
     Example:
       meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --out runs/1
       meeple arena cityofremnants --seats ismcts,greedy,greedy,greedy --games 4 --seed 1 --first-game 5 --out runs/2
       meeple arena report runs/1 runs/2 --out runs/all
+      meeple arena coloma --seats greedy,random --games 4 --compare a.toml b.toml --out runs/c1
+      meeple arena coloma --seats greedy,random --games 4 --first-game 5 --compare a.toml b.toml --out runs/c2
+      meeple arena report runs/c1 runs/c2
     """
+    paths = [Path(f) for f in folders]
+    compared = [(p / COMPARISON).exists() for p in paths]
+    if any(compared):
+        if not all(compared):
+            odd = next(p for p, c in zip(paths, compared, strict=True) if not c)
+            raise click.ClickException(f"{odd}: holds no {COMPARISON}: runs of `--compare` pool only with other "
+                                       f"runs of `--compare`")
+        try:
+            _paired(paths, out, as_json)
+        except PoolError as exc:
+            raise click.ClickException(str(exc)) from None
+        return
     try:
         runs = [read_run(folder) for folder in folders]
         summary, records = pooled_summary(runs)
