@@ -164,6 +164,8 @@ def test_folders_without_a_report_or_with_a_bad_one_are_named(runs: list[Path], 
     empty.mkdir()
     result = report(str(runs[0]), str(empty))
     assert result.exit_code != 0 and f"{empty / 'results.json'}: no such file" in result.output
+    gone = report(str(runs[0]), str(tmp_path / "never-written"))
+    assert gone.exit_code != 0 and f"{tmp_path / 'never-written'}: no such folder" in gone.output
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "results.json").write_text("{not json")

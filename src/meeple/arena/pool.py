@@ -336,6 +336,9 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
       meeple arena report runs/c1 runs/c2
     """
     paths = [Path(f) for f in folders]
+    missing = next((p for p in paths if not p.is_dir()), None)
+    if missing is not None:
+        raise click.ClickException(f"{missing}: no such folder (name folders written by `meeple arena --out`)")
     compared = [(p / COMPARISON).exists() for p in paths]
     if any(compared):
         if not all(compared):
