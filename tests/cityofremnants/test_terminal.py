@@ -259,7 +259,7 @@ def test_a_whole_three_player_game_in_the_terminal(tmp_path: Path, lang: str) ->
     the reader's language: in Spanish and Hebrew no English word of the board is left."""
     from meeple.tui.session import PlaySession
 
-    game = meeple.new_game("cityofremnants", 3, 1)
+    game = meeple.new_game("cityofremnants", 3, 2)  # a seed whose game asks the person to bid out of turn
     words = catalogue(game.rules, lang)
     out: list[str] = []
     person = Person(1)
