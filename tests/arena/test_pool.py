@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import meeple
 from meeple.arena import ArenaConfig, summarise
 from meeple.arena.commands import arena
-from meeple.arena.pool import PoolError, _entry_map, pooled_summary, read_run
+from meeple.arena.pool import PoolError, _entry_map, paired_report, pooled_summary, read_run
 from meeple.arena.report import format_table
 from meeple.cli import main
 
@@ -209,11 +209,17 @@ def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path],
 
 
 def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> None:
-    """The fresh runs here and the saved balance runs of the docs (search bots, roles, rounds) all read."""
+    """The fresh runs here and the saved balance runs of the docs (search bots, roles, rounds) all read, and the
+    saved `--compare` runs pool into their comparison."""
     saved = sorted((Path(__file__).parents[2] / "docs" / "balance-runs").glob("*/g*"))
     assert saved, "the docs keep saved balance runs"
-    for folder in [*runs, *saved]:
+    compared = [folder for folder in saved if (folder / "comparison.json").exists()]
+    assert compared, "the docs keep saved --compare runs"
+    sides = [folder / side for folder in compared for side in "ab"]
+    for folder in [*runs, *(f for f in saved if f not in compared), *sides]:
         assert read_run(folder).records
+    result, _ = paired_report(compared)
+    assert result["games"] == sum(len(read_run(folder / "a").records) for folder in compared)
 
 
 def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:
