@@ -223,8 +223,9 @@ def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> 
 
 
 def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:
+    shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), tmp_path / "components.toml")
     (tmp_path / "a.toml").write_text('layout = "standard"\n')
-    (tmp_path / "b.toml").write_text('layout = "open"\n')
+    (tmp_path / "b.toml").write_text('layout = "open"\ndata = "components.toml"\n')
     folder = tmp_path / name
     result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", str(games),
                                         "--first-game", str(first), "--seed", "4", "--quiet", "--compare",
@@ -249,6 +250,10 @@ def test_compare_runs_in_chunks_pool_into_the_comparison_of_one_run(tmp_path: Pa
     assert written["differences"] == whole["differences"]
     for side in "ab":
         assert len(records_of(tmp_path / "pooled" / side)) == 4
+    chunk_b = json.loads((chunks[0] / "b" / "results.json").read_text())
+    pooled_b = json.loads((tmp_path / "pooled" / "b" / "results.json").read_text())
+    assert pooled_b["data"]["sha256"] == chunk_b["data"]["sha256"]  # the pooled side pools on with its data
+    assert pooled_b["seed"] == [4] and [r["arena_game"] for r in pooled_b["records"]] == [1, 2, 3, 4]
     text = report(str(chunks[0]), str(chunks[1]))
     assert text.exit_code == 0 and "4 paired games" in text.output and "B - A" in text.output
 

@@ -50,12 +50,7 @@ class Run:
 def read_run(folder: str | Path) -> Run:
     """Read `folder/results.json` as written by `meeple arena --out`; PoolError naming the path if it cannot."""
     path = Path(folder) / RESULTS
-    if not path.is_file():
-        raise PoolError(f"{path}: no such file (is {folder} a folder written by `meeple arena --out`?)")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
+    data = _read_json(path, f"is {folder} a folder written by `meeple arena --out`?")
     if not isinstance(data, dict):
         raise PoolError(f"{path}: not an arena report (a JSON object with the summary and its records)")
     for name, kind in _FIELDS.items():
@@ -76,6 +71,16 @@ def read_run(folder: str | Path) -> Run:
     if not records:
         raise PoolError(f"{path}: the run holds no game")
     return Run(Path(folder), data, records)
+
+
+def _read_json(path: Path, hint: str) -> Any:
+    """The JSON content of `path`; PoolError naming the path (and, if it is missing, the `hint`) if it cannot."""
+    if not path.is_file():
+        raise PoolError(f"{path}: no such file ({hint})")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
 
 
 def _seats_list(value: Any, players: int) -> bool:
@@ -242,11 +247,11 @@ def with_saves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 COMPARISON = "comparison.json"
 
 
-def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[ArenaConfig, list[dict[str, Any]]]]]:
+def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[str, Any], list[dict[str, Any]]]]]:
     """One comparison over several saved `--compare` runs (folders holding `a/`, `b/` and comparison.json), as if
-    one `--compare` run had played all their games: each side's runs pooled (`pool`), then the differences paired
-    game by game (`compare`). Returns the comparison (as `--compare --json` prints it) and each side's pooled
-    configuration and records."""
+    one `--compare` run had played all their games: each side's runs pooled (`pooled_summary`), then the
+    differences paired game by game (`compare`). Returns the comparison (as `--compare --json` prints it) and each
+    side's pooled summary and records."""
     import meeple
 
     from .compare import compare
@@ -254,38 +259,32 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[Arena
     heads = []
     for folder in folders:
         path = folder / COMPARISON
-        try:
-            head = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise PoolError(f"{path}: no such file (is {folder} a folder written by `meeple arena --compare "
-                            f"--out`?)") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
+        head = _read_json(path, f"is {folder} a folder written by `meeple arena --compare --out`?")
         if not isinstance(head, dict) or not all(isinstance(head.get(k), dict) for k in "ab"):
             raise PoolError(f"{path}: not a comparison (an object with the variants a and b)")
         heads.append(head)
     sides = []
     for side in "ab":
         try:
-            sides.append(pool([read_run(folder / side) for folder in folders]))
+            sides.append(pooled_summary([read_run(folder / side) for folder in folders]))
         except PoolError as exc:
             raise PoolError(f"variant {side.upper()}: {exc}") from None
-    (config_a, records_a), (config_b, records_b) = sides
+    (summary_a, records_a), (summary_b, records_b) = sides
     keys_a = [(r["arena_seed"], r["arena_game"]) for r in records_a]
     keys_b = [(r["arena_seed"], r["arena_game"]) for r in records_b]
     if keys_a != keys_b:
         odd = sorted(set(keys_a) ^ set(keys_b))[0]
         raise PoolError(f"game {odd[1]} of arena seed {odd[0]} was played by one variant only: every run must hold "
                         f"both variants of the same games")
-    if config_a.game_id != config_b.game_id or sorted(config_a.seats) != sorted(config_b.seats):
+    if summary_a["game"] != summary_b["game"] or sorted(summary_a["seats"]) != sorted(summary_b["seats"]):
         raise PoolError("the two variants were not played by the same game and bots")
-    levels = list(dict.fromkeys(config_a.seats))
-    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(config_a.game_id).spec.metrics))
+    game = summary_a["game"]
+    levels = list(dict.fromkeys(summary_a["seats"]))
+    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
     files = {side: sorted({str(h[side].get("file")) for h in heads}) for side in "ab"}
-    result = {"game": config_a.game_id, "seats": config_a.seats, "games": len(records_a),
-              "seed": sorted({k[0] for k in keys_a}),
-              "a": {"file": ", ".join(files["a"]), "options": config_a.options, "settings": config_a.settings},
-              "b": {"file": ", ".join(files["b"]), "options": config_b.options, "settings": config_b.settings},
+    result = {"game": game, "seats": summary_a["seats"], "games": len(records_a), "seed": summary_a["seed"],
+              **{side: {"file": ", ".join(files[side]), "options": summary["options"],
+                        "settings": summary["settings"]} for side, (summary, _) in zip("ab", sides, strict=True)},
               "differences": rows, "runs": [str(f) for f in folders]}
     return result, sides
 
@@ -293,17 +292,13 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[Arena
 def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
     from .compare import format_comparison
 
-    if out and any(f.resolve() == Path(out).resolve() for f in folders):
-        raise PoolError(f"--out {out} is one of the runs: write the pooled report elsewhere")
     result, sides = paired_report(folders)
     click.echo(json.dumps(result, indent=2) if as_json
                else f"{result['games']} paired games\n"
                     + format_comparison(result["differences"], result["a"]["file"], result["b"]["file"]))
     if out:
         folder = Path(out)
-        for side, (config, records) in zip("ab", sides, strict=True):
-            summary = summarise(config, records)
-            summary["seed"] = result["seed"]
+        for side, (summary, records) in zip("ab", sides, strict=True):
             write_report(summary, with_saves(records), folder / side)
         (folder / COMPARISON).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {out}/{COMPARISON} and the pooled reports of both variants in {out}/a and {out}/b",
@@ -339,6 +334,9 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
     missing = next((p for p in paths if not p.is_dir()), None)
     if missing is not None:
         raise click.ClickException(f"{missing}: no such folder (name folders written by `meeple arena --out`)")
+    clash = next((f for f in folders if out and Path(f).resolve() == Path(out).resolve()), None)
+    if clash is not None:
+        raise click.ClickException(f"--out {out} is one of the runs ({clash}): write the pooled report elsewhere")
     compared = [(p / COMPARISON).exists() for p in paths]
     if any(compared):
         if not all(compared):
@@ -354,10 +352,6 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
         runs = [read_run(folder) for folder in folders]
         summary, records = pooled_summary(runs)
         if out:
-            target = Path(out).resolve()
-            clash = next((f for f in folders if Path(f).resolve() == target), None)
-            if clash is not None:
-                raise PoolError(f"--out {out} is one of the runs ({clash}): write the pooled report elsewhere")
             records = with_saves(records)
     except PoolError as exc:
         raise click.ClickException(str(exc)) from None
