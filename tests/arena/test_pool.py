@@ -271,3 +271,60 @@ def test_a_paired_report_refuses_plain_runs_and_games_of_one_variant(tmp_path: P
     assert result.exit_code != 0 and "one variant only" in result.output and "game 2 of arena seed 4" in result.output
     twice = report(str(chunk), str(chunk / ".." / "c1"))
     assert twice.exit_code != 0 and "already played" in twice.output
+
+
+def plain_side(tmp_path: Path, name: str, first: int, games: int, layout: str, *extra: str) -> Path:
+    """A plain run of one variant of `compare_chunk`'s comparison: the same seed, bots and game numbers."""
+    folder = tmp_path / name
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", str(games),
+                                        "--first-game", str(first), "--seed", "4", "--quiet", "-o",
+                                        f"layout={layout}", *extra, "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def test_runs_played_apart_pair_against_saved_runs_as_one_compare_run(tmp_path: Path) -> None:
+    """The variants of a `--compare` run played as two plain runs (B in two chunks, A in one) and paired with
+    --against give the same differences as the `--compare` run of those games; --out writes both sides."""
+    whole = json.loads((compare_chunk(tmp_path, "whole", 1, games=4) / "comparison.json").read_text())
+    data = str(tmp_path / "components.toml")
+    old = plain_side(tmp_path, "old", 1, 4, "standard")
+    new = [plain_side(tmp_path, "new1", 1, 2, "open", "--data", data),
+           plain_side(tmp_path, "new2", 3, 2, "open", "--data", data)]
+    result = report(*map(str, new), "--against", str(old), "--json", "--out", str(tmp_path / "paired"))
+    assert result.exit_code == 0, result.output
+    paired = json.loads(result.output[:result.output.rindex("}") + 1])
+    assert paired["games"] == 4 and paired["unpaired"] == {"a": 0, "b": 0}
+    assert paired["differences"] == whole["differences"]
+    assert paired["b"]["file"].startswith("sha256 ") and paired["a"]["file"] == "built-in components"
+    written = json.loads((tmp_path / "paired" / "comparison.json").read_text())
+    assert written["differences"] == whole["differences"]
+    for side in "ab":
+        assert [r["arena_game"] for r in records_of(tmp_path / "paired" / side)] == [1, 2, 3, 4]
+    text = report(str(new[0]), "--against", str(old))
+    assert text.exit_code == 0, text.output
+    assert "2 paired games; 2 games of the --against runs left out (no pair)" in text.output
+    assert "B - A" in text.output
+
+
+def test_against_refuses_other_bots_no_common_game_and_compare_runs(tmp_path: Path, runs: list[Path]) -> None:
+    old = plain_side(tmp_path, "old", 1, 2, "standard")
+    later = plain_side(tmp_path, "later", 3, 2, "open")
+    disjoint = report(str(later), "--against", str(old))
+    assert disjoint.exit_code != 0 and "share no game" in disjoint.output
+    other_game = report(str(runs[0]), "--against", str(old))
+    assert other_game.exit_code != 0 and "game differs" in other_game.output
+    chunk = compare_chunk(tmp_path, "c1", 1)
+    compared = report(str(chunk), "--against", str(old))
+    assert compared.exit_code != 0 and "paired already" in compared.output and str(chunk) in compared.output
+    missing = report(str(later), "--against", str(tmp_path / "nowhere"))
+    assert missing.exit_code != 0 and "nowhere: no such folder" in missing.output
+    moved = tmp_path / "moved"
+    shutil.copytree(later, moved)
+    data = json.loads((moved / "results.json").read_text())
+    for record in data["records"]:  # games 3-4 relabelled as games 1-2: their game seeds give them away
+        record["arena_game"] = record["game"] = record["game"] - 2
+    (moved / "results.json").write_text(json.dumps(data))
+    relabelled = report(str(moved), "--against", str(old))
+    assert relabelled.exit_code != 0 and "was not the same game" in relabelled.output
+    assert "game 1 of arena seed 4" in relabelled.output

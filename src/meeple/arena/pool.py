@@ -289,6 +289,85 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[
     return result, sides
 
 
+def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
+                                                                 list[tuple[dict[str, Any], list[dict[str, Any]]]]]:
+    """The paired differences between two variants played in separate plain runs: `base` (A, say the data before a
+    change, saved earlier) and `new` (B), each side pooled (`pooled_summary`). Games pair by arena seed and game
+    number, which give the same deal, bot seeds and turn order in any variant (as `--compare` plays them); games
+    that only one side played are left out and counted. Returns the comparison and each side's paired records."""
+    import meeple
+
+    from .compare import compare
+
+    sides = []
+    for name, folders in (("the --against runs", base), ("the runs", new)):
+        try:
+            sides.append(pooled_summary([read_run(folder) for folder in folders]))
+        except PoolError as exc:
+            raise PoolError(f"{name}: {exc}") from None
+    (summary_a, all_a), (summary_b, all_b) = sides
+    for field in ("game", "players"):
+        if summary_a[field] != summary_b[field]:
+            raise PoolError(f"cannot pair the runs with the --against runs: {field} differs "
+                            f"({_show(summary_b[field])} against {_show(summary_a[field])})")
+    if sorted(summary_a["seats"]) != sorted(summary_b["seats"]):
+        raise PoolError(f"cannot pair the runs with the --against runs: the bots differ ({_show(summary_b['seats'])} "
+                        f"against {_show(summary_a['seats'])}); a paired difference needs the same bots")
+    by_key = {(r["arena_seed"], r["arena_game"]): r for r in all_a}
+    pairs = [(by_key[k], r) for r in all_b if (k := (r["arena_seed"], r["arena_game"])) in by_key]
+    if not pairs:
+        raise PoolError("the runs and the --against runs share no game: pair runs of the same arena seeds and game "
+                        "numbers (--seed, --first-game)")
+    for a, b in pairs:  # the same game: its seed, and the same bots in each turn position
+        if a.get("seed") != b.get("seed") or _in_turn_order(a) != _in_turn_order(b):
+            raise PoolError(f"game {a['arena_game']} of arena seed {a['arena_seed']} was not the same game in the "
+                            f"two runs ({a['folder']}, {b['folder']}): another game seed or turn order of the bots")
+    records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
+    records_b = [{**b, "game": n} for n, (_, b) in enumerate(pairs, start=1)]
+    game = summary_b["game"]
+    levels = list(dict.fromkeys(summary_b["seats"]))
+    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
+    label = {side: data_of(summary) or "built-in components" for side, summary in (("a", summary_a),
+                                                                                  ("b", summary_b))}
+    result = {"game": game, "seats": summary_b["seats"], "games": len(pairs),
+              "seed": sorted({a["arena_seed"] for a, _ in pairs}),
+              "unpaired": {"a": len(all_a) - len(pairs), "b": len(all_b) - len(pairs)},
+              **{side: {"file": label[side], "options": summary["options"], "settings": summary["settings"]}
+                 for side, summary in (("a", summary_a), ("b", summary_b))},
+              "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
+    return result, [(summary_a, records_a), (summary_b, records_b)]
+
+
+def _in_turn_order(record: dict[str, Any]) -> list[str]:
+    """The bots of a game in turn order (a record lists them by seat)."""
+    order = record.get("order") or range(len(record["levels"]))
+    return [record["levels"][seat] for seat in order]
+
+
+def _against(new: list[Path], base: list[Path], out: str | None, as_json: bool) -> None:
+    from .compare import format_comparison
+
+    result, sides = against_report(new, base)
+    left = result["unpaired"]
+    note = "".join(f"; {n} game{'s' if n != 1 else ''} of {who} left out (no pair)"
+                   for n, who in ((left["a"], "the --against runs"), (left["b"], "the runs")) if n)
+    click.echo(json.dumps(result, indent=2) if as_json
+               else f"{result['games']} paired games{note}\n"
+                    + format_comparison(result["differences"], result["a"]["file"], result["b"]["file"]))
+    if out:
+        folder = Path(out)
+        for side, (summary, records) in zip("ab", sides, strict=True):
+            config = ArenaConfig(summary["game"], list(summary["seats"]), len(records),
+                                 records[0]["arena_seed"], dict(summary["options"]), dict(summary["settings"]))
+            paired = {**summarise(config, records), "seed": result["seed"]}
+            if "data" in summary:
+                paired["data"] = summary["data"]
+            write_report(paired, with_saves(records), folder / side)
+        (folder / COMPARISON).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        click.echo(f"wrote {out}/{COMPARISON} and the paired games of both variants in {out}/a and {out}/b",
+                   err=as_json)
+
+
 def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
     from .compare import format_comparison
 
@@ -310,7 +389,10 @@ def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
               help="Write the pooled results.json, results.csv, games.csv, PNG plots and games, as a run's --out.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
-def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
+@click.option("--against", "against", multiple=True, type=click.Path(file_okay=False), metavar="FOLDER",
+              help="Saved runs of the variant before a change (repeat for several): print the paired differences "
+                   "FOLDERS - these over the games both played, as --compare does, without playing them again.")
+def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tuple[str, ...]) -> None:
     """One report over several saved arena runs (folders written by `meeple arena --out`), as if one run had
     played all their games: the same table, win rates with their intervals, ratings, turn positions and roles.
 
@@ -329,14 +411,33 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool) -> None:
       meeple arena coloma --seats greedy,random --games 4 --compare a.toml b.toml --out runs/c1
       meeple arena coloma --seats greedy,random --games 4 --first-game 5 --compare a.toml b.toml --out runs/c2
       meeple arena report runs/c1 runs/c2
+
+    With --against, the FOLDERS are runs of a new variant and the --against folders runs of the old one, played
+    apart with the same seeds and bots (say, the data before a change, saved earlier): the report pairs their games
+    by arena seed and game number and prints the differences new - old, as `--compare` would have, without
+    playing the old variant again. Games only one side played are left out, and the report says how many.
+
+    \b
+      meeple arena cityofremnants --seats ismcts,ismcts --games 8 --data old.toml --out runs/old
+      meeple arena cityofremnants --seats ismcts,ismcts --games 8 --data new.toml --out runs/new
+      meeple arena report runs/new --against runs/old
     """
     paths = [Path(f) for f in folders]
-    missing = next((p for p in paths if not p.is_dir()), None)
+    missing = next((p for p in [*paths, *map(Path, against)] if not p.is_dir()), None)
     if missing is not None:
         raise click.ClickException(f"{missing}: no such folder (name folders written by `meeple arena --out`)")
-    clash = next((f for f in folders if out and Path(f).resolve() == Path(out).resolve()), None)
+    clash = next((f for f in (*folders, *against) if out and Path(f).resolve() == Path(out).resolve()), None)
     if clash is not None:
         raise click.ClickException(f"--out {out} is one of the runs ({clash}): write the pooled report elsewhere")
+    if against:
+        odd = next((p for p in [*paths, *map(Path, against)] if (p / COMPARISON).exists()), None)
+        if odd is not None:
+            raise click.ClickException(f"{odd}: a run of `--compare` is paired already; --against pairs plain runs")
+        try:
+            _against(paths, [Path(f) for f in against], out, as_json)
+        except PoolError as exc:
+            raise click.ClickException(str(exc)) from None
+        return
     compared = [(p / COMPARISON).exists() for p in paths]
     if any(compared):
         if not all(compared):
