@@ -157,6 +157,7 @@ def test_a_game_with_roles_gets_win_rates_by_role_and_rounds_per_game(remnants: 
     assert summary["rounds"]["stdev"] == pytest.approx(statistics.stdev(played), abs=0.01)
     table = format_table(summary)
     assert f"rounds per game: median {statistics.median(played):g}" in table
+    assert summary["rounds"]["median_ci95"] is None  # two games are too few for an interval of the median
     assert "win rate by role (fair share 50.0%): " in table and all(role in table for role in roles)
     assert "endings: The renown supply ran out" in table and "(2, 100%)" in table
 
@@ -181,3 +182,22 @@ def test_compare_pairs_the_win_rates_by_role_the_rounds_and_the_endings(remnants
     ending = rows[f"ending: {records[0]['reason']}"]  # both games ended the same way in A (see above)
     assert ending["a"] == 1 and ending["b"] == 0 and ending["difference"] == -1
     assert rows["ending: a player made 6 offerings"]["b"] == 1
+
+
+def test_the_median_rounds_come_with_a_distribution_free_interval(remnants: Any) -> None:
+    """The interval of the median is a pair of order statistics whose binomial coverage is at least 95 %: with 24
+    games the 7th smallest and the 7th largest (coverage 1 - 2 P(B(24, 1/2) <= 6) = 97.7 %); none for 5 games."""
+    from scipy.stats import binom
+
+    from meeple.arena.report import rounds
+    from meeple.arena.stats import median_interval
+
+    values = [float(v) for v in range(1, 25)]
+    assert median_interval(values) == (7.0, 18.0)
+    assert 1 - 2 * binom.cdf(6, 24, 0.5) >= 0.95 > 1 - 2 * binom.cdf(7, 24, 0.5)
+    assert median_interval(values[:5]) is None and median_interval(values[:6]) == (1.0, 6.0)
+    records = [{"figures": {"rounds": v}} for v in [6, 5, 7, 6, 6, 8, 5, 6, 7, 6, 6, 9]]
+    assert rounds(records)["median_ci95"] == [6.0, 7.0]  # 12 games: the 3rd smallest and the 3rd largest
+    config, played = remnants
+    table = format_table({**summarise(config, played), "rounds": rounds(records)})
+    assert "rounds per game: median 6 (95% interval 6-7; middle half 6-7, range 5-9;" in table

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .match import ArenaConfig
-from .stats import describe, pairwise, ratings, wilson, win_shares
+from .stats import describe, median_interval, pairwise, ratings, wilson, win_shares
 
 RESULTS = "results.json"  # the summary and every game's record, in a run's --out folder
 
@@ -103,8 +103,9 @@ def rounds(records: list[dict[str, Any]]) -> dict[str, Any]:
         return {}
     quartiles = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
     spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    interval = median_interval(values)
     return {**describe(values), "games": len(values), "q1": quartiles[0], "q3": quartiles[2],
-            "stdev": round(spread, 2)}
+            "stdev": round(spread, 2), "median_ci95": list(interval) if interval else None}
 
 
 def _scores(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -302,8 +303,11 @@ def format_table(summary: dict[str, Any]) -> str:
                                               for name, d in figures.items() if d))
     played = summary.get("rounds", {})
     if played:
-        lines.append(f"rounds per game: median {played['median']:g} (middle half {played['q1']:g}-{played['q3']:g}, "
-                     f"range {played['min']:g}-{played['max']:g}; mean {played['mean']:g}, sd {played['stdev']:g})")
+        interval = played.get("median_ci95")
+        shown = f"95% interval {interval[0]:g}-{interval[1]:g}; " if interval else ""
+        lines.append(f"rounds per game: median {played['median']:g} ({shown}middle half {played['q1']:g}-"
+                     f"{played['q3']:g}, range {played['min']:g}-{played['max']:g}; mean {played['mean']:g}, "
+                     f"sd {played['stdev']:g})")
     roles = summary.get("roles", {})
     if roles:
         fair = next(iter(roles.values()))["fair"]

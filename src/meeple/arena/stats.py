@@ -37,6 +37,26 @@ def ranks(record: dict[str, Any]) -> list[int]:
     return [p or worst for p in place]
 
 
+def median_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float] | None:
+    """A distribution-free interval of the median (order statistics): the k-th smallest and k-th largest values,
+    for the largest k that the binomial law with p = 1/2 gives at least `level` coverage; None when the values are
+    too few for any such interval (5 or fewer at 95 %)."""
+    from scipy.stats import binom
+
+    n = len(values)
+    tail = (1.0 - level) / 2
+    # The k-th smallest value X(k) lies above the median when at most k - 1 values lie below it, a chance of
+    # binom.cdf(k - 1, n, 1/2); so X(k) .. X(n + 1 - k) covers it with 1 - 2 * that, for the largest k that keeps
+    # it at least `level`.
+    k = 0
+    while k < n and binom.cdf(k, n, 0.5) <= tail:
+        k += 1
+    if k == 0:
+        return None
+    ordered = sorted(values)
+    return float(ordered[k - 1]), float(ordered[n - k])
+
+
 def describe(values: Sequence[float]) -> dict[str, float]:
     if not values:
         return {}
