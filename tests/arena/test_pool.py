@@ -193,7 +193,7 @@ def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: 
 @pytest.mark.parametrize(("field", "value"), [
     ("winners", 5), ("winners", [7]), ("scores", ["a", "b"]), ("scores", [1.0]), ("levels", "greedyrandom"),
     ("metrics", {"score": [1]}), ("bot_stats", [1, 2]), ("ranking", [[0, "x"]]), ("first", 9), ("actions", -1),
-    ("figures", {"rounds": "six"}), ("roles", ["A"]), ("tallies", {"built": 3}), ("arena_game", "2"),
+    ("figures", {"rounds": "six"}), ("roles", ["A"]), ("tallies", {"built": 3}), ("arena_game", "2"), ("play", "2"),
 ])
 def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path], tmp_path: Path, field: str,
                                                                value: Any) -> None:
@@ -328,3 +328,22 @@ def test_against_refuses_other_bots_no_common_game_and_compare_runs(tmp_path: Pa
     relabelled = report(str(moved), "--against", str(old))
     assert relabelled.exit_code != 0 and "was not the same game" in relabelled.output
     assert "game 1 of arena seed 4" in relabelled.output
+
+
+def test_runs_the_arena_played_another_way_are_not_pooled_or_paired(runs: list[Path], tmp_path: Path) -> None:
+    """Each game records how the arena played it (`play`): runs saved before simultaneous choices were made on one
+    table (no `play`: 1) gave other games for the same seeds, so they pool and pair only among themselves."""
+    assert {r["play"] for r in records_of(runs[0])} == {2}
+    old = tmp_path / "old"
+    shutil.copytree(runs[1], old)
+    data = json.loads((old / "results.json").read_text())
+    for record in data["records"]:
+        del record["play"]
+    (old / "results.json").write_text(json.dumps(data))
+    pooled = report(str(runs[0]), str(old))
+    assert pooled.exit_code != 0 and "play differs (1 against 2)" in pooled.output
+    assert "another way" in pooled.output
+    same_seed = tmp_path / "s2again"
+    shutil.copytree(runs[1], same_seed)
+    paired = report(str(same_seed), "--against", str(old))
+    assert paired.exit_code != 0 and "play differs (2 against 1)" in paired.output

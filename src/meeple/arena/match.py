@@ -113,6 +113,36 @@ def turn_order(game: meeple.Game) -> list[int]:
     return [(first + p) % game.players for p in range(game.players)]
 
 
+# How the arena plays a game, recorded with each game so that runs played otherwise are not pooled or paired with
+# it: 1, every decision served one seat after another (runs saved before 2026-11-30); 2, seats deciding together
+# choose on one table (`play_out`).
+PLAY = 2
+
+
+def play_out(game: meeple.Game, bots: list[Any]) -> None:
+    """Let the bots (one per seat) play the game to its end.
+
+    Seats that decide together (a simultaneous choice: Coloma's dials, City of Remnants' Reset) each choose on the
+    table as it stands before any of them acts, then their choices are applied in seat order. Served one after
+    another, the seat served last would choose with the others' choices made: a bot looking ahead would then see the
+    decision complete (with the hidden choices drawn from its view) where the others saw it pending, an edge given
+    by the seat number alone. A choice that an earlier one made illegal is asked again on the table of the moment.
+    """
+    while not game.is_over():
+        deciders = game.deciders()
+        if len(deciders) == 1:
+            seat = deciders[0]
+            game.apply(seat, bots[seat].choose(game.seat_table(seat)))
+            continue
+        choices = [(seat, bots[seat].choose(game.seat_table(seat))) for seat in deciders]
+        for seat, action in choices:
+            if game.is_over() or seat not in game.deciders():
+                continue
+            if action not in game.legal_actions(seat):
+                action = bots[seat].choose(game.seat_table(seat))
+            game.apply(seat, action)
+
+
 def play_job(job: GameJob) -> dict[str, Any]:
     """Play one game between bots and return its record (JSON-able); lists of the record are per seat."""
     start = time.perf_counter()
@@ -122,9 +152,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     position = [order.index(seat) for seat in range(n)]
     levels = [job.levels[p] for p in position]
     bots = [make_agent(levels[seat], seed=job.bot_seeds[position[seat]]) for seat in range(n)]
-    while not game.is_over():
-        seat = game.deciders()[0]
-        game.apply(seat, bots[seat].choose(game.seat_table(seat)))
+    play_out(game, bots)
     result = game.result()
     log = game.full_log()
     figures = {**game.rules.statistics(game.state), **game.rules.history_statistics(game.state, game.events(None))}
@@ -132,6 +160,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     return {
         "game": job.number,
         "seed": job.seed,
+        "play": PLAY,
         "options": game.options,
         "levels": levels,
         "entries": [job.entries[p] for p in position],

@@ -129,6 +129,8 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
          and all(isinstance(t, dict) and all(_number(x) for x in t.values())
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
         ("arena_seed", "arena_seed" not in record or isinstance(record["arena_seed"], int), "a seed"),
+        ("play", "play" not in record or (isinstance(record["play"], int) and not isinstance(record["play"], bool)),
+         "a number"),
         ("arena_game", "arena_game" not in record or isinstance(record["arena_game"], int), "a game number"),
         ("positions", "positions" not in record or (_seats_list(record["positions"], players)
                                                     and all(_seat(x, players) for x in record["positions"])),
@@ -157,7 +159,13 @@ def _identity(run: Run) -> dict[str, Any]:
     """What must be the same in runs to pool them, by field name."""
     s = run.summary
     return {"game": s["game"], "players": s["players"], "seats": sorted(s["seats"]), "options": s["options"],
-            "settings": {k: v for k, v in s["settings"].items() if k != "data"}, "data": data_of(s)}
+            "settings": {k: v for k, v in s["settings"].items() if k != "data"}, "data": data_of(s),
+            "play": plays(run.records)}
+
+
+def plays(records: list[dict[str, Any]]) -> list[int]:
+    """How the arena played the records' games (`match.PLAY`; 1 for records written before it was recorded)."""
+    return sorted({int(r.get("play", 1)) for r in records})
 
 
 def check_poolable(runs: list[Run]) -> None:
@@ -169,7 +177,7 @@ def check_poolable(runs: list[Run]) -> None:
         for name, value in _identity(run).items():
             if value != base[name]:
                 raise PoolError(f"{run.folder}: cannot pool with {first.folder}: {name} differs "
-                                f"({_show(value)} against {_show(base[name])})")
+                                f"({_show(value)} against {_show(base[name])}){_WHY.get(name, '')}")
     seen: dict[tuple[int, int], Path] = {}
     for run in runs:
         for key in map(run.key, run.records):
@@ -178,6 +186,10 @@ def check_poolable(runs: list[Run]) -> None:
                                 f"{seen[key]}: the same seed gives the same games, which would be counted twice "
                                 f"(play other seeds, or other games of the seed with --first-game)")
             seen[key] = run.folder
+
+
+_WHY = {"play": ": the arena played their games another way (1: simultaneous choices served one seat after "
+                "another; 2: made on one table), so the same seeds gave other games"}
 
 
 def _show(value: Any) -> str:
@@ -310,6 +322,9 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
         if summary_a[field] != summary_b[field]:
             raise PoolError(f"cannot pair the runs with the --against runs: {field} differs "
                             f"({_show(summary_b[field])} against {_show(summary_a[field])})")
+    if plays(all_a) != plays(all_b):
+        raise PoolError(f"cannot pair the runs with the --against runs: play differs ({_show(plays(all_b))} against "
+                        f"{_show(plays(all_a))}){_WHY['play']}")
     if sorted(summary_a["seats"]) != sorted(summary_b["seats"]):
         raise PoolError(f"cannot pair the runs with the --against runs: the bots differ ({_show(summary_b['seats'])} "
                         f"against {_show(summary_a['seats'])}); a paired difference needs the same bots")
