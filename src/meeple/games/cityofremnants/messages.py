@@ -150,7 +150,7 @@ PHASES = {
     "help.effect": "Finish the card's effect: choose among the listed options.",
     "help.commit": "Commit cards face down to the battle (`commit <card>`), then `done`. Unit cards add their attack "
                    "in your colour; Battle abilities work.",
-    "help.option": "Hired Muscle: `pay` 1000 ARC for +3 attack, or `decline`.",
+    "help.option": "Hired Muscle: `pay` the ARC the card asks for its extra attack, or `decline`.",
     "help.reroll": "Reroll some of your battle dice (`reroll <n>`), then `done`.",
     "help.lose": "Choose the gang member card you lose (`take <card>`).",
     "help.bribe": "Pay the YCU token's bribe (`bribe`) to send it away, or `fight` it.",
@@ -196,7 +196,7 @@ PHASES = {
         "Commit cards face down to the battle, then confirm. Unit cards add their attack in your colour; "
         "Battle abilities work."
     ),
-    "brief.option": "Hired Muscle: pay 1000 ARC for +3 attack, or decline.",
+    "brief.option": "Hired Muscle: pay the card's price for its extra attack, or decline.",
     "brief.reroll": "Reroll some of your battle dice, then confirm.",
     "brief.lose": "Choose the gang member card you lose.",
     "brief.bribe": "Pay the YCU token's bribe to send it away, or fight it.",
