@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import meeple
 from meeple.arena import ArenaConfig, summarise
 from meeple.arena.commands import arena
-from meeple.arena.pool import PoolError, _entry_map, paired_report, pooled_summary, read_run
+from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, pooled_summary, read_run
 from meeple.arena.report import format_table
 from meeple.cli import main
 
@@ -220,6 +220,23 @@ def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> 
         assert read_run(folder).records
     result, _ = paired_report(compared)
     assert result["games"] == sum(len(read_run(folder / "a").records) for folder in compared)
+
+
+@pytest.mark.parametrize(("players", "before"), [(4, "cityofremnants-4p-ismcts-step4/g*"),
+                                                 (3, "cityofremnants-3p-ismcts-step4/g*"),
+                                                 (2, "cityofremnants-2p-step3-vs-step4/g*/b")])
+def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with(players: int, before: str) -> None:
+    """docs/balance.md pairs step 5's search-bot runs with step 4's saved runs (`meeple arena report --against`):
+    every step-5 game has its step-4 game, played on other data with the same seed and bots."""
+    root = Path(__file__).parents[2] / "docs" / "balance-runs"
+    new = sorted(root.glob(f"cityofremnants-{players}p-ismcts-step5/g*"))
+    old = sorted(root.glob(before))
+    assert new and old
+    result, sides = against_report(new, old)
+    assert result["games"] == sum(len(read_run(folder).records) for folder in new) and result["unpaired"]["b"] == 0
+    assert result["a"]["file"] != result["b"]["file"]  # two data files, told apart by their hashes
+    assert {row["quantity"] for row in result["differences"]} >= {"rounds", "first player won", "win rate role LEN"}
+    assert all(len(records) == result["games"] for _, records in sides)
 
 
 def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:
