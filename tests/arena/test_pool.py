@@ -322,6 +322,13 @@ def test_runs_played_apart_pair_against_saved_runs_as_one_compare_run(tmp_path: 
     assert text.exit_code == 0, text.output
     assert "2 paired games; 2 games of the --against runs left out (no pair)" in text.output
     assert "B - A" in text.output
+    quoted = report(str(tmp_path / "new*"), "--against", str(tmp_path / "ol?"), "--json")  # patterns, expanded here
+    assert quoted.exit_code == 0, quoted.output
+    assert json.loads(quoted.output)["differences"] == whole["differences"]
+    unquoted = report(str(new[0]), "--against", str(new[1]), str(old))  # what the shell makes of an unquoted one
+    assert unquoted.exit_code != 0 and "quote the pattern" in unquoted.output
+    nothing = report(str(new[0]), "--against", str(tmp_path / "nothing*"))
+    assert nothing.exit_code != 0 and "the pattern matches no folder" in nothing.output
 
 
 def test_against_refuses_other_bots_no_common_game_and_compare_runs(tmp_path: Path, runs: list[Path]) -> None:

@@ -188,6 +188,22 @@ def check_poolable(runs: list[Run]) -> None:
             seen[key] = run.folder
 
 
+def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Folder names, with a quoted pattern (`runs/g*`) expanded here into its folders in order."""
+    import glob
+
+    out: list[str] = []
+    for name in names:
+        if glob.has_magic(name):
+            found = sorted(glob.glob(name))
+            if not found:
+                raise click.ClickException(f"{name}: the pattern matches no folder")
+            out += found
+        else:
+            out.append(name)
+    return tuple(out)
+
+
 _WHY = {"play": ": the arena played their games another way (1: simultaneous choices served one seat after "
                 "another; 2: made on one table), so the same seeds gave other games"}
 
@@ -404,9 +420,10 @@ def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
 @click.option("--out", "out", default=None, type=click.Path(file_okay=False),
               help="Write the pooled results.json, results.csv, games.csv, PNG plots and games, as a run's --out.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object instead of a table.")
-@click.option("--against", "against", multiple=True, type=click.Path(file_okay=False), metavar="FOLDER",
-              help="Saved runs of the variant before a change (repeat for several): print the paired differences "
-                   "FOLDERS - these over the games both played, as --compare does, without playing them again.")
+@click.option("--against", "against", multiple=True, metavar="FOLDER",
+              help="Saved runs of the variant before a change (repeat for several, or a quoted pattern such as "
+                   "'runs/old/g*'): print the paired differences FOLDERS - these over the games both played, as "
+                   "--compare does, without playing them again.")
 def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tuple[str, ...]) -> None:
     """One report over several saved arena runs (folders written by `meeple arena --out`), as if one run had
     played all their games: the same table, win rates with their intervals, ratings, turn positions and roles.
@@ -436,7 +453,10 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
       meeple arena cityofremnants --seats ismcts,ismcts --games 8 --data old.toml --out runs/old
       meeple arena cityofremnants --seats ismcts,ismcts --games 8 --data new.toml --out runs/new
       meeple arena report runs/new --against runs/old
+      meeple arena report 'runs/new/g*' --against 'runs/old/g*'     # chunks: quote the patterns
     """
+    folders = _expand(folders)
+    against = _expand(against)
     paths = [Path(f) for f in folders]
     missing = next((p for p in [*paths, *map(Path, against)] if not p.is_dir()), None)
     if missing is not None:
@@ -451,7 +471,10 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
         try:
             _against(paths, [Path(f) for f in against], out, as_json)
         except PoolError as exc:
-            raise click.ClickException(str(exc)) from None
+            hint = ("" if not str(exc).startswith("the runs:") else
+                    " (if some of these folders are runs of the old variant, the shell gave them to the FOLDERS: "
+                    "quote the pattern, --against 'runs/old/g*', or repeat --against before each folder)")
+            raise click.ClickException(str(exc) + hint) from None
         return
     compared = [(p / COMPARISON).exists() for p in paths]
     if any(compared):
