@@ -224,38 +224,46 @@ def test_time_budgets_are_flagged_as_not_reproducible() -> None:
 
 
 class _Spy:
-    """A random bot that notes, at each of its choices, how many actions the game had played."""
+    """A random bot that notes, at each of its choices, how many actions the game had played and who was deciding."""
 
-    def __init__(self, game: meeple.Game, seat: int, notes: list[tuple[int, int]]) -> None:
+    def __init__(self, game: meeple.Game, seat: int, notes: list[tuple[int, int, tuple[int, ...]]]) -> None:
         from meeple.agents import make_agent
 
         self.game, self.seat, self.notes = game, seat, notes
         self.bot = make_agent("random", seed=seat)
 
     def choose(self, table: Any) -> str:
-        self.notes.append((self.game.log_length(), self.seat))
+        self.notes.append((self.game.log_length(), self.seat, tuple(self.game.deciders())))
         return str(self.bot.choose(table))
 
 
 def test_seats_deciding_together_each_choose_before_any_of_them_acts() -> None:
-    """A simultaneous choice (Coloma's dials) is made by every seat on the same table: no seat chooses after seeing
-    the decision advanced by the others, whatever the order the arena serves them in (served in seat order, the
+    """A simultaneous choice (Coloma's dials) is made by every deciding seat on the same table: whenever several
+    seats decide, each of them chooses before any choice is applied (served one after another in seat order, the
     last seat's greedy bot won 44 % of 4-player Coloma games, and the first seat's when served in reverse)."""
     from meeple.arena.match import play_out
 
     game = meeple.new_game("coloma", 4, 5)
-    notes: list[tuple[int, int]] = []
-    play_out(game, [_Spy(game, seat, notes) for seat in range(4)])
+    notes: list[tuple[int, int, tuple[int, ...]]] = []
+    assert play_out(game, [_Spy(game, seat, notes) for seat in range(4)]) is True
     assert game.is_over()
-    together = [(length, seats) for length, seats in _by_length(notes).items() if len(seats) > 1]
+    chose: dict[int, list[int]] = {}
+    deciding: dict[int, tuple[int, ...]] = {}
+    for length, seat, deciders in notes:
+        chose.setdefault(length, []).append(seat)
+        deciding.setdefault(length, deciders)
+    together = [length for length, deciders in deciding.items() if len(deciders) > 1]
     assert together, "Coloma's dials are chosen together"
-    assert any(sorted(seats) == [0, 1, 2, 3] for _, seats in together)  # all four chose on one table
-    played = [length for length, _ in notes]
-    assert played == sorted(played)  # and nobody chose on an older table after a newer one
+    for length in together:  # every seat deciding on that table chose on it, in seat order
+        assert chose[length] == list(deciding[length]), (length, chose[length], deciding[length])
 
 
-def _by_length(notes: list[tuple[int, int]]) -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for length, seat in notes:
-        out.setdefault(length, []).append(seat)
-    return out
+def test_a_game_without_simultaneous_choices_records_that_it_was_played_the_same_either_way() -> None:
+    """Blue Moon City never has two seats deciding at once, so its games are the same however the arena serves
+    simultaneous choices (`play` 1: they pool with runs saved before the change); Coloma's record `play` 2."""
+    from meeple.arena.match import PLAY
+
+    bmc = ArenaConfig("bluemooncity", ["random", "random"], games=1, seed=2)
+    col = ArenaConfig("coloma", ["random", "random"], games=1, seed=2)
+    assert [r["play"] for r in run_arena(bmc, progress=False)] == [1]
+    assert [r["play"] for r in run_arena(col, progress=False)] == [PLAY] == [2]

@@ -113,34 +113,38 @@ def turn_order(game: meeple.Game) -> list[int]:
     return [(first + p) % game.players for p in range(game.players)]
 
 
-# How the arena plays a game, recorded with each game so that runs played otherwise are not pooled or paired with
-# it: 1, every decision served one seat after another (runs saved before 2026-11-30); 2, seats deciding together
-# choose on one table (`play_out`).
+# How the arena played a game, recorded with it so that games played otherwise are not pooled or paired with it:
+# 2, seats deciding together chose on one table (`play_out`); 1, a game in which no seats decided together (played
+# the same either way), or one saved before 2026-11-30, when such seats were served one after another.
 PLAY = 2
 
 
-def play_out(game: meeple.Game, bots: list[Any]) -> None:
-    """Let the bots (one per seat) play the game to its end.
+def play_out(game: meeple.Game, bots: list[Any]) -> bool:
+    """Let the bots (one per seat) play the game to its end; whether any seats decided together.
 
-    Seats that decide together (a simultaneous choice: Coloma's dials, City of Remnants' Reset) each choose on the
-    table as it stands before any of them acts, then their choices are applied in seat order. Served one after
-    another, the seat served last would choose with the others' choices made: a bot looking ahead would then see the
-    decision complete (with the hidden choices drawn from its view) where the others saw it pending, an edge given
-    by the seat number alone. A choice that an earlier one made illegal is asked again on the table of the moment.
+    Seats that decide together (a simultaneous choice: Coloma's dials, each step of City of Remnants' Reset) each
+    choose on the table as it stands before any of them acts, then their choices are applied in seat order. Served
+    one after another, the seat served last would choose with the others' choices made: a bot looking ahead would
+    then see the decision complete (with the hidden choices drawn from its view) where the others saw it pending, an
+    edge given by the seat number alone. A seat whose legal actions an earlier choice changed is asked again on the
+    table of the moment; a seat no longer deciding (or a game over) has its choice dropped.
     """
+    together = False
     while not game.is_over():
         deciders = game.deciders()
         if len(deciders) == 1:
             seat = deciders[0]
             game.apply(seat, bots[seat].choose(game.seat_table(seat)))
             continue
-        choices = [(seat, bots[seat].choose(game.seat_table(seat))) for seat in deciders]
-        for seat, action in choices:
+        together = True
+        choices = [(seat, game.legal_actions(seat), bots[seat].choose(game.seat_table(seat))) for seat in deciders]
+        for seat, legal, action in choices:
             if game.is_over() or seat not in game.deciders():
                 continue
-            if action not in game.legal_actions(seat):
+            if game.legal_actions(seat) != legal:
                 action = bots[seat].choose(game.seat_table(seat))
             game.apply(seat, action)
+    return together
 
 
 def play_job(job: GameJob) -> dict[str, Any]:
@@ -152,7 +156,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     position = [order.index(seat) for seat in range(n)]
     levels = [job.levels[p] for p in position]
     bots = [make_agent(levels[seat], seed=job.bot_seeds[position[seat]]) for seat in range(n)]
-    play_out(game, bots)
+    together = play_out(game, bots)
     result = game.result()
     log = game.full_log()
     figures = {**game.rules.statistics(game.state), **game.rules.history_statistics(game.state, game.events(None))}
@@ -160,7 +164,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     return {
         "game": job.number,
         "seed": job.seed,
-        "play": PLAY,
+        "play": PLAY if together else 1,
         "options": game.options,
         "levels": levels,
         "entries": [job.entries[p] for p in position],

@@ -130,7 +130,7 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
         ("arena_seed", "arena_seed" not in record or isinstance(record["arena_seed"], int), "a seed"),
         ("play", "play" not in record or (isinstance(record["play"], int) and not isinstance(record["play"], bool)),
-         "a number"),
+         "a whole number (how the arena played the game)"),
         ("arena_game", "arena_game" not in record or isinstance(record["arena_game"], int), "a game number"),
         ("positions", "positions" not in record or (_seats_list(record["positions"], players)
                                                     and all(_seat(x, players) for x in record["positions"])),
@@ -194,8 +194,8 @@ def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
 
     out: list[str] = []
     for name in names:
-        if glob.has_magic(name):
-            found = sorted(glob.glob(name))
+        if glob.has_magic(name) and not Path(name).is_dir():
+            found = sorted(p for p in glob.glob(name) if Path(p).is_dir())
             if not found:
                 raise click.ClickException(f"{name}: the pattern matches no folder")
             out += found
@@ -204,8 +204,8 @@ def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-_WHY = {"play": ": the arena played their games another way (1: simultaneous choices served one seat after "
-                "another; 2: made on one table), so the same seeds gave other games"}
+_WHY = {"play": ": the arena played their games another way (2: seats deciding together chose on one table; 1: "
+                "no seats decided together, or, in runs saved before 2026-11-30, they were served one after another)"}
 
 
 def _show(value: Any) -> str:
@@ -471,7 +471,8 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
         try:
             _against(paths, [Path(f) for f in against], out, as_json)
         except PoolError as exc:
-            hint = ("" if not str(exc).startswith("the runs:") else
+            variant = any(f" {field} differs " in str(exc) for field in ("data", "options", "settings"))
+            hint = ("" if not (str(exc).startswith("the runs:") and variant) else
                     " (if some of these folders are runs of the old variant, the shell gave them to the FOLDERS: "
                     "quote the pattern, --against 'runs/old/g*', or repeat --against before each folder)")
             raise click.ClickException(str(exc) + hint) from None
