@@ -313,7 +313,7 @@ def test_runs_played_apart_pair_against_saved_runs_as_one_compare_run(tmp_path: 
     paired = json.loads(result.output[:result.output.rindex("}") + 1])
     assert paired["games"] == 4 and paired["unpaired"] == {"a": 0, "b": 0}
     assert paired["differences"] == whole["differences"]
-    assert paired["b"]["file"].startswith("sha256 ") and paired["a"]["file"] == "built-in components"
+    assert paired["b"]["file"].startswith("components.toml (sha256 ") and paired["a"]["file"] == "built-in components"
     written = json.loads((tmp_path / "paired" / "comparison.json").read_text())
     assert written["differences"] == whole["differences"]
     for side in "ab":

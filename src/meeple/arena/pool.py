@@ -358,8 +358,7 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
     game = summary_b["game"]
     levels = list(dict.fromkeys(summary_b["seats"]))
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
-    label = {side: data_of(summary) or "built-in components" for side, summary in (("a", summary_a),
-                                                                                  ("b", summary_b))}
+    label = {side: _data_label(summary) for side, summary in (("a", summary_a), ("b", summary_b))}
     result = {"game": game, "seats": summary_b["seats"], "games": len(pairs),
               "seed": sorted({a["arena_seed"] for a, _ in pairs}),
               "unpaired": {"a": len(all_a) - len(pairs), "b": len(all_b) - len(pairs)},
@@ -367,6 +366,14 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
                  for side, summary in (("a", summary_a), ("b", summary_b))},
               "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
     return result, [(summary_a, records_a), (summary_b, records_b)]
+
+
+def _data_label(summary: dict[str, Any]) -> str:
+    """The components file a side played with, as the comparison names it: its file name and the start of its hash."""
+    data = summary.get("data")
+    if isinstance(data, dict) and data.get("sha256"):
+        return f"{Path(str(data.get('path', ''))).name} (sha256 {str(data['sha256'])[:12]})"
+    return data_of(summary) or "built-in components"
 
 
 def _in_turn_order(record: dict[str, Any]) -> list[str]:
