@@ -365,7 +365,13 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
               **{side: {"file": label[side], "options": summary["options"], "settings": summary["settings"]}
                  for side, summary in (("a", summary_a), ("b", summary_b))},
               "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
-    return result, [(summary_a, records_a), (summary_b, records_b)]
+    paired = []
+    for summary, records in ((summary_a, records_a), (summary_b, records_b)):  # each side over its paired games
+        config = ArenaConfig(summary["game"], list(summary["seats"]), len(records), records[0]["arena_seed"],
+                             dict(summary["options"]), dict(summary["settings"]))
+        paired.append(({**summarise(config, records), "seed": result["seed"],
+                        **({"data": summary["data"]} if "data" in summary else {})}, records))
+    return result, paired
 
 
 def _data_label(summary: dict[str, Any]) -> str:
@@ -383,43 +389,32 @@ def _in_turn_order(record: dict[str, Any]) -> list[str]:
 
 
 def _against(new: list[Path], base: list[Path], out: str | None, as_json: bool) -> None:
-    from .compare import format_comparison
-
     result, sides = against_report(new, base)
     left = result["unpaired"]
     note = "".join(f"; {n} game{'s' if n != 1 else ''} of {who} left out (no pair)"
                    for n, who in ((left["a"], "the --against runs"), (left["b"], "the runs")) if n)
+    _show_comparison(result, sides, out, as_json, note, "the paired games")
+
+
+def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
+    result, sides = paired_report(folders)
+    _show_comparison(result, sides, out, as_json, "", "the pooled reports")
+
+
+def _show_comparison(result: dict[str, Any], sides: list[tuple[dict[str, Any], list[dict[str, Any]]]],
+                     out: str | None, as_json: bool, note: str, written: str) -> None:
+    """Print a comparison (a table, or JSON) and, with --out, write comparison.json and each side's report."""
+    from .compare import format_comparison
+
     click.echo(json.dumps(result, indent=2) if as_json
                else f"{result['games']} paired games{note}\n"
                     + format_comparison(result["differences"], result["a"]["file"], result["b"]["file"]))
     if out:
         folder = Path(out)
         for side, (summary, records) in zip("ab", sides, strict=True):
-            config = ArenaConfig(summary["game"], list(summary["seats"]), len(records),
-                                 records[0]["arena_seed"], dict(summary["options"]), dict(summary["settings"]))
-            paired = {**summarise(config, records), "seed": result["seed"]}
-            if "data" in summary:
-                paired["data"] = summary["data"]
-            write_report(paired, with_saves(records), folder / side)
-        (folder / COMPARISON).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        click.echo(f"wrote {out}/{COMPARISON} and the paired games of both variants in {out}/a and {out}/b",
-                   err=as_json)
-
-
-def _paired(folders: list[Path], out: str | None, as_json: bool) -> None:
-    from .compare import format_comparison
-
-    result, sides = paired_report(folders)
-    click.echo(json.dumps(result, indent=2) if as_json
-               else f"{result['games']} paired games\n"
-                    + format_comparison(result["differences"], result["a"]["file"], result["b"]["file"]))
-    if out:
-        folder = Path(out)
-        for side, (summary, records) in zip("ab", sides, strict=True):
             write_report(summary, with_saves(records), folder / side)
         (folder / COMPARISON).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        click.echo(f"wrote {out}/{COMPARISON} and the pooled reports of both variants in {out}/a and {out}/b",
-                   err=as_json)
+        click.echo(f"wrote {out}/{COMPARISON} and {written} of both variants in {out}/a and {out}/b", err=as_json)
 
 
 @click.command("report")
