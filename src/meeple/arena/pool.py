@@ -330,20 +330,23 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
     sides = []
     for name, folders in (("the --against runs", base), ("the runs", new)):
         try:
-            sides.append(pooled_summary([read_run(folder) for folder in folders]))
+            runs = [read_run(folder) for folder in folders]
+            config, records = pool(runs)
         except PoolError as exc:
             raise PoolError(f"{name}: {exc}") from None
-    (summary_a, all_a), (summary_b, all_b) = sides
-    for field in ("game", "players"):
-        if summary_a[field] != summary_b[field]:
+        sides.append((config, records, runs[0].summary.get("data")))
+    (config_a, all_a, data_a), (config_b, all_b, data_b) = sides
+    for field, value_a, value_b in (("game", config_a.game_id, config_b.game_id),
+                                    ("players", len(config_a.seats), len(config_b.seats))):
+        if value_a != value_b:
             raise PoolError(f"cannot pair the runs with the --against runs: {field} differs "
-                            f"({_show(summary_b[field])} against {_show(summary_a[field])})")
+                            f"({_show(value_b)} against {_show(value_a)})")
     if plays(all_a) != plays(all_b):
         raise PoolError(f"cannot pair the runs with the --against runs: play differs ({_show(plays(all_b))} against "
                         f"{_show(plays(all_a))}){_WHY['play']}")
-    if sorted(summary_a["seats"]) != sorted(summary_b["seats"]):
-        raise PoolError(f"cannot pair the runs with the --against runs: the bots differ ({_show(summary_b['seats'])} "
-                        f"against {_show(summary_a['seats'])}); a paired difference needs the same bots")
+    if sorted(config_a.seats) != sorted(config_b.seats):
+        raise PoolError(f"cannot pair the runs with the --against runs: the bots differ ({_show(config_b.seats)} "
+                        f"against {_show(config_a.seats)}); a paired difference needs the same bots")
     by_key = {(r["arena_seed"], r["arena_game"]): r for r in all_a}
     pairs = [(by_key[k], r) for r in all_b if (k := (r["arena_seed"], r["arena_game"])) in by_key]
     if not pairs:
@@ -355,22 +358,22 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
                             f"two runs ({a['folder']}, {b['folder']}): another game seed or turn order of the bots")
     records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
     records_b = [{**b, "game": n} for n, (_, b) in enumerate(pairs, start=1)]
-    game = summary_b["game"]
-    levels = list(dict.fromkeys(summary_b["seats"]))
+    game = config_b.game_id
+    levels = list(dict.fromkeys(config_b.seats))
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
-    label = {side: _data_label(summary) for side, summary in (("a", summary_a), ("b", summary_b))}
-    result = {"game": game, "seats": summary_b["seats"], "games": len(pairs),
-              "seed": sorted({a["arena_seed"] for a, _ in pairs}),
+    seeds = sorted({a["arena_seed"] for a, _ in pairs})
+    labelled = (("a", config_a, data_a), ("b", config_b, data_b))
+    result = {"game": game, "seats": config_b.seats, "games": len(pairs), "seed": seeds,
               "unpaired": {"a": len(all_a) - len(pairs), "b": len(all_b) - len(pairs)},
-              **{side: {"file": label[side], "options": summary["options"], "settings": summary["settings"]}
-                 for side, summary in (("a", summary_a), ("b", summary_b))},
+              **{side: {"file": _data_label({"data": data, "settings": config.settings}),
+                        "options": config.options, "settings": config.settings} for side, config, data in labelled},
               "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
     paired = []
-    for summary, records in ((summary_a, records_a), (summary_b, records_b)):  # each side over its paired games
-        config = ArenaConfig(summary["game"], list(summary["seats"]), len(records), records[0]["arena_seed"],
-                             dict(summary["options"]), dict(summary["settings"]))
-        paired.append(({**summarise(config, records), "seed": result["seed"],
-                        **({"data": summary["data"]} if "data" in summary else {})}, records))
+    for (_, config, data), records in zip(labelled, (records_a, records_b), strict=True):  # over the paired games
+        side = ArenaConfig(config.game_id, list(config.seats), len(records), seeds[0], dict(config.options),
+                           dict(config.settings))
+        paired.append(({**summarise(side, records), "seed": seeds, **({"data": data} if data is not None else {})},
+                       records))
     return result, paired
 
 
