@@ -239,6 +239,23 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
     assert all(len(records) == result["games"] for _, records in sides)
 
 
+def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way() -> None:
+    """docs/balance.md pairs the step-6 candidate's runs (its components file saved beside them) with the step-5
+    runs played as the arena plays now (`play` 2): every candidate game has its step-5 game, and the candidate's
+    hash is that of the file kept with the runs."""
+    root = Path(__file__).parents[2] / "docs" / "balance-runs"
+    folder = root / "cityofremnants-4p-ismcts-step6-candidate"
+    new = sorted(folder.glob("g*"))
+    old = sorted(root.glob("cityofremnants-4p-ismcts-step5-play2/g*"))
+    assert new and old
+    result, _ = against_report(new, old)
+    assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
+    kept = hashlib.sha256((folder / "step6-candidate.toml").read_bytes()).hexdigest()
+    assert result["b"]["file"].endswith(f"(sha256 {kept[:12]})")
+    shipped = Path(str(meeple.engine.get_rules("cityofremnants").data_path())).read_bytes()
+    assert kept != hashlib.sha256(shipped).hexdigest()  # a candidate, not the shipped data
+
+
 def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:
     shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), tmp_path / "components.toml")
     (tmp_path / "a.toml").write_text('layout = "standard"\n')
