@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import meeple
 from meeple.arena import ArenaConfig, summarise
 from meeple.arena.commands import arena
-from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, pooled_summary, read_run
+from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, plays, pooled_summary, read_run
 from meeple.arena.report import format_table
 from meeple.cli import main
 
@@ -248,12 +248,13 @@ def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_w
     new = sorted(folder.glob("g*"))
     old = sorted(root.glob("cityofremnants-4p-ismcts-step5-play2/g*"))
     assert new and old
-    result, _ = against_report(new, old)
+    result, sides = against_report(new, old)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
+    assert [plays(records) for _, records in sides] == [[2], [2]]
     kept = hashlib.sha256((folder / "step6-candidate.toml").read_bytes()).hexdigest()
-    assert result["b"]["file"].endswith(f"(sha256 {kept[:12]})")
-    shipped = Path(str(meeple.engine.get_rules("cityofremnants").data_path())).read_bytes()
-    assert kept != hashlib.sha256(shipped).hexdigest()  # a candidate, not the shipped data
+    shipped = hashlib.sha256(Path(str(meeple.engine.get_rules("cityofremnants").data_path())).read_bytes()).hexdigest()
+    assert [summary["data"]["sha256"] for summary, _ in sides] == [shipped, kept]
+    assert kept != shipped  # a candidate, not the shipped data
 
 
 def compare_chunk(tmp_path: Path, name: str, first: int, games: int = 2) -> Path:

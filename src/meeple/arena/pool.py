@@ -320,7 +320,7 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[
 def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
                                                                  list[tuple[dict[str, Any], list[dict[str, Any]]]]]:
     """The paired differences between two variants played in separate plain runs: `base` (A, say the data before a
-    change, saved earlier) and `new` (B), each side pooled (`pooled_summary`). Games pair by arena seed and game
+    change, saved earlier) and `new` (B), each side's runs pooled (`pool`). Games pair by arena seed and game
     number, which give the same deal, bot seeds and turn order in any variant (as `--compare` plays them); games
     that only one side played are left out and counted. Returns the comparison and each side's paired records."""
     import meeple
