@@ -239,19 +239,20 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
     assert all(len(records) == result["games"] for _, records in sides)
 
 
-def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way() -> None:
-    """docs/balance.md pairs the step-6 candidate's runs (its components file saved beside them) with the step-5
+@pytest.mark.parametrize("candidate", ["step6-candidate", "step6b-candidate"])
+def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(candidate: str) -> None:
+    """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
     runs played as the arena plays now (`play` 2): every candidate game has its step-5 game, and the candidate's
     hash is that of the file kept with the runs."""
     root = Path(__file__).parents[2] / "docs" / "balance-runs"
-    folder = root / "cityofremnants-4p-ismcts-step6-candidate"
+    folder = root / f"cityofremnants-4p-ismcts-{candidate}"
     new = sorted(folder.glob("g*"))
     old = sorted(root.glob("cityofremnants-4p-ismcts-step5-play2/g*"))
     assert new and old
     result, sides = against_report(new, old)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
     assert [plays(records) for _, records in sides] == [[2], [2]]
-    kept = hashlib.sha256((folder / "step6-candidate.toml").read_bytes()).hexdigest()
+    kept = hashlib.sha256((folder / f"{candidate}.toml").read_bytes()).hexdigest()
     shipped = hashlib.sha256(Path(str(meeple.engine.get_rules("cityofremnants").data_path())).read_bytes()).hexdigest()
     assert [summary["data"]["sha256"] for summary, _ in sides] == [shipped, kept]
     assert kept != shipped  # a candidate, not the shipped data
