@@ -162,6 +162,45 @@ def test_a_game_with_roles_gets_win_rates_by_role_and_rounds_per_game(remnants: 
     assert "endings: The renown supply ran out" in table and "(2, 100%)" in table
 
 
+def test_each_role_gets_the_means_of_the_game_statistics_over_the_seats_that_held_it(remnants: Any) -> None:
+    """Beside its win rate, each gang gets what it did on average (renown, ARC, developments, battles won...): the
+    report's role table, and the JSON's `averages` per role, computed from the records seat by seat."""
+    config, records = remnants
+    summary = summarise(config, records)
+    for role, rate in summary["roles"].items():
+        seats = [(r, seat) for r in records for seat, held in enumerate(r["roles"]) if held == role]
+        for name in records[0]["metrics"]:
+            mean = statistics.fmean(r["metrics"][name][seat] for r, seat in seats)
+            assert rate["averages"][name] == pytest.approx(mean, abs=0.005)
+    shown = summary["shown_metrics"]
+    assert "renown" in shown
+    lines = format_table(summary).splitlines()
+    head = next(line for line in lines if line.startswith("role "))
+    assert all(f"avg {m}" in head for m in shown)
+    for role, rate in summary["roles"].items():
+        row = next(line for line in lines if line.startswith(f"{role} ")).split()
+        assert int(row[1]) == rate["games"]
+        assert [float(x) for x in row[2:]] == pytest.approx([rate["averages"][m] for m in shown], abs=0.005)
+
+
+def test_compare_pairs_each_statistic_by_role(remnants: Any) -> None:
+    """`--compare` and `report --against` pair what each gang did, game by game: a changed gang's renown shows
+    as that gang's difference, and the other gangs' rows do not move."""
+    _, records = remnants
+    role = records[0]["roles"][0]
+    changed = [dict(r, metrics={**r["metrics"], "renown": [
+        v + 5 if held == role else v for v, held in zip(r["metrics"]["renown"], r["roles"], strict=True)]})
+        for r in records]
+    rows = {r["quantity"]: r for r in compare(records, changed, ["greedy", "random"], ["renown", "arc"])}
+    games = sum(1 for r in records if role in r["roles"])
+    mine = rows[f"renown role {role}"]
+    assert mine["difference"] == pytest.approx(5) and mine["games"] == games
+    others = {held for r in records for held in r["roles"]} - {role}
+    assert others and all(rows[f"renown role {o}"]["difference"] == 0 for o in others)
+    assert all(rows[f"arc role {o}"]["difference"] == 0 for o in {role, *others})
+    assert not any(q.startswith("battles_won role ") for q in rows)  # only the statistics asked for
+
+
 def test_a_game_without_roles_or_rounds_reports_neither(played: Any) -> None:
     config, records = played
     assert all(r["roles"] is None for r in records)

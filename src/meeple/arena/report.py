@@ -74,21 +74,26 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
 
 def role_rates(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """For a game whose seats have roles (`GameSpec.roles`): per role, its games, its share of the wins with a 95%
-    interval, the fair share (1 / players) and the difference; empty for a game without roles."""
+    interval, the fair share (1 / players), the difference, and the mean of each game statistic over the seats that
+    held the role (`averages`, as the bots have theirs); empty for a game without roles."""
     games: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
+    metrics: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     players = 0
     for record in records:
         if not record.get("roles"):
             continue
         players = len(record["roles"])
-        for role, share in zip(record["roles"], win_shares(record), strict=True):
+        for seat, (role, share) in enumerate(zip(record["roles"], win_shares(record), strict=True)):
             games[role] += 1
             wins[role] += share
+            for name, values in record.get("metrics", {}).items():
+                metrics[role][name].append(values[seat])
     out = {}
     for role in sorted(games, key=_natural):
         rate = _rate(wins[role], games[role])
-        out[role] = {**rate, "fair": round(1 / players, 4), "advantage": round(rate["win_rate"] - 1 / players, 4)}
+        out[role] = {**rate, "fair": round(1 / players, 4), "advantage": round(rate["win_rate"] - 1 / players, 4),
+                     "averages": {name: round(statistics.fmean(v), 2) for name, v in metrics[role].items() if v}}
     return out
 
 
@@ -315,6 +320,13 @@ def format_table(summary: dict[str, Any]) -> str:
             f"{role} {r['win_rate']:.1%} ({r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}, "
             f"{r['games']} game{'s' * (r['games'] != 1)})"
             for role, r in roles.items()))
+        averaged = [m for m in summary.get("shown_metrics", [])
+                    if any(m in r.get("averages", {}) for r in roles.values())]
+        if averaged:  # what each role did, beside how often it won: a designer's first clue to an imbalance
+            lines.append(f"{'role':16} {'games':>5}" + "".join(f" {'avg ' + m:>16}" for m in averaged))
+            for role, r in roles.items():
+                lines.append(f"{role:16} {r['games']:>5}" + "".join(
+                    f" {r['averages'].get(m, float('nan')):>16.2f}" for m in averaged))
     margin = summary.get("scores", {}).get("margin", {})
     if margin:
         lines.append(f"winning margin: mean {margin['mean']:g}, median {margin['median']:g}, "
