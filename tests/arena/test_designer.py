@@ -174,9 +174,12 @@ def test_each_role_gets_the_means_of_the_game_statistics_over_the_seats_that_hel
             assert rate["averages"][name] == pytest.approx(mean, abs=0.005)
     shown = summary["shown_metrics"]
     assert "renown" in shown
+    assert all(set(rate["averages"]) == set(records[0]["metrics"]) for rate in summary["roles"].values())
+    hidden = set(records[0]["metrics"]) - set(shown)
+    assert hidden  # statistics the game does not show (battles lost, recruited) stay out of the role table
     lines = format_table(summary).splitlines()
     head = next(line for line in lines if line.startswith("role "))
-    assert all(f"avg {m}" in head for m in shown)
+    assert all(f"avg {m}" in head for m in shown) and not any(f"avg {m}" in head for m in hidden)
     for role, rate in summary["roles"].items():
         row = next(line for line in lines if line.startswith(f"{role} ")).split()
         assert int(row[1]) == rate["games"]
@@ -199,6 +202,37 @@ def test_compare_pairs_each_statistic_by_role(remnants: Any) -> None:
     assert others and all(rows[f"renown role {o}"]["difference"] == 0 for o in others)
     assert all(rows[f"arc role {o}"]["difference"] == 0 for o in {role, *others})
     assert not any(q.startswith("battles_won role ") for q in rows)  # only the statistics asked for
+
+
+def _game(game: int, roles: list[str] | None, renown: list[float], winners: list[int],
+          **more: list[float]) -> dict[str, Any]:
+    return {"game": game, "levels": ["greedy"] * len(renown), "winners": winners, "actions": 10, "first": 0,
+            "scores": renown, "roles": roles, "metrics": {"renown": renown, **more}, "figures": {}}
+
+
+def test_statistics_by_role_over_games_that_differ_in_their_roles() -> None:
+    """A role held in some games only is averaged over those; a role held by two seats of one game counts each
+    seat in the summary and their mean in a paired game; games without roles and statistics some games lack are
+    left out of what they cannot give."""
+    from meeple.arena.report import role_rates
+
+    records = [_game(1, ["A", "B"], [10, 20], [1], arc=[1, 2]),
+               _game(2, ["A", "A", "C"], [30, 50, 40], [1]),         # A twice; no arc in this game
+               _game(3, None, [99, 99], [0], arc=[9, 9])]             # a game without roles
+    rates = role_rates(records)
+    assert set(rates) == {"A", "B", "C"}
+    assert rates["A"]["games"] == 3 and rates["A"]["averages"] == {"renown": 30.0, "arc": 1.0}  # (10 + 30 + 50) / 3
+    assert rates["B"]["averages"] == {"renown": 20.0, "arc": 2.0} and rates["C"]["averages"] == {"renown": 40.0}
+    assert rates["A"]["wins"] == 1 and rates["B"]["wins"] == 1 and rates["C"]["wins"] == 0
+    quantities = per_game(records[1], ["greedy"], ["renown", "arc"])
+    assert quantities["renown role A"] == 40.0 and quantities["renown role C"] == 40.0  # A's two seats: their mean
+    assert not any(q.startswith("arc role") for q in quantities)  # this game has no arc statistic
+    assert not any("role" in q for q in per_game(records[2], ["greedy"], ["renown"]))
+    later = [_game(1, ["A", "B"], [12, 20], [1], arc=[1, 2]), _game(2, ["C", "A", "A"], [40, 30, 54], [2])]
+    rows = {r["quantity"]: r for r in compare(records[:2], later, ["greedy"], ["renown", "arc"])}
+    assert rows["renown role A"]["games"] == 2 and rows["renown role A"]["difference"] == pytest.approx(2.0)
+    assert rows["renown role B"]["games"] == 1 and rows["renown role C"]["difference"] == 0
+    assert rows["arc role A"]["games"] == 1  # game 2 has no arc statistic
 
 
 def test_a_game_without_roles_or_rounds_reports_neither(played: Any) -> None:
