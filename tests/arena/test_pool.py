@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import meeple
 from meeple.arena import ArenaConfig, summarise
-from meeple.arena.commands import arena
+from meeple.arena.commands import arena, with_data
 from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, plays, pooled_summary, read_run
 from meeple.arena.report import format_table
 from meeple.cli import main
@@ -49,10 +49,31 @@ def report(*args: str) -> Any:
     return CliRunner().invoke(main, ["arena", "report", *args])
 
 
+def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_naming_it(
+        runs: list[Path], tmp_path: Path) -> None:
+    """Without --data a run still records what it played with: the game's built-in components file, its hash and
+    `built_in`. So it pools with a run that named the same bytes with --data, and not with a run of an edited
+    file, which is what a designer tuning the built-in file between chunks needs."""
+    built_in = Path(str(meeple.engine.get_rules("coloma").data_path()))
+    recorded = json.loads((runs[0] / "results.json").read_text())["data"]
+    assert recorded == {"path": str(built_in), "sha256": hashlib.sha256(built_in.read_bytes()).hexdigest(),
+                        "built_in": True}
+    copy = tmp_path / "components.toml"
+    shutil.copy(built_in, copy)
+    named = play(tmp_path / "named", 7, SEATS, 2, "--data", str(copy))
+    assert "built_in" not in json.loads((named / "results.json").read_text())["data"]
+    together = report(str(runs[0]), str(named), "--json")
+    assert together.exit_code == 0, together.output
+    copy.write_text(copy.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    edited = play(tmp_path / "edited", 8, SEATS, 2, "--data", str(copy))
+    refused = report(str(runs[0]), str(edited))
+    assert refused.exit_code != 0 and "data differs" in refused.output and "other components" in refused.output
+
+
 def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: list[Path]) -> None:
     a, b = runs[:2]
     pooled, records = pooled_summary([read_run(b), read_run(a)])  # in order of seed, whatever the order named
-    expected = summarise(ArenaConfig("coloma", SEATS, 4, 1), records_of(a) + records_of(b))
+    expected = with_data(summarise(ArenaConfig("coloma", SEATS, 4, 1), records_of(a) + records_of(b)), {})
     assert without_run_fields(pooled) == without_run_fields(expected)
     assert pooled["games"] == 4 and pooled["seed"] == [1, 2]
     assert [r["game"] for r in records] == [1, 2, 3, 4]
@@ -140,7 +161,8 @@ def copy_run(run: Path, folder: Path, **changes: Any) -> Path:
      ({"seats": ["greedy", "greedy"]}, "seats"),
      ({"players": 3}, "players"),
      ({"options": {"variant": "other"}}, "options"),
-     ({"settings": {"data": "mine.toml"}}, "data")],
+     ({"settings": {"data": "mine.toml"}, "data": None}, "data"),  # a file named, its hash not recorded
+     ({"data": {"path": "mine.toml", "sha256": "1" * 64}}, "data")],
 )
 def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Path], tmp_path: Path,
                                                                   changes: dict[str, Any], field: str) -> None:
@@ -332,7 +354,8 @@ def test_runs_played_apart_pair_against_saved_runs_as_one_compare_run(tmp_path: 
     paired = json.loads(result.output[:result.output.rindex("}") + 1])
     assert paired["games"] == 4 and paired["unpaired"] == {"a": 0, "b": 0}
     assert paired["differences"] == whole["differences"]
-    assert paired["b"]["file"].startswith("components.toml (sha256 ") and paired["a"]["file"] == "built-in components"
+    assert paired["b"]["file"].startswith("components.toml (sha256 ") and paired["a"]["file"].startswith(
+        "built-in components.toml (sha256 ")
     written = json.loads((tmp_path / "paired" / "comparison.json").read_text())
     assert written["differences"] == whole["differences"]
     for side in "ab":

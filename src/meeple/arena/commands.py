@@ -137,6 +137,7 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
 
 
 def with_data(summary: dict[str, Any], settings: dict[str, str]) -> dict[str, Any]:
-    """The summary with the components file played with (`data`: path and content hash), if there is one."""
-    data = data_file(settings)
+    """The summary with the components file played with (`data`: path and content hash; the built-in file when
+    no --data was given), if the game has one."""
+    data = data_file(settings, summary["game"])
     return summary if data is None else {**summary, "data": data}

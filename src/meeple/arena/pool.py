@@ -204,7 +204,9 @@ def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-_WHY = {"play": ": the arena played their games another way (2: seats deciding together chose on one table; 1: "
+_WHY = {"data": ": they played other components (a run saved before 2026-11-30 without --data recorded no hash"
+                " of the built-in file, None here, and pools only with runs like it)",
+        "play": ": the arena played their games another way (2: seats deciding together chose on one table; 1: "
                 "no seats decided together, or, in runs saved before 2026-11-30, they were served one after another)"}
 
 
@@ -381,8 +383,9 @@ def _data_label(summary: dict[str, Any]) -> str:
     """The components file a side played with, as the comparison names it: its file name and the start of its hash."""
     data = summary.get("data")
     if isinstance(data, dict) and data.get("sha256"):
-        return f"{Path(str(data.get('path', ''))).name} (sha256 {str(data['sha256'])[:12]})"
-    return data_of(summary) or "built-in components"
+        built_in = "built-in " if data.get("built_in") else ""
+        return f"{built_in}{Path(str(data.get('path', ''))).name} (sha256 {str(data['sha256'])[:12]})"
+    return data_of(summary) or "built-in components (no hash recorded)"
 
 
 def _in_turn_order(record: dict[str, Any]) -> list[str]:

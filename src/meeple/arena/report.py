@@ -352,13 +352,21 @@ def format_table(summary: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- files
-def data_file(settings: dict[str, str]) -> dict[str, str] | None:
-    """The components file a run played with (`--data`): its path and the SHA-256 of its content, so that
-    reports over several runs can tell whether they played with the same components; None without one."""
+def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str, Any] | None:
+    """The components file a run played with: its path and the SHA-256 of its content, so that reports over
+    several runs can tell whether they played with the same components. The file named by `--data`, else the
+    game's built-in file (`built_in` true; a later edit of it changes the hash, so runs before and after the edit
+    do not pool); None for a game without a data file."""
     path = settings.get("data")
+    built_in = path is None
+    if built_in and game_id is not None:
+        from meeple.engine import get_rules
+
+        path = get_rules(game_id).data_path()
     if path is None:
         return None
-    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(),
+            **({"built_in": True} if built_in else {})}
 
 
 def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: str | Path) -> list[Path]:
