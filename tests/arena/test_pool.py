@@ -67,7 +67,8 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     copy.write_text(copy.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     edited = play(tmp_path / "edited", 8, SEATS, 2, "--data", str(copy))
     refused = report(str(runs[0]), str(edited))
-    assert refused.exit_code != 0 and "data differs" in refused.output and "other components" in refused.output
+    assert refused.exit_code != 0 and "data differs" in refused.output
+    assert "recorded no hash" not in refused.output  # both hashed: no word on runs saved before hashes
 
 
 def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: list[Path]) -> None:
@@ -162,7 +163,9 @@ def copy_run(run: Path, folder: Path, **changes: Any) -> Path:
      ({"players": 3}, "players"),
      ({"options": {"variant": "other"}}, "options"),
      ({"settings": {"data": "mine.toml"}, "data": None}, "data"),  # a file named, its hash not recorded
-     ({"data": {"path": "mine.toml", "sha256": "1" * 64}}, "data")],
+     ({"data": {"path": "mine.toml", "sha256": "1" * 64}}, "data"),
+     ({"data": {"path": "components.toml", "sha256": "1" * 64, "built_in": True}}, "data"),  # built-in, edited
+     ({"data": None}, "data")],  # saved before the built-in file's hash was recorded
 )
 def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Path], tmp_path: Path,
                                                                   changes: dict[str, Any], field: str) -> None:
@@ -171,6 +174,7 @@ def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Pat
     result = report(str(runs[0]), str(other), "--out", str(out))
     assert result.exit_code != 0
     assert f"{other}: cannot pool with {runs[0]}: {field} differs" in result.output
+    assert ("recorded no hash" in result.output) == (changes == {"data": None})  # the why, only where it applies
     assert not out.exists()  # nothing written
 
 

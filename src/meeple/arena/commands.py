@@ -87,10 +87,11 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
             return
         config = ArenaConfig(game, levels, games, seed, options, settings, first)
         meeple.new_game(game, config.players, 0, config.options, **settings)  # check game, players and options
+        played = data_file(config.settings, game)  # the file as the games read it, before an edit during the run
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
-    summary = with_data(summarise(config, records), config.settings)
+    summary = with_data(summarise(config, records), config.settings, played)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -114,10 +115,12 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
     game, levels, games, seed = base.game_id, base.seats, base.games, base.seed
     spec = meeple.engine.get_rules(game, **base.settings).spec
     runs = []
+    played: list[dict[str, Any] | None] = []
     for path in variants:
         opts, own = read_variant(path, spec, base.options)
         config = dataclasses.replace(base, options=opts, settings={**base.settings, **own})
         meeple.new_game(game, config.players, 0, config.options, **config.settings)
+        played.append(data_file(config.settings, game))  # hashed before the games, as they read it
         runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
     (config_a, records_a), (config_b, records_b) = runs
     rows = compare(records_a, records_b, list(dict.fromkeys(levels)), list(spec.metrics))
@@ -128,16 +131,17 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
     click.echo(json.dumps(result, indent=2) if as_json else format_comparison(rows, variants[0], variants[1]))
     if out:
         folder = Path(out)
-        for name, (config, records) in zip("ab", runs, strict=True):
-            write_report(with_data(summarise(config, records), config.settings), records, folder / name)
+        for name, (config, records), data in zip("ab", runs, played, strict=True):
+            write_report(with_data(summarise(config, records), config.settings, data), records, folder / name)
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "comparison.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {out}/comparison.json and the reports of both variants in {out}/a and {out}/b",
                    err=as_json)
 
 
-def with_data(summary: dict[str, Any], settings: dict[str, str]) -> dict[str, Any]:
+def with_data(summary: dict[str, Any], settings: dict[str, str],
+              played: dict[str, Any] | None = None) -> dict[str, Any]:
     """The summary with the components file played with (`data`: path and content hash; the built-in file when
-    no --data was given), if the game has one."""
-    data = data_file(settings, summary["game"])
+    no --data was given), if the game has one: `played` as hashed before the games, else hashed now."""
+    data = played if played is not None else data_file(settings, summary["game"])
     return summary if data is None else {**summary, "data": data}

@@ -147,7 +147,8 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
 
 def data_of(summary: dict[str, Any]) -> str | None:
     """What identifies the components file a run played with: its content's hash when the run recorded one,
-    else its path; None for the built-in components."""
+    else its path; None for a run that recorded neither (saved before the arena recorded the built-in file's hash,
+    or of a game without a data file)."""
     recorded = summary.get("data")
     if isinstance(recorded, dict) and recorded.get("sha256"):
         return f"sha256 {recorded['sha256']}"
@@ -176,8 +177,9 @@ def check_poolable(runs: list[Run]) -> None:
     for run in runs[1:]:
         for name, value in _identity(run).items():
             if value != base[name]:
+                why = _WHY.get(name, "") if name != "data" or None in (value, base[name]) else ""
                 raise PoolError(f"{run.folder}: cannot pool with {first.folder}: {name} differs "
-                                f"({_show(value)} against {_show(base[name])}){_WHY.get(name, '')}")
+                                f"({_show(value)} against {_show(base[name])}){why}")
     seen: dict[tuple[int, int], Path] = {}
     for run in runs:
         for key in map(run.key, run.records):
@@ -204,8 +206,8 @@ def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-_WHY = {"data": ": they played other components (a run saved before 2026-11-30 without --data recorded no hash"
-                " of the built-in file, None here, and pools only with runs like it)",
+_WHY = {"data": ": a run saved before 2026-11-30 without --data recorded no hash of the built-in components file"
+                " (None here) and pools only with runs like it",
         "play": ": the arena played their games another way (2: seats deciding together chose on one table; 1: "
                 "no seats decided together, or, in runs saved before 2026-11-30, they were served one after another)"}
 
