@@ -16,7 +16,7 @@ import meeple
 from meeple.arena import ArenaConfig, summarise
 from meeple.arena.commands import arena, with_data
 from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, plays, pooled_summary, read_run
-from meeple.arena.report import format_table
+from meeple.arena.report import data_file, format_table
 from meeple.cli import main
 
 SEATS = ["greedy", "random"]
@@ -74,7 +74,8 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
 def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: list[Path]) -> None:
     a, b = runs[:2]
     pooled, records = pooled_summary([read_run(b), read_run(a)])  # in order of seed, whatever the order named
-    expected = with_data(summarise(ArenaConfig("coloma", SEATS, 4, 1), records_of(a) + records_of(b)), {})
+    expected = with_data(summarise(ArenaConfig("coloma", SEATS, 4, 1), records_of(a) + records_of(b)),
+                         data_file({}, "coloma"))
     assert without_run_fields(pooled) == without_run_fields(expected)
     assert pooled["games"] == 4 and pooled["seed"] == [1, 2]
     assert [r["game"] for r in records] == [1, 2, 3, 4]

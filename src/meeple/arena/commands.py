@@ -91,7 +91,7 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
         records = run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)
     except (MeepleError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
-    summary = with_data(summarise(config, records), config.settings, played)
+    summary = with_data(summarise(config, records), played)
     if as_json:
         click.echo(json.dumps(summary, indent=2))
     else:
@@ -132,16 +132,14 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
     if out:
         folder = Path(out)
         for name, (config, records), data in zip("ab", runs, played, strict=True):
-            write_report(with_data(summarise(config, records), config.settings, data), records, folder / name)
+            write_report(with_data(summarise(config, records), data), records, folder / name)
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "comparison.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         click.echo(f"wrote {out}/comparison.json and the reports of both variants in {out}/a and {out}/b",
                    err=as_json)
 
 
-def with_data(summary: dict[str, Any], settings: dict[str, str],
-              played: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The summary with the components file played with (`data`: path and content hash; the built-in file when
-    no --data was given), if the game has one: `played` as hashed before the games, else hashed now."""
-    data = played if played is not None else data_file(settings, summary["game"])
+def with_data(summary: dict[str, Any], data: dict[str, Any] | None) -> dict[str, Any]:
+    """The summary with the components file played with (`data`: `data_file`'s path and content hash, taken before
+    the games; the built-in file when no --data was given), if the game has one."""
     return summary if data is None else {**summary, "data": data}

@@ -53,14 +53,13 @@ def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str,
     if len(scores) > 1:
         out["winning margin"] = float(scores[0] - scores[1])
     roles = record.get("roles") or []
-    for role in dict.fromkeys(roles):  # the role's share of the win (the mean over its seats, if several hold it)
-        seats = [s for s, r in enumerate(roles) if r == role]
+    held = {role: [s for s, r in enumerate(roles) if r == role] for role in dict.fromkeys(roles)}
+    for role, seats in held.items():  # the role's share of the win (the mean over its seats, if several hold it)
         out[f"win rate role {role}"] = statistics.fmean(shares[s] for s in seats)
     for name in metrics:  # and what the role did: each statistic the game shows, by role
-        for role in dict.fromkeys(roles):
-            if name in record["metrics"]:
-                out[f"{name} role {role}"] = statistics.fmean(
-                    record["metrics"][name][s] for s, r in enumerate(roles) if r == role)
+        if name in record["metrics"]:
+            for role, seats in held.items():
+                out[f"{name} role {role}"] = statistics.fmean(record["metrics"][name][s] for s in seats)
     if "reason" in record:  # this game's kind of ending (the others are 0 in it: see `compare`)
         out[f"ending: {reason_kind(record['reason'])}"] = 1.0
     out.update(record.get("figures", {}))

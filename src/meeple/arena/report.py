@@ -93,8 +93,13 @@ def role_rates(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for role in sorted(games, key=_natural):
         rate = _rate(wins[role], games[role])
         out[role] = {**rate, "fair": round(1 / players, 4), "advantage": round(rate["win_rate"] - 1 / players, 4),
-                     "averages": {name: round(statistics.fmean(v), 2) for name, v in metrics[role].items() if v}}
+                     "averages": _averages(metrics[role])}
     return out
+
+
+def _averages(values: dict[str, list[float]]) -> dict[str, float]:
+    """The mean of each statistic's values (per bot level or per role), to two decimals."""
+    return {name: round(statistics.fmean(v), 2) for name, v in values.items() if v}
 
 
 ROUNDS = "rounds"  # the figure of the whole game (`Rules.statistics`) that counts its rounds
@@ -189,7 +194,7 @@ def _bot_summary(t: dict[str, Any], rating: dict[str, float]) -> dict[str, Any]:
         "ci95": [round(low, 4), round(high, 4)],
         "rating": rating["rating"],
         "rating_pm95": rating["pm95"],
-        "averages": {name: round(statistics.fmean(v), 2) for name, v in t["metrics"].items() if v},
+        "averages": _averages(t["metrics"]),
         "by_position": [_rate(w, g) for g, w in t["by_position"]],
     }
     if t["iterations"]:
