@@ -118,6 +118,16 @@ def test_compare_refuses_a_bad_variant_clearly(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "layout" in result.output and "spiral" in result.output
 
 
+def test_compare_given_a_components_file_says_what_a_variant_file_is(tmp_path: Path) -> None:
+    data = tmp_path / "components.toml"
+    shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)
+    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                        "--compare", str(data), str(data)])
+    assert result.exit_code != 0
+    assert "components.toml" in result.output and 'data = "components.toml"' in result.output
+    assert "Traceback" not in result.output
+
+
 def test_arena_plays_with_a_data_file(tmp_path: Path) -> None:
     data = tmp_path / "components.toml"
     shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)

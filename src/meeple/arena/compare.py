@@ -35,7 +35,16 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
         if not isinstance(data, str):
             raise InvalidOptions(f"{file}: data names a components file, not {data!r}")
         settings["data"] = str((file.parent / data).resolve())
-    return dict(spec.normalise_options({**base, **table})), settings
+    try:
+        options = dict(spec.normalise_options({**base, **table}))
+    except InvalidOptions as exc:
+        hint = ""
+        if any(name not in spec.option_names() for name in table):  # e.g. a components file given as the variant itself
+            hint = (f" (a variant file holds the game's options as name = value and optionally data = \"FILE\" naming"
+                    f" a components file; to compare components files, write one line data = \"{file.name}\" in"
+                    f" a variant file of its own)")
+        raise InvalidOptions(f"{file}: {exc}{hint}") from None
+    return options, settings
 
 
 def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str, float]:
