@@ -64,6 +64,11 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     assert "built_in" not in json.loads((named / "results.json").read_text())["data"]
     together = report(str(runs[0]), str(named), "--json")
     assert together.exit_code == 0, together.output
+    # the pooled record names both files it read the same bytes from, and is not labelled built-in
+    assert json.loads(together.output)["data"] == {"sha256": recorded["sha256"],
+                                                   "paths": sorted([str(built_in), str(copy)])}
+    alone = report(str(runs[0]), str(runs[1]), "--json")
+    assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
     copy.write_text(copy.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     edited = play(tmp_path / "edited", 8, SEATS, 2, "--data", str(copy))
     refused = report(str(runs[0]), str(edited))

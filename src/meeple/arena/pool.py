@@ -255,10 +255,25 @@ def pooled_summary(runs: list[Run]) -> tuple[dict[str, Any], list[dict[str, Any]
     summary["seed"] = sorted({r["arena_seed"] for r in records})
     summary["runs"] = [{"folder": str(run.folder), "seeds": sorted(set(run.seeds)), "games": counts[str(run.folder)]}
                        for run in runs]
-    data = runs[0].summary.get("data")
+    data = pooled_data([run.summary.get("data") for run in runs])
     if data is not None:
         summary["data"] = data
     return summary, records
+
+
+def pooled_data(recorded: list[Any]) -> Any:
+    """The components file of runs that pool (the same bytes, or none recorded): the runs' own record when they all
+    name it alike; else its hash with every path it was read from, `built_in` only if every run played the built-in
+    file (runs of the built-in file and of a copy pool on their bytes, and the label must not name one of them)."""
+    first = recorded[0]
+    if not all(isinstance(d, dict) and d.get("sha256") for d in recorded) or all(d == first for d in recorded):
+        return first
+    paths = sorted({str(d.get("path", "")) for d in recorded})
+    merged: dict[str, Any] = {"sha256": first["sha256"]}
+    merged.update({"path": paths[0]} if len(paths) == 1 else {"paths": paths})
+    if all(d.get("built_in") for d in recorded):
+        merged["built_in"] = True
+    return merged
 
 
 def with_saves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -338,7 +353,7 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
             config, records = pool(runs)
         except PoolError as exc:
             raise PoolError(f"{name}: {exc}") from None
-        sides.append((config, records, runs[0].summary.get("data")))
+        sides.append((config, records, pooled_data([run.summary.get("data") for run in runs])))
     (config_a, all_a, data_a), (config_b, all_b, data_b) = sides
     for field, value_a, value_b in (("game", config_a.game_id, config_b.game_id),
                                     ("players", len(config_a.seats), len(config_b.seats))):
@@ -386,7 +401,8 @@ def _data_label(summary: dict[str, Any]) -> str:
     data = summary.get("data")
     if isinstance(data, dict) and data.get("sha256"):
         built_in = "built-in " if data.get("built_in") else ""
-        return f"{built_in}{Path(str(data.get('path', ''))).name} (sha256 {str(data['sha256'])[:12]})"
+        names = " / ".join(Path(str(p)).name for p in data.get("paths", [data.get("path", "")]))
+        return f"{built_in}{names} (sha256 {str(data['sha256'])[:12]})"
     return data_of(summary) or "built-in components (no hash recorded)"
 
 
