@@ -15,7 +15,16 @@ from click.testing import CliRunner
 import meeple
 from meeple.arena import ArenaConfig, summarise
 from meeple.arena.commands import arena, with_data
-from meeple.arena.pool import PoolError, _entry_map, against_report, paired_report, plays, pooled_summary, read_run
+from meeple.arena.pool import (
+    PoolError,
+    _data_label,
+    _entry_map,
+    against_report,
+    paired_report,
+    plays,
+    pooled_summary,
+    read_run,
+)
 from meeple.arena.report import data_file, format_table
 from meeple.cli import main
 
@@ -74,6 +83,16 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     refused = report(str(runs[0]), str(edited))
     assert refused.exit_code != 0 and "data differs" in refused.output
     assert "recorded no hash" not in refused.output  # both hashed: no word on runs saved before hashes
+
+
+def test_a_side_read_from_copies_of_one_file_is_named_once_and_one_from_two_names_by_both() -> None:
+    h = "ab" * 32
+    copies = {"sha256": h, "paths": ["/a/components.toml", "/b/components.toml"]}
+    assert _data_label({"data": copies, "settings": {}}) == f"components.toml (sha256 {h[:12]})"
+    renamed = {"sha256": h, "paths": ["/a/components.toml", "/b/step5.toml"]}
+    assert _data_label({"data": renamed, "settings": {}}) == f"components.toml / step5.toml (sha256 {h[:12]})"
+    built_in = {"sha256": h, "path": "/a/components.toml", "built_in": True}
+    assert _data_label({"data": built_in, "settings": {}}) == f"built-in components.toml (sha256 {h[:12]})"
 
 
 def test_pooled_runs_give_the_summary_of_one_run_over_the_same_records(runs: list[Path]) -> None:
@@ -271,15 +290,17 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
     assert all(len(records) == result["games"] for _, records in sides)
 
 
-@pytest.mark.parametrize("candidate", ["step6-candidate", "step6b-candidate"])
-def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(candidate: str) -> None:
+@pytest.mark.parametrize(("players", "candidate"), [(4, "step6-candidate"), (4, "step6b-candidate"),
+                                                     (4, "step6c-candidate"), (3, "step6c-candidate")])
+def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int,
+                                                                                   candidate: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
-    runs played as the arena plays now (`play` 2): every candidate game has its step-5 game, and the candidate's
-    hash is that of the file kept with the runs."""
+    runs of the same player count played as the arena plays now (`play` 2): every candidate game has its step-5
+    game, and the candidate's hash is that of the file kept with the runs."""
     root = Path(__file__).parents[2] / "docs" / "balance-runs"
-    folder = root / f"cityofremnants-4p-ismcts-{candidate}"
+    folder = root / f"cityofremnants-{players}p-ismcts-{candidate}"
     new = sorted(folder.glob("g*"))
-    old = sorted(root.glob("cityofremnants-4p-ismcts-step5-play2/g*"))
+    old = sorted(root.glob(f"cityofremnants-{players}p-ismcts-step5-play2/g*"))
     assert new and old
     result, sides = against_report(new, old)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0

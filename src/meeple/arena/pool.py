@@ -401,7 +401,7 @@ def _data_label(summary: dict[str, Any]) -> str:
     data = summary.get("data")
     if isinstance(data, dict) and data.get("sha256"):
         built_in = "built-in " if data.get("built_in") else ""
-        names = " / ".join(Path(str(p)).name for p in data.get("paths", [data.get("path", "")]))
+        names = " / ".join(dict.fromkeys(Path(str(p)).name for p in data.get("paths", [data.get("path", "")])))
         return f"{built_in}{names} (sha256 {str(data['sha256'])[:12]})"
     return data_of(summary) or "built-in components (no hash recorded)"
 
