@@ -118,14 +118,36 @@ def test_compare_refuses_a_bad_variant_clearly(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "layout" in result.output and "spiral" in result.output
 
 
+def compare_cli(a: Path, b: Path) -> Any:
+    return CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
+                                      "--compare", str(a), str(b)])
+
+
 def test_compare_given_a_components_file_says_what_a_variant_file_is(tmp_path: Path) -> None:
     data = tmp_path / "components.toml"
     shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)
-    result = CliRunner().invoke(arena, ["bluemooncity", "--seats", "random,random", "--games", "1", "--quiet",
-                                        "--compare", str(data), str(data)])
-    assert result.exit_code != 0
-    assert "components.toml" in result.output and 'data = "components.toml"' in result.output
-    assert "Traceback" not in result.output
+    result = compare_cli(data, data)
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "looks like a components file" in result.output and 'data = "FILE"' in result.output
+
+
+def test_a_mistyped_option_is_named_without_the_components_file_hint(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text('layout = "standard"\n')
+    (tmp_path / "b.toml").write_text('layuot = "open"\n')
+    result = compare_cli(tmp_path / "a.toml", tmp_path / "b.toml")
+    assert result.exit_code != 0 and "layuot" in result.output and "valid options" in result.output
+    assert "components file" not in result.output
+
+
+def test_compare_reads_both_variants_before_playing_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad second variant is refused at once, not after the first variant's games."""
+    played: list[Any] = []
+    monkeypatch.setattr("meeple.arena.commands.run_arena", lambda *args, **kwargs: played.append(args) or [])
+    (tmp_path / "a.toml").write_text('layout = "standard"\n')
+    (tmp_path / "b.toml").write_text('layout = "spiral"\n')
+    result = compare_cli(tmp_path / "a.toml", tmp_path / "b.toml")
+    assert result.exit_code != 0 and "spiral" in result.output
+    assert played == []
 
 
 def test_arena_plays_with_a_data_file(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from meeple.arena.pool import (
     against_report,
     paired_report,
     plays,
+    pooled_data,
     pooled_summary,
     read_run,
 )
@@ -78,11 +79,29 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
                                                    "paths": sorted([str(built_in), str(copy)])}
     alone = report(str(runs[0]), str(runs[1]), "--json")
     assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
+    # a side of a paired report names the file its paired games read: the copy's games pair with nothing here
+    _, sides = against_report([runs[0]], [runs[0], named])
+    assert [summary["data"] for summary, _ in sides] == [recorded, recorded]
+    _, sides = against_report([named], [runs[0], named])
+    assert sides[0][0]["data"] == json.loads((named / "results.json").read_text())["data"]
     copy.write_text(copy.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     edited = play(tmp_path / "edited", 8, SEATS, 2, "--data", str(copy))
     refused = report(str(runs[0]), str(edited))
     assert refused.exit_code != 0 and "data differs" in refused.output
     assert "recorded no hash" not in refused.output  # both hashed: no word on runs saved before hashes
+
+
+def test_a_pooled_report_pooled_again_keeps_every_path_it_was_read_from() -> None:
+    h = "cd" * 32
+    once = pooled_data([{"sha256": h, "path": "/a/components.toml", "built_in": True},
+                        {"sha256": h, "path": "/b/components.toml"}])
+    assert once == {"sha256": h, "paths": ["/a/components.toml", "/b/components.toml"]}
+    again = pooled_data([once, {"sha256": h, "path": "/c/step5.toml"}])
+    assert again == {"sha256": h, "paths": ["/a/components.toml", "/b/components.toml", "/c/step5.toml"]}
+    assert pooled_data([once, once]) == once
+    same = pooled_data([{"sha256": h, "path": "/a/x.toml"}, {"sha256": h, "path": "/a/x.toml", "built_in": True}])
+    assert same == {"sha256": h, "path": "/a/x.toml"}  # one path; built-in only if every run was
+    assert pooled_data([None, None]) is None
 
 
 def test_a_side_read_from_copies_of_one_file_is_named_once_and_one_from_two_names_by_both() -> None:

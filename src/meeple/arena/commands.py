@@ -116,10 +116,13 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
     spec = meeple.engine.get_rules(game, **base.settings).spec
     runs = []
     played: list[dict[str, Any] | None] = []
-    for path in variants:
+    configs = []
+    for path in variants:  # both read and checked before any game is played
         opts, own = read_variant(path, spec, base.options)
         config = dataclasses.replace(base, options=opts, settings={**base.settings, **own})
         meeple.new_game(game, config.players, 0, config.options, **config.settings)
+        configs.append(config)
+    for config in configs:
         played.append(data_file(config.settings, game))  # hashed before the games, as they read it
         runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
     (config_a, records_a), (config_b, records_b) = runs

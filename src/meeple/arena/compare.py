@@ -39,10 +39,10 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
         options = dict(spec.normalise_options({**base, **table}))
     except InvalidOptions as exc:
         hint = ""
-        if any(name not in spec.option_names() for name in table):  # e.g. a components file given as the variant itself
-            hint = (f" (a variant file holds the game's options as name = value and optionally data = \"FILE\" naming"
-                    f" a components file; to compare components files, write one line data = \"{file.name}\" in"
-                    f" a variant file of its own)")
+        if any(isinstance(value, (dict, list)) for value in table.values()):  # tables: a components file, say
+            hint = (" (this looks like a components file: a variant file holds the game's options as name = value and"
+                    " optionally a line data = \"FILE\" naming a components file, its path relative to the variant"
+                    " file)")
         raise InvalidOptions(f"{file}: {exc}{hint}") from None
     return options, settings
 

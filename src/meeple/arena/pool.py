@@ -268,7 +268,7 @@ def pooled_data(recorded: list[Any]) -> Any:
     first = recorded[0]
     if not all(isinstance(d, dict) and d.get("sha256") for d in recorded) or all(d == first for d in recorded):
         return first
-    paths = sorted({str(d.get("path", "")) for d in recorded})
+    paths = sorted({str(p) for d in recorded for p in (d.get("paths") or [d.get("path")]) if p})  # a pooled run: paths
     merged: dict[str, Any] = {"sha256": first["sha256"]}
     merged.update({"path": paths[0]} if len(paths) == 1 else {"paths": paths})
     if all(d.get("built_in") for d in recorded):
@@ -353,8 +353,8 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
             config, records = pool(runs)
         except PoolError as exc:
             raise PoolError(f"{name}: {exc}") from None
-        sides.append((config, records, pooled_data([run.summary.get("data") for run in runs])))
-    (config_a, all_a, data_a), (config_b, all_b, data_b) = sides
+        sides.append((config, records, runs))
+    (config_a, all_a, runs_a), (config_b, all_b, runs_b) = sides
     for field, value_a, value_b in (("game", config_a.game_id, config_b.game_id),
                                     ("players", len(config_a.seats), len(config_b.seats))):
         if value_a != value_b:
@@ -377,6 +377,10 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
                             f"two runs ({a['folder']}, {b['folder']}): another game seed or turn order of the bots")
     records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
     records_b = [{**b, "game": n} for n, (_, b) in enumerate(pairs, start=1)]
+    # each side's file as read by the runs of its paired games (a run whose games all went unpaired names none)
+    data_a, data_b = (pooled_data([run.summary.get("data") for run in runs
+                                   if str(run.folder) in {r["folder"] for r in records}])
+                      for runs, records in ((runs_a, records_a), (runs_b, records_b)))
     game = config_b.game_id
     levels = list(dict.fromkeys(config_b.seats))
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
