@@ -310,7 +310,8 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
 
 
 @pytest.mark.parametrize(("players", "candidate"), [(4, "step6-candidate"), (4, "step6b-candidate"),
-                                                     (4, "step6c-candidate"), (3, "step6c-candidate")])
+                                                     (4, "step6c-candidate"), (3, "step6c-candidate"),
+                                                     (3, "step6d-candidate")])
 def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int,
                                                                                    candidate: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
