@@ -378,9 +378,9 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
     records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
     records_b = [{**b, "game": n} for n, (_, b) in enumerate(pairs, start=1)]
     # each side's file as read by the runs of its paired games (a run whose games all went unpaired names none)
-    data_a, data_b = (pooled_data([run.summary.get("data") for run in runs
-                                   if str(run.folder) in {r["folder"] for r in records}])
-                      for runs, records in ((runs_a, records_a), (runs_b, records_b)))
+    data_a, data_b = (pooled_data([run.summary.get("data") for run in runs if str(run.folder) in folders])
+                      for runs, folders in ((runs_a, {a["folder"] for a, _ in pairs}),
+                                            (runs_b, {b["folder"] for _, b in pairs})))
     game = config_b.game_id
     levels = list(dict.fromkeys(config_b.seats))
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
