@@ -203,7 +203,7 @@ def evaluate(eng: Engine, s: State, seat: int) -> float:
     dev_owner = eng.dev_controllers(s, ctrl)
     awards = eng.awards(s, ctrl, dev_owner)
     left = rounds_left(eng, s, awards)
-    board = [sum(column) for column in zip(*s.figures, strict=True)]
+    board = eng.on_board_all(s)
     values = [worth(eng, s, p, awards, left, board, dev_owner) for p in range(s.players)]
     rival = max(v for p, v in enumerate(values) if p != seat)
     return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / SPREAD))

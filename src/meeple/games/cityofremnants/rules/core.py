@@ -276,27 +276,33 @@ class Core:
                 return False
         return True
 
-    @staticmethod
-    def controllers(s: State) -> list[int]:
+    def controllers(self, s: State) -> list[int]:
         """The seat controlling each space (COR-17.1: the only seat with figures there, no YCU token), or -1; each
-        as `space_controller`."""
-        # figures are never negative: one seat holds them all exactly when the total is one of the counts
-        return [f.index(n) if n and not tokens and n in f else -1
-                for f, tokens, n in zip(s.figures, s.ycu, map(sum, s.figures), strict=True)]
+        as `space_controller`. Read from the seats' sets of spaces (`masks`): the spaces a seat controls are those
+        with its figures and no enemy."""
+        out = [-1] * len(s.figures)
+        for p, (enemy, _, own) in enumerate(s.marks or self.read_marks(s)):
+            held = own & ~enemy
+            while held:
+                low = held & -held
+                out[low.bit_length() - 1] = p
+                held ^= low
+        return out
+
+    def dev_controllers(self, s: State, ctrl: list[int]) -> list[int]:
+        """The seat controlling each built development (COR-17.2: all its spaces), or -1 (`ctrl`, from
+        `controllers`, is not needed: the developments each seat controls are kept with the state, `read_devs`)."""
+        out = [-1] * len(s.built)
+        for p, held in enumerate(s.devs or self.read_devs(s)):
+            for i in held:
+                out[i] = p
+        return out
 
     @staticmethod
-    def dev_controllers(s: State, ctrl: list[int]) -> list[int]:
-        """The seat controlling each built development (COR-17.2: all its spaces), or -1; `ctrl` from
-        `controllers`."""
-        out = []
-        for b in s.built:
-            owner = ctrl[b[1]]
-            for sp in b[2:]:
-                if ctrl[sp] != owner:
-                    owner = -1
-                    break
-            out.append(owner)
-        return out
+    def on_board_all(s: State) -> list[int]:
+        """Each seat's figures on the board: the sum of the bytes of its `State.counts`."""
+        size = len(s.figures)
+        return [sum(n.to_bytes(size, "little")) for n in s.counts[:s.players]]
 
     def dev(self, s: State, i: int) -> Any:
         return self.comp.devs[s.built[i][0]]
