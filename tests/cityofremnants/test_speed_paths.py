@@ -24,9 +24,10 @@ def _positions(seed: int, players: int) -> Any:
 
 
 def test_control_maps_agree_with_control_of_each_space_and_development() -> None:
-    """COR-17.1, COR-17.2, COR-23.1: `controllers`, `dev_controllers` and `awards` match `controls_space`,
-    `controlled_devs` and the award those define (board awards of controlled spaces, controlled developments'
-    renown, Permanent cards) in every position of random games with 2, 3 and 4 players."""
+    """COR-17.1, COR-17.2, COR-23.1: `controllers`, `dev_controllers`, `controlled_devs` and `awards` match
+    `controls_space` and what it defines (a development controlled when every space of it is; the award: board
+    awards of controlled spaces, controlled developments' renown, Permanent cards), and `on_board_all` each seat's
+    figures on the board, in every position of random games with 2, 3 and 4 players."""
     checked = controlled = 0
     for players in (2, 3, 4):
         for rules, s in _positions(players, players):
@@ -36,7 +37,10 @@ def test_control_maps_agree_with_control_of_each_space_and_development() -> None
                 assert [p for p in range(players) if eng.controls_space(s, p, sp)] == ([owner] if owner >= 0 else [])
             devs = eng.dev_controllers(s, ctrl)
             for p in range(players):
-                assert eng.controlled_devs(s, p) == [i for i, o in enumerate(devs) if o == p]
+                held = [i for i, b in enumerate(s.built) if all(eng.controls_space(s, p, sp) for sp in b[1:])]
+                assert eng.controlled_devs(s, p) == held
+                assert [i for i, o in enumerate(devs) if o == p] == held
+            assert eng.on_board_all(s) == [sum(row[p] for row in s.figures) for p in range(players)]
             award = eng.comp.boards[s.side].award
             assert eng.awards(s) == [
                 sum(award[sp] for sp in range(len(ctrl)) if eng.controls_space(s, p, sp))
