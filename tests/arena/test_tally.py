@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -22,9 +23,8 @@ def _script() -> ModuleType:
 
 
 def test_cards_played_and_events_are_counted_for_the_role_of_the_seat_that_played_them() -> None:
-    games, events, actions = _script().tally([RUN], "play")
+    _, events, actions = _script().tally([RUN], "play")
     records = json.loads((RUN / "results.json").read_text())["records"]
-    assert sum(games.values()) == sum(len(r["roles"]) for r in records)
     for role, played in actions.items():  # a gang's own cards are played by that gang only
         own = [text for text in played if text.split()[1][:3] in ("HUM", "IGG", "LEN", "NEI")]
         assert own and all(text.split()[1].startswith(role) for text in own)
@@ -34,6 +34,37 @@ def test_cards_played_and_events_are_counted_for_the_role_of_the_seat_that_playe
         for seat, role in enumerate(r["roles"]):
             won[role] = won.get(role, 0.0) + r["metrics"]["battles_won"][seat]
     assert won and {role: events[role]["battle.won"] for role in won} == won
+
+
+def test_the_table_gives_a_games_average_per_role(capsys: pytest.CaptureFixture[str]) -> None:
+    """`main` prints each role's games and, per event, the role's total over its games."""
+    records = json.loads((RUN / "results.json").read_text())["records"]
+    won: dict[str, list[float]] = {}
+    for r in records:
+        for seat, role in enumerate(r["roles"]):
+            won.setdefault(role, []).append(r["metrics"]["battles_won"][seat])
+    _script().main([str(RUN), "--events", "battle.won"])
+    out = capsys.readouterr().out.splitlines()
+    roles = out[1].split()[1:]
+    averages = dict(zip(roles, map(float, out[2].split()[1:]), strict=True))
+    assert out[2].split()[0] == "battle.won" and len(out) > 4
+    assert averages == {role: round(sum(v) / len(v), 2) for role, v in won.items()}
+    assert all(f"{role} {len(v)}" in out[0] for role, v in won.items())
+
+
+@pytest.mark.parametrize("damage", ["results", "game"])
+def test_a_damaged_run_is_named_with_what_was_wrong(tmp_path: Path, damage: str) -> None:
+    run = tmp_path / "g1"
+    shutil.copytree(RUN, run)
+    if damage == "results":
+        (run / "results.json").write_text("{")
+    else:
+        for game in (run / "games").iterdir():
+            game.unlink()
+    with pytest.raises(SystemExit) as exc:
+        _script().main([str(run)])
+    message = str(exc.value)
+    assert message.startswith(f"{run}: cannot tally this run") and ("JSON" in message or "game-" in message)
 
 
 def test_a_folder_that_is_not_a_run_is_named(tmp_path: Path) -> None:

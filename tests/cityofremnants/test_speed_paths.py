@@ -28,7 +28,7 @@ def test_control_maps_agree_with_control_of_each_space_and_development() -> None
     `controls_space` and what it defines (a development controlled when every space of it is; the award: board
     awards of controlled spaces, controlled developments' renown, Permanent cards), and `on_board_all` each seat's
     figures on the board, in every position of random games with 2, 3 and 4 players."""
-    checked = controlled = 0
+    checked = controlled = half_held = token_beside = shared = 0
     for players in (2, 3, 4):
         for rules, s in _positions(players, players):
             eng = rules.eng
@@ -48,7 +48,12 @@ def test_control_maps_agree_with_control_of_each_space_and_development() -> None
                 for p in range(players)]
             checked += 1
             controlled += sum(o >= 0 for o in devs)
-    assert checked > 1000 and controlled > 0  # the games built developments and held some
+            half_held += sum(0 < sum(ctrl[sp] >= 0 for sp in b[1:]) < len(b) - 1 for b in s.built)
+            token_beside += sum(any(row) and bool(tokens) for row, tokens in zip(s.figures, s.ycu, strict=True))
+            shared += sum(sum(n > 0 for n in row) > 1 for row in s.figures)
+    # the games built developments and held some, and reached the cases a short cut could get wrong: a figure beside
+    # a token, two seats on one space, a development held in part
+    assert checked > 1000 and controlled > 0 and half_held > 0 and token_beside > 0 and shared > 0
 
 
 def test_copy_copies_every_field_and_shares_no_container() -> None:
@@ -124,7 +129,8 @@ def test_kept_board_readings_agree_with_their_definitions() -> None:
                                       strict=False):
             eng = rules.eng
             for state in (s, t):
-                devs = eng.dev_controllers(state, eng.controllers(state))
+                devs = [next((p for p in range(players) if all(eng.controls_space(state, p, sp) for sp in b[1:])), -1)
+                        for b in state.built]  # COR-17.2 from each space's control
                 assert reading.read(eng, state) == ([eng.on_board(state, p) for p in range(players)], devs,
                                                     eng.awards(state))
                 for p in range(players):
