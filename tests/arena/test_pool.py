@@ -309,18 +309,19 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
     assert all(len(records) == result["games"] for _, records in sides)
 
 
-@pytest.mark.parametrize(("players", "candidate"), [(4, "step6-candidate"), (4, "step6b-candidate"),
-                                                     (4, "step6c-candidate"), (3, "step6c-candidate"),
-                                                     (3, "step6d-candidate")])
-def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int,
-                                                                                   candidate: str) -> None:
+@pytest.mark.parametrize(("players", "candidate", "bots"), [
+    (4, "step6-candidate", "ismcts"), (4, "step6b-candidate", "ismcts"), (4, "step6c-candidate", "ismcts"),
+    (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts200")])
+def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int, candidate: str,
+                                                                                   bots: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
-    runs of the same player count played as the arena plays now (`play` 2): every candidate game has its step-5
-    game, and the candidate's hash is that of the file kept with the runs."""
+    runs of the same player count and bots (`ismcts200`: the search at 200 iterations) played as the arena plays
+    now (`play` 2): every candidate game has its step-5 game, and the candidate's hash is that of the file kept
+    with the runs."""
     root = Path(__file__).parents[2] / "docs" / "balance-runs"
-    folder = root / f"cityofremnants-{players}p-ismcts-{candidate}"
+    folder = root / f"cityofremnants-{players}p-{bots}-{candidate}"
     new = sorted(folder.glob("g*"))
-    old = sorted(root.glob(f"cityofremnants-{players}p-ismcts-step5-play2/g*"))
+    old = sorted(root.glob(f"cityofremnants-{players}p-{bots}-step5-play2/g*"))
     assert new and old
     result, sides = against_report(new, old)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
@@ -445,6 +446,31 @@ def test_against_refuses_other_bots_no_common_game_and_compare_runs(tmp_path: Pa
     relabelled = report(str(moved), "--against", str(old))
     assert relabelled.exit_code != 0 and "was not the same game" in relabelled.output
     assert "game 1 of arena seed 4" in relabelled.output
+
+
+def test_other_bots_pair_the_same_deals_and_compare_only_what_both_sides_have() -> None:
+    """docs/balance.md: the count's 3-player games with the default search paired with the same deals played by
+    `ismcts:200` (`--other-bots`): every game of the weaker search pairs, the bots' own rows are left out, the roles'
+    win rates are each side's, and without the flag the runs are refused, naming it."""
+    root = Path(__file__).parents[2] / "docs" / "balance-runs"
+    new = sorted(root.glob("cityofremnants-3p-ismcts200-step5-play2/g*"))
+    old = sorted(root.glob("cityofremnants-3p-ismcts-step5-play2/g*"))
+    assert new and old
+    refused = report(str(new[0]), "--against", str(old[0]))
+    assert refused.exit_code != 0 and "the bots differ" in refused.output and "--other-bots" in refused.output
+    alone = report(str(new[0]), "--other-bots")
+    assert alone.exit_code != 0 and "give --against" in alone.output
+    result, sides = against_report(new, old, other_bots=True)
+    assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
+    rows = {row["quantity"]: row for row in result["differences"]}
+    assert not any(name.startswith(("win rate ismcts", "renown ismcts")) for name in rows)
+    for side, (_, records) in zip("ab", sides, strict=True):  # each side's own share of the Nei'su's games
+        held = [r for r in records if "NEI" in r["roles"]]
+        wins = sum(r["roles"][w] == "NEI" for r in held for w in r["winners"])
+        assert rows["win rate role NEI"][side] == round(wins / len(held), 4)
+    assert "bots ismcts:200" in result["b"]["file"] and "bots ismcts," in result["a"]["file"]
+    shown = report(str(new[0]), "--against", str(old[0]), "--other-bots")
+    assert shown.exit_code == 0 and "win rate role" in shown.output
 
 
 def test_runs_the_arena_played_another_way_are_not_pooled_or_paired(runs: list[Path], tmp_path: Path) -> None:

@@ -336,12 +336,15 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[
     return result, sides
 
 
-def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
-                                                                 list[tuple[dict[str, Any], list[dict[str, Any]]]]]:
+def against_report(new: list[Path], base: list[Path], other_bots: bool = False) -> tuple[
+        dict[str, Any], list[tuple[dict[str, Any], list[dict[str, Any]]]]]:
     """The paired differences between two variants played in separate plain runs: `base` (A, say the data before a
     change, saved earlier) and `new` (B), each side's runs pooled (`pool`). Games pair by arena seed and game
     number, which give the same deal, bot seeds and turn order in any variant (as `--compare` plays them); games
-    that only one side played are left out and counted. Returns the comparison and each side's paired records."""
+    that only one side played are left out and counted. With `other_bots` the two sides may be played by other
+    bots (the same deals, say, with a weaker search): the games pair by seed and seat order, and the differences
+    are those of the quantities both sides have (rounds, first player, roles), not the bots' own. Returns the
+    comparison and each side's paired records."""
     import meeple
 
     from .compare import compare
@@ -363,16 +366,19 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
     if plays(all_a) != plays(all_b):
         raise PoolError(f"cannot pair the runs with the --against runs: play differs ({_show(plays(all_b))} against "
                         f"{_show(plays(all_a))}){_WHY['play']}")
-    if sorted(config_a.seats) != sorted(config_b.seats):
+    bots_differ = sorted(config_a.seats) != sorted(config_b.seats)
+    if bots_differ and not other_bots:
         raise PoolError(f"cannot pair the runs with the --against runs: the bots differ ({_show(config_b.seats)} "
-                        f"against {_show(config_a.seats)}); a paired difference needs the same bots")
+                        f"against {_show(config_a.seats)}); a paired difference needs the same bots (--other-bots "
+                        f"pairs the same deals played by other bots)")
     by_key = {(r["arena_seed"], r["arena_game"]): r for r in all_a}
     pairs = [(by_key[k], r) for r in all_b if (k := (r["arena_seed"], r["arena_game"])) in by_key]
     if not pairs:
         raise PoolError("the runs and the --against runs share no game: pair runs of the same arena seeds and game "
                         "numbers (--seed, --first-game)")
-    for a, b in pairs:  # the same game: its seed, and the same bots in each turn position
-        if a.get("seed") != b.get("seed") or _in_turn_order(a) != _in_turn_order(b):
+    turn_order = _seat_order if bots_differ else _in_turn_order
+    for a, b in pairs:  # the same game: its seed, and the same bots (or seats) in each turn position
+        if a.get("seed") != b.get("seed") or turn_order(a) != turn_order(b):
             raise PoolError(f"game {a['arena_game']} of arena seed {a['arena_seed']} was not the same game in the "
                             f"two runs ({a['folder']}, {b['folder']}): another game seed or turn order of the bots")
     records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
@@ -382,13 +388,14 @@ def against_report(new: list[Path], base: list[Path]) -> tuple[dict[str, Any],
                       for runs, folders in ((runs_a, {a["folder"] for a, _ in pairs}),
                                             (runs_b, {b["folder"] for _, b in pairs})))
     game = config_b.game_id
-    levels = list(dict.fromkeys(config_b.seats))
+    levels = list(dict.fromkeys([*config_a.seats, *config_b.seats]))  # a bot's rows only where both sides have it
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
     seeds = sorted({a["arena_seed"] for a, _ in pairs})
     labelled = (("a", config_a, data_a), ("b", config_b, data_b))
     result = {"game": game, "seats": config_b.seats, "games": len(pairs), "seed": seeds,
               "unpaired": {"a": len(all_a) - len(pairs), "b": len(all_b) - len(pairs)},
-              **{side: {"file": _data_label({"data": data, "settings": config.settings}),
+              **{side: {"file": _data_label({"data": data, "settings": config.settings})
+                        + (f", bots {','.join(config.seats)}" if bots_differ else ""),
                         "options": config.options, "settings": config.settings} for side, config, data in labelled},
               "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
     paired = []
@@ -410,14 +417,19 @@ def _data_label(summary: dict[str, Any]) -> str:
     return data_of(summary) or "built-in components (no hash recorded)"
 
 
+def _seat_order(record: dict[str, Any]) -> list[int]:
+    """The seats of a game in turn order."""
+    return list(record.get("order") or range(len(record["levels"])))
+
+
 def _in_turn_order(record: dict[str, Any]) -> list[str]:
     """The bots of a game in turn order (a record lists them by seat)."""
     order = record.get("order") or range(len(record["levels"]))
     return [record["levels"][seat] for seat in order]
 
 
-def _against(new: list[Path], base: list[Path], out: str | None, as_json: bool) -> None:
-    result, sides = against_report(new, base)
+def _against(new: list[Path], base: list[Path], out: str | None, as_json: bool, other_bots: bool) -> None:
+    result, sides = against_report(new, base, other_bots)
     left = result["unpaired"]
     note = "".join(f"; {n} game{'s' if n != 1 else ''} of {who} left out (no pair)"
                    for n, who in ((left["a"], "the --against runs"), (left["b"], "the runs")) if n)
@@ -454,7 +466,11 @@ def _show_comparison(result: dict[str, Any], sides: list[tuple[dict[str, Any], l
               help="Saved runs of the variant before a change (repeat for several, or a quoted pattern such as "
                    "'runs/old/g*'): print the paired differences FOLDERS - these over the games both played, as "
                    "--compare does, without playing them again.")
-def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tuple[str, ...]) -> None:
+@click.option("--other-bots", "other_bots", is_flag=True,
+              help="With --against: pair the same deals played by other bots (a weaker search, say) and print "
+                   "the differences of what both sides have: rounds, first player, win rates and statistics by role.")
+def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tuple[str, ...],
+           other_bots: bool) -> None:
     """One report over several saved arena runs (folders written by `meeple arena --out`), as if one run had
     played all their games: the same table, win rates with their intervals, ratings, turn positions and roles.
 
@@ -477,7 +493,9 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
     With --against, the FOLDERS are runs of a new variant and the --against folders runs of the old one, played
     apart with the same seeds and bots (say, the data before a change, saved earlier): the report pairs their games
     by arena seed and game number and prints the differences new - old, as `--compare` would have, without
-    playing the old variant again. Games only one side played are left out, and the report says how many.
+    playing the old variant again. Games only one side played are left out, and the report says how many. With
+    --other-bots the two sides may be played by other bots on the same deals (how a gang fares against a weaker
+    search): the differences are then those of rounds, the first player and the roles.
 
     \b
       meeple arena cityofremnants --seats ismcts,ismcts --games 8 --data old.toml --out runs/old
@@ -487,6 +505,8 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
     """
     folders = _expand(folders)
     against = _expand(against)
+    if other_bots and not against:
+        raise click.ClickException("--other-bots pairs the runs with --against runs of other bots: give --against")
     paths = [Path(f) for f in folders]
     missing = next((p for p in [*paths, *map(Path, against)] if not p.is_dir()), None)
     if missing is not None:
@@ -499,7 +519,7 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
         if odd is not None:
             raise click.ClickException(f"{odd}: a run of `--compare` is paired already; --against pairs plain runs")
         try:
-            _against(paths, [Path(f) for f in against], out, as_json)
+            _against(paths, [Path(f) for f in against], out, as_json, other_bots)
         except PoolError as exc:
             variant = any(f" {field} differs " in str(exc) for field in ("data", "options", "settings"))
             hint = ("" if not (str(exc).startswith("the runs:") and variant) else
