@@ -311,7 +311,8 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
 
 @pytest.mark.parametrize(("players", "candidate", "bots"), [
     (4, "step6-candidate", "ismcts"), (4, "step6b-candidate", "ismcts"), (4, "step6c-candidate", "ismcts"),
-    (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts200")])
+    (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts"),
+    (3, "step6e-candidate", "ismcts200")])
 def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int, candidate: str,
                                                                                    bots: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
