@@ -449,7 +449,7 @@ def test_against_refuses_other_bots_no_common_game_and_compare_runs(tmp_path: Pa
     assert "game 1 of arena seed 4" in relabelled.output
 
 
-def test_other_bots_pair_the_same_deals_and_compare_only_what_both_sides_have() -> None:
+def test_other_bots_pair_the_same_deals_and_compare_only_what_both_sides_have(tmp_path: Path) -> None:
     """docs/balance.md: the count's 3-player games with the default search paired with the same deals played by
     `ismcts:200` (`--other-bots`): every game of the weaker search pairs, the bots' own rows are left out, the roles'
     win rates are each side's, and without the flag the runs are refused, naming it."""
@@ -464,14 +464,29 @@ def test_other_bots_pair_the_same_deals_and_compare_only_what_both_sides_have() 
     result, sides = against_report(new, old, other_bots=True)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
     rows = {row["quantity"]: row for row in result["differences"]}
-    assert not any(name.startswith(("win rate ismcts", "renown ismcts")) for name in rows)
+    assert result["bots"] == {"a": ["ismcts"] * 3, "b": ["ismcts:200"] * 3}
     for side, (_, records) in zip("ab", sides, strict=True):  # each side's own share of the Nei'su's games
         held = [r for r in records if "NEI" in r["roles"]]
         wins = sum(r["roles"][w] == "NEI" for r in held for w in r["winners"])
         assert rows["win rate role NEI"][side] == round(wins / len(held), 4)
-    assert "bots ismcts:200" in result["b"]["file"] and "bots ismcts," in result["a"]["file"]
+    assert "(bots: ismcts:200 " in result["b"]["file"] and "(bots: ismcts " in result["a"]["file"]
     shown = report(str(new[0]), "--against", str(old[0]), "--other-bots")
     assert shown.exit_code == 0 and "win rate role" in shown.output
+    # games 3-4 relabelled as games 1-2: their seeds and gangs give them away
+    moved = tmp_path / "moved"
+    shutil.copytree(root / "cityofremnants-3p-ismcts200-step5-play2" / "g3", moved)
+    data = json.loads((moved / "results.json").read_text())
+    for record in data["records"]:
+        record["arena_game"] = record["game"] = record["game"] - 2
+    (moved / "results.json").write_text(json.dumps(data))
+    first = root / "cityofremnants-3p-ismcts-step5-play2" / "g1"
+    relabelled = report(str(moved), "--against", str(first), "--other-bots")
+    assert relabelled.exit_code != 0 and "was not the same game" in relabelled.output
+    assert "turn order of the seats or roles" in relabelled.output
+    # other bots on other data: two changes at once are refused
+    candidate = root / "cityofremnants-3p-ismcts200-step6e-candidate" / "g1"
+    mixed = report(str(candidate), "--against", str(first), "--other-bots")
+    assert mixed.exit_code != 0 and "so does the components file" in mixed.output
 
 
 def test_runs_the_arena_played_another_way_are_not_pooled_or_paired(runs: list[Path], tmp_path: Path) -> None:

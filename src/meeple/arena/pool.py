@@ -377,25 +377,36 @@ def against_report(new: list[Path], base: list[Path], other_bots: bool = False) 
         raise PoolError("the runs and the --against runs share no game: pair runs of the same arena seeds and game "
                         "numbers (--seed, --first-game)")
     turn_order = _seat_order if bots_differ else _in_turn_order
-    for a, b in pairs:  # the same game: its seed, and the same bots (or seats) in each turn position
-        if a.get("seed") != b.get("seed") or turn_order(a) != turn_order(b):
+    for a, b in pairs:  # the same game: its seed, and the same bots (or seats, and roles) in each turn position
+        if a.get("seed") != b.get("seed") or turn_order(a) != turn_order(b) or (
+                bots_differ and a.get("roles") != b.get("roles")):
+            what = "turn order of the seats or roles" if bots_differ else "turn order of the bots"
             raise PoolError(f"game {a['arena_game']} of arena seed {a['arena_seed']} was not the same game in the "
-                            f"two runs ({a['folder']}, {b['folder']}): another game seed or turn order of the bots")
+                            f"two runs ({a['folder']}, {b['folder']}): another game seed or {what}")
     records_a = [{**a, "game": n} for n, (a, _) in enumerate(pairs, start=1)]
     records_b = [{**b, "game": n} for n, (_, b) in enumerate(pairs, start=1)]
     # each side's file as read by the runs of its paired games (a run whose games all went unpaired names none)
     data_a, data_b = (pooled_data([run.summary.get("data") for run in runs if str(run.folder) in folders])
                       for runs, folders in ((runs_a, {a["folder"] for a, _ in pairs}),
                                             (runs_b, {b["folder"] for _, b in pairs})))
+    if bots_differ:  # one change at a time: the bots, on the same deals, data and options
+        hashes = [(d or {}).get("sha256") if isinstance(d, dict) else None for d in (data_a, data_b)]
+        other = [name for name, differs in (("components file", hashes[0] != hashes[1]),
+                                            ("options", config_a.options != config_b.options)) if differs]
+        if other:
+            raise PoolError(f"cannot pair the runs with the --against runs: the bots differ and so does the "
+                            f"{' and the '.join(other)}; --other-bots pairs the same deals, data and options played "
+                            f"by other bots (compare one change at a time)")
     game = config_b.game_id
-    levels = list(dict.fromkeys([*config_a.seats, *config_b.seats]))  # a bot's rows only where both sides have it
+    levels = list(dict.fromkeys(config_b.seats))
     rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
     seeds = sorted({a["arena_seed"] for a, _ in pairs})
     labelled = (("a", config_a, data_a), ("b", config_b, data_b))
     result = {"game": game, "seats": config_b.seats, "games": len(pairs), "seed": seeds,
+              **({"bots": {"a": config_a.seats, "b": config_b.seats}} if bots_differ else {}),
               "unpaired": {"a": len(all_a) - len(pairs), "b": len(all_b) - len(pairs)},
               **{side: {"file": _data_label({"data": data, "settings": config.settings})
-                        + (f", bots {','.join(config.seats)}" if bots_differ else ""),
+                        + (f" (bots: {' '.join(config.seats)})" if bots_differ else ""),
                         "options": config.options, "settings": config.settings} for side, config, data in labelled},
               "differences": rows, "runs": {"a": [str(f) for f in base], "b": [str(f) for f in new]}}
     paired = []
