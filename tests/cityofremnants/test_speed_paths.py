@@ -35,7 +35,7 @@ def test_control_maps_agree_with_control_of_each_space_and_development() -> None
             ctrl = eng.controllers(s)
             for sp, owner in enumerate(ctrl):
                 assert [p for p in range(players) if eng.controls_space(s, p, sp)] == ([owner] if owner >= 0 else [])
-            devs = eng.dev_controllers(s, ctrl)
+            devs = eng.dev_controllers(s)
             for p in range(players):
                 held = [i for i, b in enumerate(s.built) if all(eng.controls_space(s, p, sp) for sp in b[1:])]
                 assert eng.controlled_devs(s, p) == held

@@ -390,7 +390,7 @@ def against_report(new: list[Path], base: list[Path], other_bots: bool = False) 
                       for runs, folders in ((runs_a, {a["folder"] for a, _ in pairs}),
                                             (runs_b, {b["folder"] for _, b in pairs})))
     if bots_differ:  # one change at a time: the bots, on the same deals, data and options
-        hashes = [(d or {}).get("sha256") if isinstance(d, dict) else None for d in (data_a, data_b)]
+        hashes = [d.get("sha256") if isinstance(d, dict) else None for d in (data_a, data_b)]
         other = [name for name, differs in (("components file", hashes[0] != hashes[1]),
                                             ("options", config_a.options != config_b.options)) if differs]
         if other:
@@ -435,8 +435,7 @@ def _seat_order(record: dict[str, Any]) -> list[int]:
 
 def _in_turn_order(record: dict[str, Any]) -> list[str]:
     """The bots of a game in turn order (a record lists them by seat)."""
-    order = record.get("order") or range(len(record["levels"]))
-    return [record["levels"][seat] for seat in order]
+    return [record["levels"][seat] for seat in _seat_order(record)]
 
 
 def _against(new: list[Path], base: list[Path], out: str | None, as_json: bool, other_bots: bool) -> None:

@@ -200,7 +200,7 @@ def evaluate(eng: Engine, s: State, seat: int) -> float:
         lead = max(eng.score(s, p) for p in range(s.players)) - eng.score(s, seat)
         return max(0.0, 0.2 - lead / (5 * SPREAD))
     ctrl = eng.controllers(s)
-    dev_owner = eng.dev_controllers(s, ctrl)
+    dev_owner = eng.dev_controllers(s)
     awards = eng.awards(s, ctrl, dev_owner)
     left = rounds_left(eng, s, awards)
     board = eng.on_board_all(s)
@@ -269,9 +269,9 @@ def hint_reason(eng: Engine, before: State, after: State, seat: int, action: int
     if kind in ("stop", "nobuild", "done"):
         return Event("hint.stop")
     ctrl_b, ctrl_a = eng.controllers(before), eng.controllers(after)
-    award_b = eng.awards(before, ctrl_b, eng.dev_controllers(before, ctrl_b))[seat]
-    award_a = eng.awards(after, ctrl_a, eng.dev_controllers(after, ctrl_a))[seat]
-    left = rounds_left(eng, after, eng.awards(after, ctrl_a, eng.dev_controllers(after, ctrl_a)))
+    award_b = eng.awards(before, ctrl_b, eng.dev_controllers(before))[seat]
+    award_a = eng.awards(after, ctrl_a, eng.dev_controllers(after))[seat]
+    left = rounds_left(eng, after, eng.awards(after, ctrl_a, eng.dev_controllers(after)))
 
     def board(s: State) -> int:
         return sum(column[seat] for column in s.figures)

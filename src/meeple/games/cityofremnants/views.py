@@ -73,7 +73,7 @@ class BoardReading:
         else:
             ctrl = eng.controllers(s)
             on_board = [sum(col) for col in zip(*figures, strict=True)]
-        dev_ctrl = eng.dev_controllers(s, ctrl)
+        dev_ctrl = eng.dev_controllers(s)
         reading = (on_board, dev_ctrl, eng.awards(s, ctrl, dev_ctrl))
         self.last = ((s.side, s.players), figures[:], ycu[:], s.built[:], [row[:] for row in s.tableau], reading, ctrl)
         return reading

@@ -289,9 +289,9 @@ class Core:
                 held ^= low
         return out
 
-    def dev_controllers(self, s: State, ctrl: list[int]) -> list[int]:
-        """The seat controlling each built development (COR-17.2: all its spaces), or -1 (`ctrl`, from
-        `controllers`, is not needed: the developments each seat controls are kept with the state, `read_devs`)."""
+    def dev_controllers(self, s: State) -> list[int]:
+        """The seat controlling each built development (COR-17.2: all its spaces), or -1: read from the developments
+        each seat controls, kept with the state (`read_devs`)."""
         out = [-1] * len(s.built)
         for p, held in enumerate(s.devs or self.read_devs(s)):
             for i in held:

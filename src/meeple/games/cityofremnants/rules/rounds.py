@@ -93,7 +93,7 @@ class Rounds(Core):
         if ctrl is None:
             ctrl = self.controllers(s)
         if devs is None:
-            devs = self.dev_controllers(s, ctrl)
+            devs = self.dev_controllers(s)
         out = [self.perm(s, p, "award_renown") for p in range(s.players)]
         for sp, value in self.award_spaces[s.side]:
             if ctrl[sp] >= 0:
