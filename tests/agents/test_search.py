@@ -217,6 +217,35 @@ def test_the_bot_plays_the_most_visited_action_within_its_budget() -> None:
     assert 0 < bot.stats()["iterations"] <= 150
 
 
+def test_of_equally_visited_actions_the_bot_plays_the_one_of_higher_value() -> None:
+    game = meeple.new_game("bluemooncity", 2, 8)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    legal = table.legal_indices()
+    assert len(legal) >= 3
+    first, second, third = legal[:3]
+
+    def searched(values: dict[int, tuple[int, float]]) -> Any:
+        def fill(self: ISMCTSAgent, table: Any, root: _Node, legal: list[int], start: float) -> int:
+            root.children = {a: child(visits, mean) for a, (visits, mean) in values.items()}
+            return 1
+        return fill
+
+    bot = ISMCTSAgent(seed=4, iterations=100)
+    # the later action in legal order wins a tie of visits by its value (it used to go to the first listed)
+    with patch.object(ISMCTSAgent, "_search", searched({first: (40, 0.40), second: (40, 0.55), third: (20, 0.9)})):
+        assert bot.pick(table, legal) == second
+    with patch.object(ISMCTSAgent, "_search", searched({first: (40, 0.55), second: (40, 0.40), third: (20, 0.9)})):
+        assert bot.pick(table, legal) == first
+    # visits still come first: a less visited action of higher value is not played
+    with patch.object(ISMCTSAgent, "_search", searched({first: (41, 0.40), second: (40, 0.55)})):
+        assert bot.pick(table, legal) == first
+    # the settled check measures the same leader: here the equally visited action of higher value
+    root = _Node()
+    root.children = {first: child(100, 0.40), second: child(100, 0.60)}
+    assert _settled(root, 0.1)
+
+
 def test_the_bot_keeps_the_subtree_of_its_move_for_the_next_decision_of_its_turn() -> None:
     game = meeple.new_game("bluemooncity", 2, 8)
     seat = game.deciders()[0]

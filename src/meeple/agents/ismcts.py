@@ -25,7 +25,8 @@ Three things make the search sharp within a small budget:
   (a won or lost game), while a game whose plans differ by hundredths (Blue Moon City, Coloma) keeps EXPLORATION.
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
-and the search stops early once no action can overtake the most visited one, which is the action played, or once
+and the search stops early once no action can overtake the most visited one, which is the action played (of
+equally visited ones, the one of higher value), or once
 the decision is settled (`_settled`, checked from SETTLE_AFTER iterations on): the most visited action's value,
 CONFIDENCE standard errors down, is at least every other tried action's, CONFIDENCE standard errors up, less
 INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
@@ -81,6 +82,13 @@ def _decided(root: _Node, left: int) -> bool:
     return first > second + left
 
 
+def _standing(node: _Node) -> tuple[int, float]:
+    """How a tried action of the decision ranks: by its visits, and between equally visited ones by its value (the
+    search gives its visits to the better action, so a tie of visits is no reason to prefer the action listed
+    first)."""
+    return node.visits, node.total / node.visits
+
+
 def _settled(root: _Node, spread: float) -> bool:
     """Whether more iterations would hardly change what is played: the most visited action's value, CONFIDENCE
     standard errors down, is at least every other tried action's value, CONFIDENCE standard errors up, less
@@ -89,7 +97,7 @@ def _settled(root: _Node, spread: float) -> bool:
     checked."""
     if len(root.children) < 2:
         return False
-    best = max(root.children.values(), key=lambda c: c.visits)
+    best = max(root.children.values(), key=_standing)
     low = best.total / best.visits - CONFIDENCE * spread / math.sqrt(best.visits)
     return all(c.total / c.visits + CONFIDENCE * spread / math.sqrt(c.visits) - INDIFFERENCE <= low
                for c in root.children.values() if c is not best)
@@ -157,8 +165,8 @@ class ISMCTSAgent(Agent):
         self.total_seconds += spent
         self.decision_seconds.append(round(spent, 4))
         self.decisions += 1
-        options = [(root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children]
-        action = max(options)[2] if options else legal[0]
+        options = [(_standing(root.children[a]), -i, a) for i, a in enumerate(legal) if a in root.children]
+        action = max(options)[2] if options else legal[0]  # ties of visits and value: the first legal action
         self._keep(rules, seat, root.children.get(action), action, table.sample(self.stream_value()))
         return action
 
