@@ -27,6 +27,24 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
     assert 0 < data["ismcts_seconds_per_decision"] < 5
 
 
+def test_bench_bots_gives_the_tested_bots_outcome_of_every_game_in_game_order() -> None:
+    def outcomes(games: int) -> dict[str, list[float]]:
+        result = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--games", str(games), "--players",
+                                           "3", "--budget", "ismcts:1", "--seed", "3", "--json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        for name, matchup in data["matchups"].items():
+            assert len(matchup["outcomes"]) == games, name
+            assert sum(matchup["outcomes"]) == pytest.approx(matchup["wins"]), name
+            assert all(0.0 <= x <= 1.0 for x in matchup["outcomes"]), name
+        return {name: matchup["outcomes"] for name, matchup in data["matchups"].items()}
+
+    four, six = outcomes(4), outcomes(6)
+    # game by game: the first four games of a longer run are the same games, so runs on one seed pair up
+    assert {name: rows[:4] for name, rows in six.items()} == four
+    assert 0.0 < sum(six["ismcts_vs_greedy"]) < 6  # won some and lost some: the games are told apart
+
+
 def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
     result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
                                        "ismcts:3",

@@ -11,6 +11,7 @@ import click
 
 from meeple.agents import parse_level
 from meeple.arena import ArenaConfig, run_arena, summarise
+from meeple.arena.stats import win_shares
 from meeple.cli import the_game
 
 # The lower bounds a matchup's 95 % interval must clear, unless the game declares its own (spec): the search bot at
@@ -32,16 +33,20 @@ def matchups(budget: str) -> dict[str, tuple[str, str]]:
 def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed: int,
                 progress: bool, players: int = 2) -> dict[str, Any]:
     """Play `games` games of `first` against `players - 1` copies of `second`, every turn order in turn; return
-    the first bot's figures."""
+    the first bot's figures, with its share of the win in each game in game order (`outcomes`: the same seed plays
+    the same deals and opponents, so two budgets' runs can be compared game by game)."""
     config = ArenaConfig(game, [first] + [second] * (players - 1), games, seed)
     start = time.perf_counter()
-    summary = summarise(config, run_arena(config, jobs=jobs, progress=progress))
+    records = run_arena(config, jobs=jobs, progress=progress)
+    summary = summarise(config, records)
     bot = summary["bots"][first]
+    outcomes = [win_shares(r)[r["entries"].index(0)] for r in sorted(records, key=lambda r: r["game"])]
     return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
             "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
             "seconds_per_decision": bot.get("seconds_per_decision"),
             "median_seconds_per_decision": bot.get("median_seconds_per_decision"),
-            "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1)}
+            "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1),
+            "outcomes": outcomes}
 
 
 @click.command()
