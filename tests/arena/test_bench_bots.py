@@ -35,14 +35,14 @@ def test_bench_bots_gives_the_tested_bots_outcome_of_every_game_in_game_order() 
         data = json.loads(result.output)
         for name, matchup in data["matchups"].items():
             assert len(matchup["outcomes"]) == games, name
-            assert sum(matchup["outcomes"]) == pytest.approx(matchup["wins"]), name
+            assert sum(matchup["outcomes"]) == pytest.approx(matchup["wins"], abs=1e-3), name  # wins: 3 places
             assert all(0.0 <= x <= 1.0 for x in matchup["outcomes"]), name
         return {name: matchup["outcomes"] for name, matchup in data["matchups"].items()}
 
     four, six = outcomes(4), outcomes(6)
     # game by game: the first four games of a longer run are the same games, so runs on one seed pair up
     assert {name: rows[:4] for name, rows in six.items()} == four
-    assert 0.0 < sum(six["ismcts_vs_greedy"]) < 6  # won some and lost some: the games are told apart
+    assert 0.0 < sum(six["ismcts_vs_greedy"]) < 6  # won some, lost some: the comparison above can tell games apart
 
 
 def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:

@@ -26,10 +26,9 @@ Three things make the search sharp within a small budget:
 
 Budget: `iterations` is the number of visits the decision's node must have; a reused subtree brings its visits,
 and the search stops early once no action can overtake the most visited one, which is the action played (of
-equally visited ones, the one of higher value), or once
-the decision is settled (`_settled`, checked from SETTLE_AFTER iterations on): the most visited action's value,
-CONFIDENCE standard errors down, is at least every other tried action's, CONFIDENCE standard errors up, less
-INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
+equally visited ones, the one of higher value), or once the decision is settled (`_settled`, checked from
+SETTLE_AFTER iterations on): the most visited action's value, CONFIDENCE standard errors down, is at least every
+other tried action's, CONFIDENCE standard errors up, less INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
 value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
 equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them; a game may turn
 this off (`spec.search_settles`). `seconds` is the time per decision instead. Without either, the game's own
