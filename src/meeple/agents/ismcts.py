@@ -28,11 +28,12 @@ Budget: `iterations` is the number of visits the decision's node must have; a re
 and the search stops early once no action can overtake the most visited one, which is the action played (of
 equally visited ones, the one of higher value), or once the decision is settled (`_settled`, checked from
 SETTLE_AFTER iterations on): the most visited action's value, CONFIDENCE standard errors down, is at least every
-other tried action's, CONFIDENCE standard errors up, less INDIFFERENCE. More iterations would then most likely change the choice only between actions of about the same
-value, so a decision whose actions all lead to one value (a game won or lost by the cut-off, payments with
-equivalent cards) stops after SETTLE_AFTER iterations instead of spending the budget among them; a game may turn
-this off (`spec.search_settles`). `seconds` is the time per decision instead. Without either, the game's own
-default (`spec.search_iterations`) applies, or DEFAULT_ITERATIONS when the game sets none.
+other tried action's, CONFIDENCE standard errors up, less INDIFFERENCE. More iterations would then most likely
+change the choice only between actions of about the same value, so a decision whose actions all lead to one value
+(a game won or lost by the cut-off, payments with equivalent cards) stops after SETTLE_AFTER iterations instead of
+spending the budget among them; a game may turn this off (`spec.search_settles`). `seconds` is the time per
+decision instead. Without either, the game's own default (`spec.search_iterations`) applies, or DEFAULT_ITERATIONS
+when the game sets none.
 
 A `random_share` (`ismcts:10%`, `ismcts:500:10%`) makes that share of the bot's moves, drawn from its stream, a
 uniformly random legal action instead of a search: a named level between the plain budgets.
