@@ -40,7 +40,7 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
     records = run_arena(config, jobs=jobs, progress=progress)
     summary = summarise(config, records)
     bot = summary["bots"][first]
-    outcomes = [win_shares(r)[r["entries"].index(0)] for r in sorted(records, key=lambda r: r["game"])]
+    outcomes = [win_shares(r)[r["entries"].index(0)] for r in records]  # `run_arena` gives them in game order
     return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
             "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
             "seconds_per_decision": bot.get("seconds_per_decision"),

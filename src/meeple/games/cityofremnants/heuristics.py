@@ -270,8 +270,9 @@ def hint_reason(eng: Engine, before: State, after: State, seat: int, action: int
         return Event("hint.stop")
     ctrl_b, ctrl_a = eng.controllers(before), eng.controllers(after)
     award_b = eng.awards(before, ctrl_b, eng.dev_controllers(before))[seat]
-    award_a = eng.awards(after, ctrl_a, eng.dev_controllers(after))[seat]
-    left = rounds_left(eng, after, eng.awards(after, ctrl_a, eng.dev_controllers(after)))
+    awards_after = eng.awards(after, ctrl_a, eng.dev_controllers(after))
+    award_a = awards_after[seat]
+    left = rounds_left(eng, after, awards_after)
 
     def board(s: State) -> int:
         return sum(column[seat] for column in s.figures)
