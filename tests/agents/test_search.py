@@ -67,13 +67,23 @@ def test_the_default_hooks_cut_off_at_the_end_average_the_evaluation_and_roll_ou
     assert drawn == [len(legal)]
 
 
-def test_blue_moon_city_rollouts_finish_the_turn_when_they_can() -> None:
+def test_blue_moon_city_rollouts_play_the_rest_of_the_turn_as_greedy_does() -> None:
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     legal = game.legal_indices(seat)
+
+    def value(action: int) -> float:
+        after = rules.copy(game.state)
+        rules.apply(after, seat, action)
+        return rules.evaluate(after, seat)
+
+    best = max(value(a) for a in legal)
+    picked = rules.rollout_action(game.state, seat, legal, lambda n: 0)
+    assert picked == next(a for a in legal if value(a) == best)  # the first of the best
+    assert ACTS[picked].kind not in (DONE, END, SKIP), "here a step is worth more than ending the movement"
     finish = [a for a in legal if ACTS[a].kind in (DONE, END, SKIP)]
     assert finish, "the move phase can always be ended"
-    assert rules.rollout_action(game.state, seat, legal, lambda n: 0) in finish
+    assert rules.rollout_action(game.state, 1 - seat, legal, lambda n: 0) in finish  # another seat's decision
     state = game.rules.copy(game.state)
     for _ in range(200):
         if rules.plan_horizon(state, seat):

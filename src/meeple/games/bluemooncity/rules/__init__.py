@@ -169,12 +169,26 @@ class BlueMoonCity(ContextRules[State, Ctx]):
         return float(turn_value(self.ctx, list(states), seat))
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
-        # Finish the turn at once: end the phase or the payment when possible, otherwise a random payment step.
-        # Rollouts then score what the actions tried so far achieve, and the tree finds what more to do.
+        # The seat's own turn goes on as the greedy bot plays it: the action the evaluation likes best (the first of
+        # equals). An action the search has tried only a few times is then valued by a fair rest of the turn. When
+        # rollouts ended the turn at once, the first action whose rest the tree had worked out outshone the others,
+        # which the rollouts valued as doing nothing more, and the decision could settle on it after 100 iterations.
+        # Another seat's decision is ended where it can be, otherwise played at random.
+        if state.active != seat:
+            for idx in legal:
+                if ACTS[idx].kind in _FINISH:
+                    return idx
+            return legal[below(len(legal))]
+        from ..heuristics import evaluate
+
+        best, best_value = legal[0], -1.0
         for idx in legal:
-            if ACTS[idx].kind in _FINISH:
-                return idx
-        return legal[below(len(legal))]
+            after = state.copy()
+            self.apply(after, seat, idx)
+            value = evaluate(self.ctx, after, seat)
+            if value > best_value:
+                best, best_value = idx, value
+        return best
 
     def replay_difference(self, version: int, state: State, last: bool) -> str | None:
         # Version 1 differs in two rules only. Until every building is rebuilt, its end stage (BMC-10.2) is never
