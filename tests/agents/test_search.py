@@ -13,7 +13,7 @@ from meeple.agents import make_agent
 from meeple.agents.ismcts import SETTLE_AFTER, TRIES, ISMCTSAgent, _decided, _Node, _settled
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
-from meeple.games.bluemooncity.actions import ACTS, DONE, END, SKIP
+from meeple.games.bluemooncity.actions import ACTS, CONTRIB, DONE, END, SKIP
 from meeple.games.bluemooncity.state import MOVE, REFILL
 
 from .test_bots import counting
@@ -71,26 +71,26 @@ def test_blue_moon_city_rollouts_play_the_rest_of_the_turn_as_greedy_does() -> N
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     legal = game.legal_indices(seat)
-
-    def value(action: int) -> float:
+    values = {}
+    for a in legal:
         after = rules.copy(game.state)
-        rules.apply(after, seat, action)
-        return rules.evaluate(after, seat)
-
-    best = max(value(a) for a in legal)
+        rules.apply(after, seat, a)
+        values[a] = rules.evaluate(after, seat)
     picked = rules.rollout_action(game.state, seat, legal, lambda n: 0)
-    assert picked == next(a for a in legal if value(a) == best)  # the first of the best
-    assert ACTS[picked].kind not in (DONE, END, SKIP), "here a step is worth more than ending the movement"
-    finish = [a for a in legal if ACTS[a].kind in (DONE, END, SKIP)]
-    assert finish, "the move phase can always be ended"
-    assert rules.rollout_action(game.state, 1 - seat, legal, lambda n: 0) in finish  # another seat's decision
+    assert values[picked] == max(values.values())
+    assert values[picked] > values[legal[0]]  # not simply the first legal action (nor the first drawn)
+    ending = [a for a in legal if ACTS[a].kind in (DONE, END, SKIP)]
+    assert ending and values[picked] > max(values[a] for a in ending), "here a step is worth more than stopping"
     state = game.rules.copy(game.state)
+    played = []
     for _ in range(200):
         if rules.plan_horizon(state, seat):
             break
-        now = rules.legal(state, seat)
-        rules.apply(state, seat, rules.rollout_action(state, seat, now, lambda n: n // 2))
-    assert rules.plan_horizon(state, seat)
+        action = rules.rollout_action(state, seat, rules.legal(state, seat), lambda n: 0)
+        played.append(ACTS[action].kind)
+        rules.apply(state, seat, action)
+    assert rules.plan_horizon(state, seat), "a rollout reaches the end of the turn"
+    assert CONTRIB in played, "the rollout's turn builds, where ending the turn at once did nothing"
 
 
 def test_turn_values_are_probabilities_that_favour_the_richer_seat() -> None:

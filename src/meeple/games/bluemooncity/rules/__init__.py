@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from meeple.engine.rules import Event, Result
 from meeple.kit import ContextRules, per_seat, places
 
 from .. import views as view_mod
-from ..actions import ACTS, DONE, END, SKIP, TABLE
+from ..actions import ACTS, TABLE
 from ..data import load_components
 from ..messages import catalogue
 from ..spec import SPEC, VERSION
@@ -25,7 +26,6 @@ from .phases import APPLY, LEGAL, PHASES, out_of_phase
 from .setup import new_state
 
 SAMPLE_TRIES = 50
-_FINISH = (DONE, END, SKIP)  # actions that close a payment, a phase or the extra action
 
 class BlueMoonCity(ContextRules[State, Ctx]):
     """The rules of Blue Moon City (both editions, the expansion and the open layout)."""
@@ -169,19 +169,12 @@ class BlueMoonCity(ContextRules[State, Ctx]):
         return float(turn_value(self.ctx, list(states), seat))
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
-        # The seat's own turn goes on as the greedy bot plays it: the action the evaluation likes best (the first of
-        # equals). An action the search has tried only a few times is then valued by a fair rest of the turn. When
-        # rollouts ended the turn at once, the first action whose rest the tree had worked out outshone the others,
-        # which the rollouts valued as doing nothing more, and the decision could settle on it after 100 iterations.
-        # Another seat's decision is ended where it can be, otherwise played at random.
-        if state.active != seat:
-            for idx in legal:
-                if ACTS[idx].kind in _FINISH:
-                    return idx
-            return legal[below(len(legal))]
+        # The action the evaluation likes best (the first of equals), as greedy plays: an action the search has
+        # tried only a few times is then judged by a fair rest of the turn. Rollouts that ended the turn at once
+        # judged it as doing nothing more, so the action whose rest the tree had worked out looked best.
         from ..heuristics import evaluate
 
-        best, best_value = legal[0], -1.0
+        best, best_value = legal[0], -math.inf
         for idx in legal:
             after = state.copy()
             self.apply(after, seat, idx)
