@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import shutil
@@ -11,7 +12,23 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RUN = ROOT / "docs/balance-runs/cityofremnants-3p-ismcts-step5-play2/g1"
+SAVED = ROOT / "docs/balance-runs/cityofremnants-3p-ismcts-step5-play2/g1"
+SHIPPED = ROOT / "src/meeple/games/cityofremnants/data/components.toml"
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Path:
+    """The saved run, its games pointed at the shipped data file instead of the path of the checkout they were played
+    in (which other machines lack), once the data's recorded hash shows it is the same file."""
+    recorded = json.loads((SAVED / "results.json").read_text())["data"]
+    assert recorded["sha256"] == hashlib.sha256(SHIPPED.read_bytes()).hexdigest(), "the run was played on other data"
+    here = tmp_path / "g1"
+    shutil.copytree(SAVED, here)
+    for game in (here / "games").iterdir():
+        saved = json.loads(game.read_text())
+        saved["settings"]["data"] = str(SHIPPED)
+        game.write_text(json.dumps(saved))
+    return here
 
 
 def _script() -> ModuleType:
@@ -22,9 +39,9 @@ def _script() -> ModuleType:
     return module
 
 
-def test_cards_played_and_events_are_counted_for_the_role_of_the_seat_that_played_them() -> None:
-    _, events, actions = _script().tally([RUN], "play")
-    records = json.loads((RUN / "results.json").read_text())["records"]
+def test_cards_played_and_events_are_counted_for_the_role_of_the_seat_that_played_them(run: Path) -> None:
+    _, events, actions = _script().tally([run], "play")
+    records = json.loads((run / "results.json").read_text())["records"]
     for role, played in actions.items():  # a gang's own cards are played by that gang only
         own = [text for text in played if text.split()[1][:3] in ("HUM", "IGG", "LEN", "NEI")]
         assert own and all(text.split()[1].startswith(role) for text in own)
@@ -36,14 +53,14 @@ def test_cards_played_and_events_are_counted_for_the_role_of_the_seat_that_playe
     assert won and {role: events[role]["battle.won"] for role in won} == won
 
 
-def test_the_table_gives_a_games_average_per_role(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_table_gives_a_games_average_per_role(run: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`main` prints each role's games and, per event, the role's total over its games."""
-    records = json.loads((RUN / "results.json").read_text())["records"]
+    records = json.loads((run / "results.json").read_text())["records"]
     won: dict[str, list[float]] = {}
     for r in records:
         for seat, role in enumerate(r["roles"]):
             won.setdefault(role, []).append(r["metrics"]["battles_won"][seat])
-    _script().main([str(RUN), "--events", "battle.won"])
+    _script().main([str(run), "--events", "battle.won"])
     out = capsys.readouterr().out.splitlines()
     roles = out[1].split()[1:]
     averages = dict(zip(roles, map(float, out[2].split()[1:]), strict=True))
@@ -53,9 +70,7 @@ def test_the_table_gives_a_games_average_per_role(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize("damage", ["results", "game"])
-def test_a_damaged_run_is_named_with_what_was_wrong(tmp_path: Path, damage: str) -> None:
-    run = tmp_path / "g1"
-    shutil.copytree(RUN, run)
+def test_a_damaged_run_is_named_with_what_was_wrong(run: Path, damage: str) -> None:
     if damage == "results":
         (run / "results.json").write_text("{")
     else:
