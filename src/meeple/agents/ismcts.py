@@ -245,12 +245,8 @@ class ISMCTSAgent(Agent):
     @staticmethod
     def _order(rules: Any, seat: int, state: Any, legal: list[int]) -> list[int]:
         """The legal actions, best first by the game's evaluation of the position each leads to."""
-        scored = []
-        for i, a in enumerate(legal):
-            after = rules.copy(state)
-            rules.apply(after, seat, a)
-            scored.append((-rules.evaluate(after, seat), i, a))
-        return [a for _, _, a in sorted(scored)]
+        values = rules.evaluate_actions(state, seat, legal)
+        return [a for _, _, a in sorted((-v, i, a) for i, (v, a) in enumerate(zip(values, legal, strict=True)))]
 
     def _select(self, children: dict[int, _Node], offered: list[int], tries: int) -> int:
         """UCB over the children offered in this determinisation (each has been tried), after the first of them

@@ -59,14 +59,9 @@ class GreedyAgent(Agent):
         return table.action_text(idx), rules.hint_reason(base, after, table.seat, idx)
 
     def _best(self, table: SeatTable, base: Any, legal: list[int]) -> int:
-        rules = table.rules
-        seat = table.seat
         best: list[int] = []
         best_value = float("-inf")
-        for idx in legal:
-            state = rules.copy(base)
-            rules.apply(state, seat, idx)
-            value = rules.evaluate(state, seat)
+        for idx, value in zip(legal, table.rules.evaluate_actions(base, table.seat, legal), strict=True):
             if value > best_value + 1e-12:
                 best, best_value = [idx], value
             elif value >= best_value - 1e-12:

@@ -307,6 +307,17 @@ class Rules(ABC, Generic[S]):
                 behind = sum(map(len, ranking[place + 1:])) + (len(seats) - 1) / 2
         return behind / others
 
+    def evaluate_actions(self, state: S, seat: int, legal: Sequence[int]) -> list[float]:
+        """`evaluate` for `seat` of the position each action of `legal` leads to, in the same order: what the greedy
+        bot chooses by and the search orders its trials by. A game may override it to give the same values for
+        less work (Blue Moon City scores the other players once where an action leaves them as they were)."""
+        values = []
+        for action in legal:
+            after = self.copy(state)
+            self.apply(after, seat, action)
+            values.append(self.evaluate(after, seat))
+        return values
+
     def hint_reason(self, before: S, after: S, seat: int, action: int) -> Event | None:
         """Why a hint suggests `action` for `seat`, in the game's words: an event whose message id and parameters
         the faces render in the reader's language ("Site 3: worth about 4 VP to you"). `before` and `after` are a

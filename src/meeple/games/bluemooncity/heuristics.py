@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import mul
 from typing import Any
@@ -99,8 +100,49 @@ def evaluate(ctx: Ctx, s: State, seat: int) -> float:
             return 1.0 if len(s.winners) == 1 else 0.5
         return 0.5 if not s.winners else 0.0
     scores = [score(ctx, s, p) for p in range(s.players)]
-    rival = max(scores[p] for p in range(s.players) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(scores[seat] - rival) / SPREAD))
+    return _versus(scores[seat], max(scores[p] for p in range(s.players) if p != seat))
+
+
+def _versus(own: float, rival: float) -> float:
+    """The evaluation of a score against the best other score."""
+    return 1.0 / (1.0 + math.exp(-(own - rival) / SPREAD))
+
+
+def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
+                  apply: Callable[[State, int, int], object]) -> list[float]:
+    """`evaluate` for `seat` of the position each legal action leads to, the same values for less work: the score
+    of a player who is not active reads only its own holdings and the city, so while `seat` stays active the other
+    players are scored once, from `s`, for the actions that leave them as they were."""
+    values = []
+    rival: float | None = None
+    for idx in legal:
+        after = s.copy()
+        apply(after, seat, idx)
+        if after.over or after.active != seat or s.active != seat or not _same_for_others(s, after, seat):
+            values.append(evaluate(ctx, after, seat))
+            continue
+        if rival is None:
+            rival = max(score(ctx, s, p) for p in range(s.players) if p != seat)
+        values.append(_versus(score(ctx, after, seat), rival))
+    return values
+
+
+def _same_for_others(before: State, after: State, seat: int) -> bool:
+    """Whether every player but `seat` holds what it held, in a city as it was: all that `score` reads of a player
+    who is not active (`tile_at` never changes)."""
+    if after.boxes != before.boxes or after.rebuilt != before.rebuilt:
+        return False
+    for p in range(before.players):
+        if p == seat:
+            continue
+        if (after.offerings[p] != before.offerings[p] or after.crystals[p] != before.crystals[p]
+                or after.scales[p] != before.scales[p] or after.markers[p] != before.markers[p]):
+            return False
+        base = p * NCARD
+        if (after.hands[base : base + NCARD] != before.hands[base : base + NCARD]
+                or after.pending[base : base + NCARD] != before.pending[base : base + NCARD]):
+            return False
+    return True
 
 
 def score(ctx: Ctx, s: State, p: int) -> float:
@@ -117,7 +159,12 @@ def score(ctx: Ctx, s: State, p: int) -> float:
 
 def reserve(ctx: Ctx, s: State, p: int, markers: int) -> float:
     """What `markers` markers in reserve are worth to `p`, given the offerings still needed to win."""
-    needed = max(ctx.comp.offerings_to_win(s.players) - s.offerings[p], 0)
+    return _reserve(max(ctx.comp.offerings_to_win(s.players) - s.offerings[p], 0), markers)
+
+
+@functools.cache
+def _reserve(needed: int, markers: int) -> float:
+    """`reserve` of a player who still needs `needed` offerings (a few hundred pairs at most, so all remembered)."""
     spare = markers - needed
     value = FOR_OFFERING * min(markers, needed)
     return value + (_SPARE_SUM[min(spare, len(SPARE))] if spare >= 0 else SHORT * spare)
@@ -374,15 +421,26 @@ def _offering_prospect(ctx: Ctx, s: State, p: int) -> float:
 
 
 def _payment_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
+    """What finishing the open payment gains `p`; remembered by all it reads (a search pays the same box with the
+    same cards again and again)."""
     sq = s.figures[p]
-    tile = ctx.tiles[s.tile_at[sq]]
     owners = s.boxes[sq * 4 : sq * 4 + 4]
-    gain, _, _ = _place(ctx, tab, s, sq, p, owners, s.pay_box, s.markers[p])
-    paid = sum((t % 3 + 1) * n for t, n in enumerate(s.pay_cards) if n)
-    gain -= POINT * max(tile.boxes[s.pay_box] - paid, 0)
-    if not s.contributed:
-        gain += SCALE * sum(1 for d in s.dragons if d == sq)
-    return gain
+    dragons = 0 if s.contributed else s.dragons.count(sq)
+    key = (p, sq, s.tile_at[sq], tuple(owners), s.pay_box, tuple(s.pay_cards), s.markers[p], s.offerings[p],
+           s.players, dragons, _neighbourhood(ctx, tab, s, sq))
+    paying = ctx.heuristic_paying
+    found = paying.get(key)
+    if found is None:
+        if len(paying) >= _PAYING_SIZE:
+            paying.clear()
+        gain, _, _ = _place(ctx, tab, s, sq, p, owners, s.pay_box, s.markers[p])
+        paid = sum((t % 3 + 1) * n for t, n in enumerate(s.pay_cards) if n)
+        gain -= POINT * max(ctx.tiles[s.tile_at[sq]].boxes[s.pay_box] - paid, 0)
+        found = paying[key] = gain + SCALE * dragons
+    return found
+
+
+_PAYING_SIZE = 50_000
 
 
 def _budgets(s: State, p: int) -> list[int]:

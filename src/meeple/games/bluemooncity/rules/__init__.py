@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -168,20 +167,17 @@ class BlueMoonCity(ContextRules[State, Ctx]):
 
         return float(turn_value(self.ctx, list(states), seat))
 
+    def evaluate_actions(self, state: State, seat: int, legal: Sequence[int]) -> list[float]:
+        from ..heuristics import action_values
+
+        return action_values(self.ctx, state, seat, legal, self.apply)
+
     def rollout_action(self, state: State, seat: int, legal: Sequence[int], below: Callable[[int], int]) -> int:
         # The action the evaluation likes best (the first of equals), as greedy plays: an action the search has
         # tried only a few times is then judged by a fair rest of the turn. Rollouts that ended the turn at once
         # judged it as doing nothing more, so the action whose rest the tree had worked out looked best.
-        from ..heuristics import evaluate
-
-        best, best_value = legal[0], -math.inf
-        for idx in legal:
-            after = state.copy()
-            self.apply(after, seat, idx)
-            value = evaluate(self.ctx, after, seat)
-            if value > best_value:
-                best, best_value = idx, value
-        return best
+        values = self.evaluate_actions(state, seat, legal)
+        return legal[values.index(max(values))]
 
     def replay_difference(self, version: int, state: State, last: bool) -> str | None:
         # Version 1 differs in two rules only. Until every building is rebuilt, its end stage (BMC-10.2) is never

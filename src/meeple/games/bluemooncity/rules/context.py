@@ -57,6 +57,7 @@ class Ctx:
         self.heuristic_spots: dict[tuple[Any, ...], float] = {}
         self.heuristic_squares: dict[tuple[Any, ...], list[Any]] = {}
         self.heuristic_held: dict[tuple[Any, ...], float] = {}
+        self.heuristic_paying: dict[tuple[Any, ...], float] = {}
 
         # The id of each people's name per edition, as used in card terms (`@card.flit.1`).
         self.name_ids = {edition: tuple(p.names[edition].lower() for p in comp.peoples)

@@ -1,0 +1,89 @@
+"""The evaluation's shortcuts give the values of the plain computation: the values of the legal actions (the other
+players scored once where an action leaves them as they were) and the remembered payment prospects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import meeple
+from meeple.agents import make_agent
+from meeple.engine.rules import Rules
+from meeple.games.bluemooncity import heuristics
+from meeple.games.bluemooncity.state import FREE, PAY, State, card_base
+
+
+def positions(players: int, seed: int, decisions: int) -> Iterator[tuple[meeple.Game, int]]:
+    """The first `decisions` decisions of a seeded game between greedy bots, with the seat deciding."""
+    game = meeple.new_game("bluemooncity", players, seed)
+    greedy = make_agent("greedy", seed)
+    for _ in range(decisions):
+        if game.is_over():
+            return
+        seat = game.deciders()[0]
+        yield game, seat
+        game.apply(seat, greedy.choose(game.seat_table(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_actions_values_are_those_of_scoring_every_position_in_full(players: int) -> None:
+    shortcut = full = 0
+    for game, seat in positions(players, 20 + players, 400):
+        state, rules = game.state, game.rules
+        legal = rules.legal(state, seat)
+        plain = Rules.evaluate_actions(rules, state, seat, legal)  # copy, apply and evaluate each
+        assert rules.evaluate_actions(state, seat, legal) == plain
+        assert rules.rollout_action(state, seat, legal, lambda n: 0) == legal[plain.index(max(plain))]
+        for a in legal:
+            after = rules.copy(state)
+            rules.apply(after, seat, a)
+            same = not after.over and after.active == seat and heuristics._same_for_others(state, after, seat)
+            shortcut += same
+            full += not same
+    assert shortcut > 1000 and full > 100  # both ways of scoring were taken many times
+
+
+def test_an_action_that_changes_another_players_holdings_is_scored_in_full() -> None:
+    game = meeple.new_game("bluemooncity", 3, 4)
+    state: State = game.state
+    seat = state.active
+    other = (seat + 1) % 3
+    for change in ("crystals", "markers", "offerings", "scales"):
+        after = state.copy()
+        getattr(after, change)[other] += 1
+        assert not heuristics._same_for_others(state, after, seat), change
+        getattr(after, change)[other] -= 1
+        getattr(after, change)[seat] += 1
+        assert heuristics._same_for_others(state, after, seat), change
+    for cards in ("hands", "pending"):
+        after = state.copy()
+        getattr(after, cards)[card_base(other)] += 1
+        assert not heuristics._same_for_others(state, after, seat), cards
+    after = state.copy()
+    after.boxes[after.boxes.index(FREE)] = other
+    assert not heuristics._same_for_others(state, after, seat)
+    after = state.copy()
+    after.rebuilt[0] = not after.rebuilt[0]
+    assert not heuristics._same_for_others(state, after, seat)
+
+
+def test_remembered_payment_prospects_are_those_worked_out_afresh() -> None:
+    checked = hits = size = 0
+    for players in (2, 4):
+        for game, seat in positions(players, 30 + players, 500):
+            rules = game.rules
+            ctx, tab = rules.ctx, heuristics._tables(rules.ctx)
+            for a in rules.legal(game.state, seat):
+                after = rules.copy(game.state)
+                rules.apply(after, seat, a)
+                if after.over or after.phase != PAY:
+                    continue
+                remembered = heuristics._payment_prospect(ctx, tab, after, after.active)  # from all seen so far
+                warm, ctx.heuristic_paying = ctx.heuristic_paying, {}
+                assert heuristics._payment_prospect(ctx, tab, after, after.active) == remembered
+                ctx.heuristic_paying = warm
+                hits += len(warm) == size
+                size = len(warm)
+                checked += 1
+    assert checked > 500 and hits > 200  # many were remembered from an earlier position
