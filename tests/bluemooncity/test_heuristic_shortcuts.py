@@ -1,5 +1,5 @@
 """The evaluation's shortcuts give the values of the plain computation: the values of the legal actions (the other
-players scored once where an action leaves them as they were) and the remembered payment prospects."""
+players scored once where an action leaves them as they were) and the remembered prospects of a turn."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import meeple
 from meeple.agents import make_agent
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
-from meeple.games.bluemooncity.state import FREE, PAY, State, card_base
+from meeple.games.bluemooncity.state import FREE, MOVE, PAY, State, card_base
 
 
 def positions(players: int, seed: int, decisions: int) -> Iterator[tuple[meeple.Game, int]]:
@@ -68,8 +68,9 @@ def test_an_action_that_changes_another_players_holdings_is_scored_in_full() -> 
     assert not heuristics._same_for_others(state, after, seat)
 
 
-def test_remembered_payment_prospects_are_those_worked_out_afresh() -> None:
-    checked = hits = size = 0
+def test_remembered_prospects_are_those_worked_out_afresh() -> None:
+    checked = {MOVE: 0, PAY: 0}
+    hits = 0
     for players in (2, 4):
         for game, seat in positions(players, 30 + players, 500):
             rules = game.rules
@@ -77,13 +78,14 @@ def test_remembered_payment_prospects_are_those_worked_out_afresh() -> None:
             for a in rules.legal(game.state, seat):
                 after = rules.copy(game.state)
                 rules.apply(after, seat, a)
-                if after.over or after.phase != PAY:
+                if after.over or after.phase not in checked:
                     continue
-                remembered = heuristics._payment_prospect(ctx, tab, after, after.active)  # from all seen so far
-                warm, ctx.heuristic_paying = ctx.heuristic_paying, {}
-                assert heuristics._payment_prospect(ctx, tab, after, after.active) == remembered
-                ctx.heuristic_paying = warm
-                hits += len(warm) == size
-                size = len(warm)
-                checked += 1
-    assert checked > 500 and hits > 200  # many were remembered from an earlier position
+                size = len(ctx.heuristic_moves) + len(ctx.heuristic_paying)
+                remembered = heuristics._prospect(ctx, tab, after, after.active)  # from all seen so far
+                hits += len(ctx.heuristic_moves) + len(ctx.heuristic_paying) == size
+                warm = ctx.heuristic_moves, ctx.heuristic_paying
+                ctx.heuristic_moves, ctx.heuristic_paying = {}, {}
+                assert heuristics._prospect(ctx, tab, after, after.active) == remembered
+                ctx.heuristic_moves, ctx.heuristic_paying = warm
+                checked[after.phase] += 1
+    assert min(checked.values()) > 500 and hits > 1000  # many were remembered from an earlier position

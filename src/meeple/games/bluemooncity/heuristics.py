@@ -10,6 +10,7 @@ one small decision ahead walk towards a building it can pay, start a payment and
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -234,22 +235,36 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     if s.markers[p] <= 0:
         return 0.0
     # The best square within reach, a square farther away worth slightly less. What a square offers depends on the
-    # city, the figure and the markers (worked out once, `_squares`) and on the cards (remembered per spot budget).
-    best = 0.0
-    for factor, head, need, cap, colours in _squares(ctx, tab, s, p):
-        if head is None:
-            best = max(best, factor * _offering_prospect(ctx, s, p))
-            continue
-        best = max(best, factor * _gains(ctx, tab, s, p, head, _budget_part(budget, need, cap, colours), budget))
+    # city, the figure and the markers (worked out once, `_squares`) and on the cards (remembered per spot budget);
+    # the best of the buildings is remembered by the squares and the budget. The Courtyard's offerings read the
+    # crystals, so they are valued apart.
+    serial, courtyard, buildings = _squares(ctx, tab, s, p)
+    key = (serial, budget)
+    moves = ctx.heuristic_moves
+    best = moves.get(key)
+    if best is None:
+        if len(moves) >= _MOVES_SIZE:
+            moves.clear()
+        best = 0.0
+        for factor, head, need, cap, colours in buildings:
+            best = max(best, factor * _gains(ctx, tab, s, p, head, _budget_part(budget, need, cap, colours), budget))
+        moves[key] = best
+    if courtyard is not None:
+        best = max(best, courtyard * _offering_prospect(ctx, s, p))
     return best
 
 
-# A square within reach: its distance factor, the key of what it offers but for the cards (None: the Courtyard, whose
-# offerings are valued apart), and what its free boxes take of a colour budget (see `_budget_part`).
-_Square = tuple[float, tuple[Any, ...] | None, int, int, tuple[int, ...]]
+_MOVES_SIZE = 50_000
+# A building within reach: its distance factor, the key of what it offers but for the cards, and what its free boxes
+# take of a colour budget (see `_budget_part`).
+_Square = tuple[float, tuple[Any, ...], int, int, tuple[int, ...]]
+# The squares within reach where something may be gained: a number that names this answer for as long as it is
+# remembered (never given twice), the Courtyard's distance factor (None out of reach) and the buildings.
+_Reach = tuple[int, float | None, list[_Square]]
+_SERIALS = itertools.count()
 
 
-def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> list[_Square]:
+def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
     """The squares `p` can still reach this turn where something may be gained, nearest first, with all of what they
     offer that does not depend on the cards; remembered by the city, the figures' reach and the player's markers."""
     here, markers, dragons = s.figures[p], s.markers[p], s.dragons
@@ -261,14 +276,16 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> list[_Square]:
         return found
     if len(squares) >= _SQUARES_SIZE:
         squares.clear()
-    found = squares[key] = []
+    courtyard: float | None = None
+    buildings: list[_Square] = []
     for sq, factor in _reach(here, s.steps, key[-1]):
         if sq == COURTYARD_SQ:
-            found.append((factor, None, 0, 0, ()))
+            courtyard = factor
             continue
         if s.tile_at[sq] < 0 or s.rebuilt[sq]:
             continue
-        found.append((factor, *_square_offer(ctx, tab, s, p, sq)))
+        buildings.append((factor, *_square_offer(ctx, tab, s, p, sq)))
+    found = squares[key] = (next(_SERIALS), courtyard, buildings)
     return found
 
 
