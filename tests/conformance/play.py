@@ -216,8 +216,19 @@ def heavy_checks(run: Run, seat: int, legal: list[int], idx: int) -> None:
     check_samples(run, redeals)
     check_data_round_trip(rules, state, seat, legal)
     check_unlisted(run, seat, legal)
+    check_action_values(rules, state, seat, legal)
     if run.facade:
         check_facade_refusals(run, seat, legal)
+
+
+def check_action_values(rules: Rules[Any], state: Any, seat: int, legal: list[int]) -> None:
+    """A game's own `evaluate_actions` gives the values of copying, playing and evaluating each action, bit for bit,
+    and leaves the state as it was."""
+    before = json.dumps(rules.to_data(state), sort_keys=True)
+    values = rules.evaluate_actions(state, seat, legal)
+    assert json.dumps(rules.to_data(state), sort_keys=True) == before, "evaluate_actions changed the state"
+    assert values == Rules.evaluate_actions(rules, state, seat, legal), (
+        "evaluate_actions differs from evaluating the position after each action")
 
 
 def check_samples(run: Run, redeals: dict[int, Any]) -> None:

@@ -46,7 +46,8 @@ class Ctx:
 
         # What the views and the bots' heuristics compute once from these components and remember: the caches
         # belong to the context, so they live as long as it does and their keys need no object ids. The module
-        # that fills a cache bounds its size.
+        # that fills a cache bounds its size. (Values that read no component, such as the heuristics' reserve of
+        # markers, are remembered in their module.)
         self.view_static: dict[tuple[int, int], dict[str, Any]] = {}
         self.view_public: dict[tuple[int, int], dict[str, Any]] = {}
         self.view_tiles: dict[tuple[Any, ...], dict[str, Any]] = {}
