@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import mul
-from typing import Any
+from typing import Any, TypeVar
 
 from meeple.engine.rules import Event
 
@@ -52,6 +52,8 @@ _POWER = {
 }
 _SPARE_SUM = tuple(sum(SPARE[:k]) for k in range(len(SPARE) + 1))
 CARD_VALUE = tuple(POINT * (t % 3 + 1) + 0.15 + _POWER.get(t, 0.0) for t in range(NCARD))
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,15 @@ def _tables(ctx: Ctx) -> _Tables:
                         tuple(_colours_taken(t) for t in tiles))
         ctx.heuristic_tables = found
     return found
+
+
+def _keep(cache: dict[K, V], size: int, key: K, value: V) -> V:
+    """Remember `value` under `key` in one of the evaluation's caches, first emptying it when it holds `size`
+    entries, so that it stays bounded; return the value."""
+    if len(cache) >= size:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def evaluate(ctx: Ctx, s: State, seat: int) -> float:
@@ -187,15 +198,13 @@ def _shares(ctx: Ctx, tab: _Tables, s: State) -> list[float]:
     key = (tuple(s.boxes), tuple(s.rebuilt), tuple(s.tile_at), s.players)
     found = shares.get(key)
     if found is None:
-        if len(shares) >= _SHARES_SIZE:
-            shares.clear()
         found = [0.0] * s.players
         for sq in range(25):
             owners = s.boxes[sq * 4 : sq * 4 + 4]
             if s.tile_at[sq] > 0 and not s.rebuilt[sq] and owners != _EMPTY:
                 for p in set(owners) - {FREE}:
                     found[p] += _share(ctx, tab, s, sq, p, owners)
-        shares[key] = found
+        _keep(shares, _SHARES_SIZE, key, found)
     return found
 
 
@@ -243,12 +252,10 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     moves = ctx.heuristic_moves
     best = moves.get(key)
     if best is None:
-        if len(moves) >= _MOVES_SIZE:
-            moves.clear()
         best = 0.0
         for factor, head, need, cap, colours in buildings:
             best = max(best, factor * _gains(ctx, tab, s, p, head, _budget_part(budget, need, cap, colours), budget))
-        moves[key] = best
+        _keep(moves, _MOVES_SIZE, key, best)
     if courtyard is not None:
         best = max(best, courtyard * _offering_prospect(ctx, s, p))
     return best
@@ -274,8 +281,6 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
     found = squares.get(key)
     if found is not None:
         return found
-    if len(squares) >= _SQUARES_SIZE:
-        squares.clear()
     courtyard: float | None = None
     buildings: list[_Square] = []
     for sq, factor in _reach(here, s.steps, key[-1]):
@@ -285,8 +290,7 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
         if s.tile_at[sq] < 0 or s.rebuilt[sq]:
             continue
         buildings.append((factor, *_square_offer(ctx, tab, s, p, sq)))
-    found = squares[key] = (next(_SERIALS), courtyard, buildings)
-    return found
+    return _keep(squares, _SQUARES_SIZE, key, (next(_SERIALS), courtyard, buildings))
 
 
 def _square_offer(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int) -> tuple[tuple[Any, ...], int, int,
@@ -308,9 +312,7 @@ def _gains(ctx: Ctx, tab: _Tables, s: State, p: int, head: tuple[Any, ...], part
     spots = ctx.heuristic_spots
     found = spots.get(key)
     if found is None:
-        if len(spots) >= _SPOTS_SIZE:
-            spots.clear()
-        found = spots[key] = _box_gains(ctx, tab, s, p, head[0], list(budget), head[6])
+        found = _keep(spots, _SPOTS_SIZE, key, _box_gains(ctx, tab, s, p, head[0], list(budget), head[6]))
     return found
 
 
@@ -448,12 +450,10 @@ def _payment_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     paying = ctx.heuristic_paying
     found = paying.get(key)
     if found is None:
-        if len(paying) >= _PAYING_SIZE:
-            paying.clear()
         gain, _, _ = _place(ctx, tab, s, sq, p, owners, s.pay_box, s.markers[p])
         paid = sum((t % 3 + 1) * n for t, n in enumerate(s.pay_cards) if n)
         gain -= POINT * max(ctx.tiles[s.tile_at[sq]].boxes[s.pay_box] - paid, 0)
-        found = paying[key] = gain + SCALE * dragons
+        found = _keep(paying, _PAYING_SIZE, key, gain + SCALE * dragons)
     return found
 
 
@@ -532,9 +532,7 @@ def _held(ctx: Ctx, tab: _Tables, s: State, p: int, weight: float) -> float:
     held = ctx.heuristic_held
     found = held.get(key)
     if found is None:
-        if len(held) >= _HELD_CACHE_SIZE:
-            held.clear()
-        found = held[key] = _banked(ctx, tab, s, p) + weight * _fresh_prospect(ctx, tab, s, p)
+        found = _keep(held, _HELD_CACHE_SIZE, key, _banked(ctx, tab, s, p) + weight * _fresh_prospect(ctx, tab, s, p))
     return found
 
 
