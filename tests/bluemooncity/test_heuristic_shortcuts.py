@@ -109,8 +109,9 @@ def test_remembered_prospects_are_those_worked_out_afresh() -> None:
             for a in rules.legal(game.state, seat):
                 after = rules.copy(game.state)
                 rules.apply(after, seat, a)
-                if after.over or after.phase not in checked or after.markers[after.active] <= 0:
-                    continue  # a player without markers has no prospect, and none is remembered
+                idle = after.phase == MOVE and after.markers[after.active] <= 0
+                if after.over or after.phase not in checked or idle:
+                    continue  # without markers a player's movement has no prospect, and none is remembered
                 size = len(ctx.heuristic_moves) + len(ctx.heuristic_paying)
                 remembered = heuristics._prospect(ctx, tab, after, after.active)  # from all seen so far
                 hits += len(ctx.heuristic_moves) + len(ctx.heuristic_paying) == size

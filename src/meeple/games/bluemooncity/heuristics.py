@@ -10,7 +10,6 @@ one small decision ahead walk towards a building it can pay, start a payment and
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -247,8 +246,8 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     # city, the figure and the markers (worked out once, `_squares`) and on the cards (remembered per spot budget);
     # the best of the buildings is remembered by the squares and the budget. The Courtyard's offerings read the
     # crystals, so they are valued apart.
-    serial, courtyard, buildings = _squares(ctx, tab, s, p)
-    key = (serial, budget)
+    token, courtyard, buildings = _squares(ctx, tab, s, p)
+    key = (token, budget)
     moves = ctx.heuristic_moves
     best = moves.get(key)
     if best is None:
@@ -265,10 +264,10 @@ _MOVES_SIZE = 50_000
 # A building within reach: its distance factor, the key of what it offers but for the cards, and what its free boxes
 # take of a colour budget (see `_budget_part`).
 _Square = tuple[float, tuple[Any, ...], int, int, tuple[int, ...]]
-# The squares within reach where something may be gained: a number that names this answer for as long as it is
-# remembered (never given twice), the Courtyard's distance factor (None out of reach) and the buildings.
-_Reach = tuple[int, float | None, list[_Square]]
-_SERIALS = itertools.count()
+# The squares within reach where something may be gained: a token that names this answer (an object of its own,
+# equal to no other, and kept alive by the caches that hold it), the Courtyard's distance factor (None out of reach)
+# and the buildings.
+_Reach = tuple[object, float | None, list[_Square]]
 
 
 def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
@@ -290,7 +289,7 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
         if s.tile_at[sq] < 0 or s.rebuilt[sq]:
             continue
         buildings.append((factor, *_square_offer(ctx, tab, s, p, sq)))
-    return _keep(squares, _SQUARES_SIZE, key, (next(_SERIALS), courtyard, buildings))
+    return _keep(squares, _SQUARES_SIZE, key, (object(), courtyard, buildings))
 
 
 def _square_offer(ctx: Ctx, tab: _Tables, s: State, p: int, sq: int) -> tuple[tuple[Any, ...], int, int,

@@ -56,7 +56,7 @@ class Ctx:
         self.heuristic_tables: Any = None
         self.heuristic_shares: dict[tuple[Any, ...], list[float]] = {}
         self.heuristic_spots: dict[tuple[Any, ...], float] = {}
-        self.heuristic_squares: dict[tuple[Any, ...], tuple[int, float | None, list[Any]]] = {}
+        self.heuristic_squares: dict[tuple[Any, ...], tuple[object, float | None, list[Any]]] = {}
         self.heuristic_moves: dict[tuple[Any, ...], float] = {}
         self.heuristic_held: dict[tuple[Any, ...], float] = {}
         self.heuristic_paying: dict[tuple[Any, ...], float] = {}
