@@ -71,11 +71,7 @@ def test_blue_moon_city_rollouts_play_the_rest_of_the_turn_as_greedy_does() -> N
     game = meeple.new_game("bluemooncity", 2, 3)
     rules, seat = game.rules, game.deciders()[0]
     legal = game.legal_indices(seat)
-    values = {}
-    for a in legal:
-        after = rules.copy(game.state)
-        rules.apply(after, seat, a)
-        values[a] = rules.evaluate(after, seat)
+    values = dict(zip(legal, Rules.evaluate_actions(rules, game.state, seat, legal), strict=True))
     picked = rules.rollout_action(game.state, seat, legal, lambda n: 0)
     assert values[picked] == max(values.values())
     assert values[picked] > values[legal[0]]  # not simply the first legal action (nor the first drawn)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import meeple
 from meeple.agents import make_agent
+from meeple.engine.rules import Rules
 
 PINS = Path(__file__).with_name("evaluation_pins.json")
 GAMES = ((2, 41), (3, 42), (4, 43))  # players, seed
@@ -24,25 +26,28 @@ def fingerprint(values: list[float]) -> str:
     return hashlib.sha256(repr(values).encode()).hexdigest()[:12]
 
 
-def evaluation_prints() -> list[str]:
-    """Per decision of the greedy games, the fingerprint of the values of the legal actions' positions, each
-    position copied, played and evaluated on its own."""
+def positions(players: int, seed: int, decisions: int) -> Iterator[tuple[meeple.Game, int]]:
+    """The first `decisions` decisions of a seeded game between greedy bots, with the seat deciding."""
+    game = meeple.new_game("bluemooncity", players, seed)
+    greedy = make_agent("greedy", seed)
+    for _ in range(decisions):
+        if game.is_over():
+            return
+        seat = game.deciders()[0]
+        yield game, seat
+        game.apply(seat, greedy.choose(game.seat_table(seat)))
+
+
+Values = Callable[[Any, Any, int, Sequence[int]], list[float]]
+
+
+def evaluation_prints(values: Values = Rules.evaluate_actions) -> list[str]:
+    """Per decision of the greedy games, the fingerprint of `values(rules, state, seat, legal)`: by default each
+    legal action's position copied, played and evaluated on its own."""
     prints = []
     for players, seed in GAMES:
-        game = meeple.new_game("bluemooncity", players, seed)
-        rules = game.rules
-        greedy = make_agent("greedy", seed)
-        for _ in range(DECISIONS):
-            if game.is_over():
-                break
-            seat = game.deciders()[0]
-            values = []
-            for action in rules.legal(game.state, seat):
-                after = rules.copy(game.state)
-                rules.apply(after, seat, action)
-                values.append(rules.evaluate(after, seat))
-            prints.append(fingerprint(values))
-            game.apply(seat, greedy.choose(game.seat_table(seat)))
+        for game, seat in positions(players, seed, DECISIONS):
+            prints.append(fingerprint(values(game.rules, game.state, seat, game.rules.legal(game.state, seat))))
     return prints
 
 

@@ -4,30 +4,17 @@ players scored once where an action leaves them as they were) and the remembered
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import meeple
-from meeple.agents import make_agent
 from meeple.engine.rules import Rules
 from meeple.games.bluemooncity import heuristics
 from meeple.games.bluemooncity.state import FREE, MOVE, PAY, State, card_base
 
 from . import pins
-
-
-def positions(players: int, seed: int, decisions: int) -> Iterator[tuple[meeple.Game, int]]:
-    """The first `decisions` decisions of a seeded game between greedy bots, with the seat deciding."""
-    game = meeple.new_game("bluemooncity", players, seed)
-    greedy = make_agent("greedy", seed)
-    for _ in range(decisions):
-        if game.is_over():
-            return
-        seat = game.deciders()[0]
-        yield game, seat
-        game.apply(seat, greedy.choose(game.seat_table(seat)))
+from .pins import positions
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -65,11 +52,7 @@ def test_the_values_and_a_search_game_are_those_of_the_plain_code(memory: str, m
         for name in SMALL:
             monkeypatch.setattr(heuristics, name, 3)
     pinned = json.loads(pins.PINS.read_text())
-    prints = []
-    for players, seed in pins.GAMES:
-        for game, seat in positions(players, seed, pins.DECISIONS):
-            prints.append(pins.fingerprint(game.rules.evaluate_actions(game.state, seat, game.rules.legal(game.state,
-                                                                                                          seat))))
+    prints = pins.evaluation_prints(lambda rules, state, seat, legal: rules.evaluate_actions(state, seat, legal))
     assert len(prints) == len(pinned["evaluation"]) > 800
     assert prints == pinned["evaluation"]
     assert pins.search_actions() == pinned["search"]

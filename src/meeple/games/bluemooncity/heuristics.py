@@ -126,10 +126,11 @@ def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
     players are scored once, from `s`, for the actions that leave them as they were."""
     values = []
     rival: float | None = None
+    active = s.active == seat
     for idx in legal:
         after = s.copy()
         apply(after, seat, idx)
-        if after.over or after.active != seat or s.active != seat or not _same_for_others(s, after, seat):
+        if not active or after.over or after.active != seat or not _same_for_others(s, after, seat):
             values.append(evaluate(ctx, after, seat))
             continue
         if rival is None:
