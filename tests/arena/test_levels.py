@@ -4,6 +4,7 @@ ratings files the package holds."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from click.testing import CliRunner
 from engine.games import registered
 from meeple.agents import NAMED_LEVELS
 from meeple.agents.ratings import FOLDER, level_rating, level_ratings
-from meeple.arena.levels import games_per_game, neighbours, openskill_ratings, pair_figures, spread
+from meeple.arena.levels import checkout_commit, games_per_game, neighbours, openskill_ratings, pair_figures, spread
 from meeple.cli import main
 
 
@@ -120,3 +121,18 @@ def test_the_shipped_ratings_are_of_the_settings_the_game_plays(path: Path) -> N
 def test_a_game_never_measured_has_no_ratings() -> None:
     assert level_ratings("nosuchgame") is None and level_ratings("../secrets") is None
     assert level_rating("nosuchgame", "hard") is None
+
+
+def test_the_commit_of_a_measurement_says_when_its_checkout_had_changes(tmp_path: Path) -> None:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=tmp_path,
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    git("init", "-q")
+    (tmp_path / "spec.py").write_text("hard = 'greedy'\n", encoding="utf-8")
+    git("add", "spec.py")
+    git("commit", "-q", "-m", "levels")
+    head = git("rev-parse", "--short=7", "HEAD")
+    assert checkout_commit(tmp_path) == head
+    (tmp_path / "spec.py").write_text("hard = 'ismcts:50'\n", encoding="utf-8")  # a trial setting, not committed
+    assert checkout_commit(tmp_path) == f"{head}-dirty"

@@ -49,7 +49,7 @@ def measure(game_id: str, games: int, seed: int = 0, jobs: int = 1, progress: bo
     levels = levels or list(NAMED_LEVELS)
     players = max(2, spec.min_players)
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    commit = _commit()  # the code that plays: the commit when the measurement starts
+    commit = checkout_commit()  # the code that plays: the commit when the measurement starts
     pairs = []
     for lower, upper in neighbours(levels):
         config = ArenaConfig(game_id, seats_of(lower, upper, players), games, seed)
@@ -161,10 +161,12 @@ def games_per_game(counts: tuple[str, ...], known: list[str]) -> dict[str, int]:
     return out
 
 
-def _commit() -> str:
+def checkout_commit(folder: Path | None = None) -> str:
+    """The commit of the checkout the levels are measured on (this package's, or `folder`'s), with "-dirty" when the
+    checkout has uncommitted changes (a trial setting), so a ratings file never names settings it was not run with."""
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10,
-                             cwd=Path(__file__).resolve().parent, check=False)
+        out = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"], capture_output=True,
+                             text=True, timeout=10, cwd=folder or Path(__file__).resolve().parent, check=False)
     except OSError:
         return "unknown"
     return out.stdout.strip() or "unknown"
