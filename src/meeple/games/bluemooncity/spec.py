@@ -33,9 +33,8 @@ SPEC = game_spec(
     description=DESCRIPTION,
     metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
-    # When these levels were set the search beat greedy only about 70 % of the time here (2 players), so greedy is
-    # Hard and a few random moves make the levels below (measured in `meeple.agents.ratings`, bluemooncity.json).
-    # Since its rollouts play the turn as greedy does, Expert beats Hard 52 of 60 (arena levels, 2026-12-01): Hard is
-    # to be made stronger.
-    bot_levels={"easy": "greedy:25%", "medium": "greedy:10%", "hard": "greedy"},
+    # The search beats greedy about 87 % here (2 players), so the ladder starts one step up: a tenth of random moves,
+    # greedy, then the search at 50 iterations a decision, which beat greedy 50 of 70 in trials (2026-12-01). The
+    # steps are measured in `meeple.agents.ratings` (bluemooncity.json).
+    bot_levels={"easy": "greedy:10%", "medium": "greedy", "hard": "ismcts:50"},
 )
