@@ -180,12 +180,15 @@ def test_a_game_may_set_its_own_setting_for_a_named_level(monkeypatch: pytest.Mo
 
 
 def test_a_named_level_plays_like_its_setting() -> None:
-    """`medium` plays its setting in the game (Blue Moon City's own): with one seed both bots play the same game."""
+    """`easy` plays its setting in the game (Blue Moon City's own, not the table's default): with one seed both bots
+    play the same game."""
     import meeple
-    from meeple.agents import level_setting
+    from meeple.agents import NAMED_LEVELS, level_setting
 
     games = []
-    for level in ("medium", level_setting("medium", meeple.engine.get_rules("bluemooncity").spec)):
+    setting = level_setting("easy", meeple.engine.get_rules("bluemooncity").spec)
+    assert setting != NAMED_LEVELS["easy"]  # the game's own setting, so the test shows it is the one played
+    for level in ("easy", setting):
         game = meeple.new_game("bluemooncity", 2, seed=3)
         bots = [make_agent(level, seed=11), make_agent("random", seed=12)]
         while not game.is_over() and game.moments() < 60:

@@ -4,6 +4,7 @@ ratings files the package holds."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,16 +124,42 @@ def test_a_game_never_measured_has_no_ratings() -> None:
     assert level_rating("nosuchgame", "hard") is None
 
 
-def test_the_commit_of_a_measurement_says_when_its_checkout_had_changes(tmp_path: Path) -> None:
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_the_commit_of_a_measurement_says_when_its_checkout_had_changes(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        monkeypatch.delenv(name, raising=False)
+
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=tmp_path,
-                              capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c",
+                               "commit.gpgsign=false", "-c", "tag.gpgsign=false", "-c", "core.hooksPath=/dev/null",
+                               *args], cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
 
     git("init", "-q")
     (tmp_path / "spec.py").write_text("hard = 'greedy'\n", encoding="utf-8")
     git("add", "spec.py")
     git("commit", "-q", "-m", "levels")
+    git("tag", "-a", "v0.1.0", "-m", "a release")  # a tag never stands for the commit
     head = git("rev-parse", "--short=7", "HEAD")
+    assert checkout_commit(tmp_path) == head
+    (tmp_path / "notes.txt").write_text("not tracked\n", encoding="utf-8")
     assert checkout_commit(tmp_path) == head
     (tmp_path / "spec.py").write_text("hard = 'ismcts:50'\n", encoding="utf-8")  # a trial setting, not committed
     assert checkout_commit(tmp_path) == f"{head}-dirty"
+    outside = tmp_path / "outside"  # a folder outside any checkout: git is told to stop looking above it
+    outside.mkdir()
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    assert checkout_commit(outside) == "unknown"
+
+
+def test_one_levels_run_names_one_commit_for_every_game(test_games: None, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commit is taken once, before any ratings file is written (writing one changes the checkout)."""
+    import meeple.arena.levels as module
+
+    calls = iter(["abc1234", "abc1234-dirty"])
+    monkeypatch.setattr(module, "checkout_commit", lambda folder=None: next(calls))
+    result = CliRunner().invoke(main, ["arena", "levels", "--game", "skirmish", "--game", "skirmish", "--games", "1",
+                                       "--out", str(tmp_path), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "skirmish.json").read_text(encoding="utf-8"))["commit"] == "abc1234"

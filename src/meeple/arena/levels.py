@@ -39,17 +39,18 @@ def seats_of(lower: str, upper: str, players: int) -> list[str]:
 
 
 def measure(game_id: str, games: int, seed: int = 0, jobs: int = 1, progress: bool = True,
-            levels: list[str] | None = None, on_pair: Callable[[dict[str, Any]], None] | None = None
-            ) -> dict[str, Any]:
+            levels: list[str] | None = None, on_pair: Callable[[dict[str, Any]], None] | None = None,
+            commit: str | None = None) -> dict[str, Any]:
     """Play `games` games for every pair of neighbouring levels of a game and return the figures to ship;
-    `on_pair` is told each pair's figures as soon as its games are played."""
+    `on_pair` is told each pair's figures as soon as its games are played. `commit` is the code that plays (by
+    default the checkout's now)."""
     import meeple
 
     spec = meeple.engine.get_rules(game_id).spec
     levels = levels or list(NAMED_LEVELS)
     players = max(2, spec.min_players)
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    commit = checkout_commit()  # the code that plays: the commit when the measurement starts
+    commit = commit or checkout_commit()  # the code that plays: the commit when the measurement starts
     pairs = []
     for lower, upper in neighbours(levels):
         config = ArenaConfig(game_id, seats_of(lower, upper, players), games, seed)
@@ -162,14 +163,21 @@ def games_per_game(counts: tuple[str, ...], known: list[str]) -> dict[str, int]:
 
 
 def checkout_commit(folder: Path | None = None) -> str:
-    """The commit of the checkout the levels are measured on (this package's, or `folder`'s), with "-dirty" when the
-    checkout has uncommitted changes (a trial setting), so a ratings file never names settings it was not run with."""
+    """The short commit of the git checkout that holds `folder` (by default this package's), with "-dirty" when a
+    tracked file differs from it (a trial setting not yet committed, say); "unknown" outside a checkout."""
+    where = folder or Path(__file__).resolve().parent
+
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["git", *args], capture_output=True, text=True, timeout=30, cwd=where, check=False)
+
     try:
-        out = subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7"], capture_output=True,
-                             text=True, timeout=10, cwd=folder or Path(__file__).resolve().parent, check=False)
-    except OSError:
+        head = git("rev-parse", "--short=7", "HEAD")
+        if head.returncode or not head.stdout.strip():
+            return "unknown"
+        changed = git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return out.stdout.strip() or "unknown"
+    return head.stdout.strip() + ("-dirty" if changed.returncode or changed.stdout.strip() else "")
 
 
 @click.command("levels")
@@ -201,10 +209,11 @@ def levels(game_ids: tuple[str, ...], counts: tuple[str, ...], seed: int, jobs: 
         per_game = games_per_game(counts, meeple.game_ids())
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--games") from None
+    commit = checkout_commit()  # before any ratings file is written, which would make the checkout look changed
     for game_id in chosen:
         try:
             figures = measure(game_id, per_game.get(game_id, per_game[""]), seed, jobs, progress=not quiet,
-                              on_pair=_told(game_id))
+                              on_pair=_told(game_id), commit=commit)
         except (MeepleError, ValueError, RuntimeError) as exc:
             raise click.ClickException(str(exc)) from None
         path = write(figures, Path(out) if out else None)
