@@ -33,7 +33,7 @@ SPEC = game_spec(
     description=DESCRIPTION,
     metrics=("offerings", "crystals", "scales", "turns"),
     replays=(1,),
-    # The search beat greedy 52 of 60 in a levels run (2 players; 123 of 152 in the bench), too far for one step, so
+    # The search beat greedy 52 of 60 in a levels run (2 players; 145 of 176 in the bench), too far for one step, so
     # the ladder starts one step up: a tenth of random moves, greedy, then the search at 50 iterations a decision,
     # which beat greedy 50 of 70 in trials (2026-12-01). The steps are measured in `meeple.agents.ratings`
     # (bluemooncity.json).
