@@ -55,10 +55,10 @@ SPEC = game_spec(
     # 181 of 200 two-player games (90.5 %, 85.6-93.8; docs/benchmarks.md).
     search_settles=False,
     bot_targets={"greedy_vs_random": 0.90, "ismcts_vs_greedy": 0.75, "median_decision_seconds": 0.5},
-    # Each level beat the one below about 70 % of the time at 2 players (meeple arena levels, 30 games a pair on
-    # 2026-11-29; docs/benchmarks.md), when the search beat greedy 22 of 30. It now beats greedy about 90 %, so Hard
-    # needs a new setting (trials in docs/benchmarks.md).
-    bot_levels={"easy": "greedy:75%", "medium": "greedy:50%", "hard": "greedy"},
+    # The search beats greedy 181 of 200 at 2 players, so Hard is the search at 20 iterations a decision. Each level
+    # beat the one below 47, 44 and 44 times of 60 at 2 players (meeple arena levels --games 60, 2026-12-01;
+    # docs/benchmarks.md).
+    bot_levels={"easy": "greedy:50%", "medium": "greedy", "hard": "ismcts:20"},
 )
 
 
