@@ -112,12 +112,13 @@ def test_lines_are_kept_with_the_game_and_shown_in_the_replay(sqlite_url: str) -
         sockets, viewers = _table(client, gid, tokens)
         try:
             _say(viewers[0], "good luck")
-            viewers[1].next("chat")
+            assert [v.next("chat")["line"]["text"] for v in viewers] == ["good luck", "good luck"]
             legal = client.get(f"/api/games/{gid}/state", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
             viewers[seat].act(legal["legal"][0], 0)
             viewers[1].at(1)
             _say(viewers[1], "nice move")
-            viewers[0].next("chat")
+            # told back to everyone once stored: only then may the server stop
+            assert [v.next("chat")["line"]["text"] for v in viewers] == ["nice move", "nice move"]
         finally:
             _close(sockets)
     with TestClient(create_app(fast_settings(sqlite_url))) as client:  # a restart keeps them
