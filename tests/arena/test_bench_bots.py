@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
 
+from meeple.bench import load_average, loads_text, machine
 from meeple.bench.bots import verdict
 from meeple.cli import main
 
@@ -25,6 +27,11 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
     assert data["speed_targets"] == {"ismcts_iterations_per_s": 2000.0, "median_decision_seconds": 0.2}
     assert data["ismcts_iterations_per_s"] > 0
     assert 0 < data["ismcts_seconds_per_decision"] < 5
+    # speed figures follow the machine and its load, so the run says what it was measured on
+    ran_on = data["machine"]
+    assert ran_on["cpus"] == os.cpu_count()
+    for key in ("load_before", "load_after"):
+        assert len(ran_on[key]) == 3 and all(x >= 0 for x in ran_on[key]), key
 
 
 def test_bench_bots_gives_the_tested_bots_outcome_of_every_game_in_game_order() -> None:
@@ -53,6 +60,17 @@ def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
     assert "ismcts:3 vs greedy:" in result.output and "95% CI" in result.output
     assert "greedy vs random" not in result.output
     assert "iterations per second (target 2000)" in result.output and "s per decision" in result.output
+    assert f"Measured on {os.cpu_count()} CPUs, load average (1/5/15 min) " in result.output
+
+
+def test_a_bench_says_unknown_where_the_system_gives_no_load_average(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_load() -> tuple[float, float, float]:
+        raise OSError("no load average here")
+
+    monkeypatch.setattr(os, "getloadavg", no_load)
+    assert load_average() is None
+    assert loads_text(None) == "unknown" and loads_text((1.25, 0.5, 0.0)) == "1.2/0.5/0.0"
+    assert machine(None, None) == {"cpus": os.cpu_count(), "load_before": None, "load_after": None}
 
 
 def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:

@@ -31,6 +31,7 @@ import click
 import orjson
 from tqdm import tqdm
 
+from meeple.bench import load_average, loads_text
 from meeple.cli import the_game
 from meeple.engine.rng import Stream
 
@@ -151,7 +152,7 @@ def abuse(seconds: float, games: int, think: float, moves: int, scale: float, re
       meeple bench abuse --seconds 2 --scale 0.05 --recovery 0 --games 2    a quick look
     """
     game = the_game(game)
-    load_before = os.getloadavg()
+    load_before = load_average()
     if not _bound_address_available():
         raise click.ClickException("this system does not let clients use loopback addresses other than 127.0.0.1")
     with tempfile.TemporaryDirectory(prefix="meeple-abuse-") as tmp, \
@@ -747,16 +748,16 @@ async def _tick(bar: Any) -> None:
         bar.update(1)
 
 
-def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float, float, float]) -> None:
+def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float, float, float] | None) -> None:
     base = rows[0].rate or math.nan
-    load = os.getloadavg()
+    load = load_average()
     nice = (f"the attacking process at nice +{plan.attacker_nice} (its own client work would be another machine's, "
             f"not these cores')" if plan.attacker_nice else "the attacking process at the server's priority")
     left = f"each left after {plan.moves} actions for a new one" if plan.moves else "each played to its end"
     click.echo(f"Honest play: {plan.games} games of two people, one action every {plan.think:g} s each, and a person "
                f"against a greedy bot, {left}; each attack {plan.seconds:g} s; header deadline "
                f"{plan.header_timeout:g} s; {nice}; {os.cpu_count()} CPUs, load average (1/5/15 min) "
-               f"{_loads(load_before)} before, {_loads(load)} after")
+               f"{loads_text(load_before)} before, {loads_text(load)} after")
     click.echo(f"{'phase':27} {'honest/s':>9} {'vs base':>8} {'p99 ms':>7} {'bot p50':>8} {'bot max':>8} "
                f"{'server CPU':>10} {'RSS MB before→after':>20} {'sockets before/max/after':>25}  attack")
     for r in rows:
@@ -792,10 +793,6 @@ def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float,
 
 def _reached(ok: bool) -> str:
     return "reached" if ok else "NOT reached"
-
-
-def _loads(loads: tuple[float, float, float]) -> str:
-    return "/".join(f"{x:.1f}" for x in loads)
 
 
 def _bound_address_available() -> bool:

@@ -12,6 +12,7 @@ import click
 from meeple.agents import parse_level
 from meeple.arena import ArenaConfig, run_arena, summarise
 from meeple.arena.stats import win_shares
+from meeple.bench import load_average, loads_text, machine
 from meeple.cli import the_game
 
 # The lower bounds a matchup's 95 % interval must clear, unless the game declares its own (spec): the search bot at
@@ -64,6 +65,7 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     """Win rates with 95% intervals (a target is met only when the interval's lower bound clears it), every turn
     order in turn, ISMCTS iterations per second and the median time of a decision."""
     game = the_game(game)
+    load_before = load_average()
     try:
         if parse_level(budget).kind != "ismcts":
             raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, not {budget!r}")
@@ -94,6 +96,8 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     speed = [r["iterations_per_s"] for r in results.values() if r.get("iterations_per_s")]
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     median = [r["median_seconds_per_decision"] for r in results.values() if r.get("median_seconds_per_decision")]
+    load_after = load_average()
+    ran_on = machine(load_before, load_after)
     out = {
         "game": game, "players": players, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
@@ -106,10 +110,14 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
         "ismcts_median_seconds_per_decision": median[0] if median else None,
         "matchups": results,
+        "machine": ran_on,
     }
     if as_json:
         click.echo(json.dumps(out, indent=2))
-    elif speed:
+        return
+    click.echo(f"Measured on {ran_on['cpus']} CPUs, load average (1/5/15 min) {loads_text(load_before)} before, "
+               f"{loads_text(load_after)} after: speed figures follow the machine and its load")
+    if speed:
         line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second"
         if SPEED in targets:
             line += f" (target {targets[SPEED]:.0f})"
