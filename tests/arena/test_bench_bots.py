@@ -8,7 +8,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from meeple.bench import load_average, loads_text, machine
+from meeple.bench import cpus, cpus_text, load_average, loads_text, machine
 from meeple.bench.bots import verdict
 from meeple.cli import main
 
@@ -29,9 +29,9 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
     assert 0 < data["ismcts_seconds_per_decision"] < 5
     # speed figures follow the machine and its load, so the run says what it was measured on
     ran_on = data["machine"]
-    assert ran_on["cpus"] == os.cpu_count()
-    for key in ("load_before", "load_after"):
-        assert len(ran_on[key]) == 3 and all(x >= 0 for x in ran_on[key]), key
+    assert isinstance(ran_on["cpus"], int) and ran_on["cpus"] >= 1
+    for key in ("load_before", "load_after"):  # null where the system gives no load average
+        assert ran_on[key] is None or (len(ran_on[key]) == 3 and all(x >= 0 for x in ran_on[key])), key
 
 
 def test_bench_bots_gives_the_tested_bots_outcome_of_every_game_in_game_order() -> None:
@@ -60,17 +60,46 @@ def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
     assert "ismcts:3 vs greedy:" in result.output and "95% CI" in result.output
     assert "greedy vs random" not in result.output
     assert "iterations per second (target 2000)" in result.output and "s per decision" in result.output
-    assert f"Measured on {os.cpu_count()} CPUs, load average (1/5/15 min) " in result.output
 
 
-def test_a_bench_says_unknown_where_the_system_gives_no_load_average(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_load() -> tuple[float, float, float]:
-        raise OSError("no load average here")
+def test_bench_bots_says_what_it_measured_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    loads = iter([(0.5, 0.3, 0.1), (1.7, 1.0, 0.5)])  # before the run, after it
+    monkeypatch.setattr(os, "getloadavg", lambda: next(loads))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
+                                       "ismcts:3", "--only", "ismcts_vs_greedy"])
+    assert result.exit_code == 0, result.output
+    assert ("Measured on 3 CPUs, load average (1/5/15 min) 0.5/0.3/0.1 before and 1.7/1.0/0.5 after the run"
+            in result.output)
 
-    monkeypatch.setattr(os, "getloadavg", no_load)
-    assert load_average() is None
-    assert loads_text(None) == "unknown" and loads_text((1.25, 0.5, 0.0)) == "1.2/0.5/0.0"
-    assert machine(None, None) == {"cpus": os.cpu_count(), "load_before": None, "load_after": None}
+
+@pytest.mark.parametrize("missing", ["raises", "absent"])
+def test_bench_bots_says_unknown_where_the_system_gives_no_load_average(monkeypatch: pytest.MonkeyPatch,
+                                                                       missing: str) -> None:
+    if missing == "absent":  # a system without os.getloadavg
+        monkeypatch.delattr(os, "getloadavg")
+    else:
+        def no_load() -> tuple[float, float, float]:
+            raise OSError("no load average here")
+
+        monkeypatch.setattr(os, "getloadavg", no_load)
+    args = ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget", "ismcts:3", "--only",
+            "ismcts_vs_greedy"]
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0, text.output
+    assert "load average (1/5/15 min) unknown before and unknown after the run" in text.output
+    data = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    assert data["machine"]["load_before"] is None and data["machine"]["load_after"] is None
+    assert load_average() is None and loads_text((1.24, 0.5, 0.0)) == "1.2/0.5/0.0"
+
+
+def test_the_cpu_count_falls_back_to_the_machines_and_may_be_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 5)
+    assert cpus() == 5 and cpus_text(5) == "5 CPUs" and cpus_text(1) == "1 CPU"
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert cpus() is None and cpus_text(None) == "an unknown number of CPUs"
+    assert machine(None, None) == {"cpus": None, "load_before": None, "load_after": None}
 
 
 def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:

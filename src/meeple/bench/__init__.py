@@ -18,9 +18,25 @@ def loads_text(loads: tuple[float, float, float] | None) -> str:
     return "unknown" if loads is None else "/".join(f"{x:.1f}" for x in loads)
 
 
+def cpus() -> int | None:
+    """The CPUs this process may run on (its affinity, where the system gives it: a limit set by `taskset` or a
+    container counts), else the machine's CPU count; None where neither is known."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        try:
+            return len(affinity(0))
+        except OSError:
+            pass
+    return os.cpu_count()
+
+
+def cpus_text(count: int | None) -> str:
+    return "an unknown number of CPUs" if count is None else f"{count} CPU{'s' if count != 1 else ''}"
+
+
 def machine(before: tuple[float, float, float] | None,
             after: tuple[float, float, float] | None) -> dict[str, object]:
     """What a bench's figures were measured on: the CPU count and the load average before and after the run
     (figures of speed follow both, so a figure is quoted with them)."""
-    return {"cpus": os.cpu_count(), "load_before": None if before is None else [round(x, 2) for x in before],
+    return {"cpus": cpus(), "load_before": None if before is None else [round(x, 2) for x in before],
             "load_after": None if after is None else [round(x, 2) for x in after]}

@@ -31,7 +31,7 @@ import click
 import orjson
 from tqdm import tqdm
 
-from meeple.bench import load_average, loads_text
+from meeple.bench import cpus, cpus_text, load_average, loads_text
 from meeple.cli import the_game
 from meeple.engine.rng import Stream
 
@@ -756,7 +756,7 @@ def _report(rows: list[Row], quiet: Quiet, plan: Plan, load_before: tuple[float,
     left = f"each left after {plan.moves} actions for a new one" if plan.moves else "each played to its end"
     click.echo(f"Honest play: {plan.games} games of two people, one action every {plan.think:g} s each, and a person "
                f"against a greedy bot, {left}; each attack {plan.seconds:g} s; header deadline "
-               f"{plan.header_timeout:g} s; {nice}; {os.cpu_count()} CPUs, load average (1/5/15 min) "
+               f"{plan.header_timeout:g} s; {nice}; {cpus_text(cpus())}, load average (1/5/15 min) "
                f"{loads_text(load_before)} before, {loads_text(load)} after")
     click.echo(f"{'phase':27} {'honest/s':>9} {'vs base':>8} {'p99 ms':>7} {'bot p50':>8} {'bot max':>8} "
                f"{'server CPU':>10} {'RSS MB before→after':>20} {'sockets before/max/after':>25}  attack")
