@@ -29,7 +29,7 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
     assert 0 < data["ismcts_seconds_per_decision"] < 5
     # speed figures follow the machine and its load, so the run says what it was measured on
     ran_on = data["machine"]
-    assert isinstance(ran_on["cpus"], int) and ran_on["cpus"] >= 1
+    assert ran_on["cpus"] == cpus() and ran_on["cpus"] >= 1
     for key in ("load_before", "load_after"):  # null where the system gives no load average
         assert ran_on[key] is None or (len(ran_on[key]) == 3 and all(x >= 0 for x in ran_on[key])), key
 
@@ -77,7 +77,7 @@ def test_bench_bots_says_what_it_measured_on(monkeypatch: pytest.MonkeyPatch) ->
 def test_bench_bots_says_unknown_where_the_system_gives_no_load_average(monkeypatch: pytest.MonkeyPatch,
                                                                        missing: str) -> None:
     if missing == "absent":  # a system without os.getloadavg
-        monkeypatch.delattr(os, "getloadavg")
+        monkeypatch.delattr(os, "getloadavg", raising=False)
     else:
         def no_load() -> tuple[float, float, float]:
             raise OSError("no load average here")
@@ -97,6 +97,12 @@ def test_the_cpu_count_falls_back_to_the_machines_and_may_be_unknown(monkeypatch
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 5)
     assert cpus() == 5 and cpus_text(5) == "5 CPUs" and cpus_text(1) == "1 CPU"
+
+    def refused(pid: int) -> set[int]:
+        raise OSError("no affinity here")
+
+    monkeypatch.setattr(os, "sched_getaffinity", refused, raising=False)
+    assert cpus() == 5
     monkeypatch.setattr(os, "cpu_count", lambda: None)
     assert cpus() is None and cpus_text(None) == "an unknown number of CPUs"
     assert machine(None, None) == {"cpus": None, "load_before": None, "load_after": None}

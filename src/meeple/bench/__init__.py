@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 
 def load_average() -> tuple[float, float, float] | None:
@@ -20,7 +21,7 @@ def loads_text(loads: tuple[float, float, float] | None) -> str:
 
 def cpus() -> int | None:
     """The CPUs this process may run on (its affinity, where the system gives it: a limit set by `taskset` or a
-    container counts), else the machine's CPU count; None where neither is known."""
+    container's cpuset counts, a CPU quota does not), else the machine's CPU count; None where neither is known."""
     affinity = getattr(os, "sched_getaffinity", None)
     if affinity is not None:
         try:
@@ -35,7 +36,7 @@ def cpus_text(count: int | None) -> str:
 
 
 def machine(before: tuple[float, float, float] | None,
-            after: tuple[float, float, float] | None) -> dict[str, object]:
+            after: tuple[float, float, float] | None) -> dict[str, Any]:
     """What a bench's figures were measured on: the CPU count and the load average before and after the run
     (figures of speed follow both, so a figure is quoted with them)."""
     return {"cpus": cpus(), "load_before": None if before is None else [round(x, 2) for x in before],

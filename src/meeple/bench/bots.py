@@ -12,7 +12,7 @@ import click
 from meeple.agents import parse_level
 from meeple.arena import ArenaConfig, run_arena, summarise
 from meeple.arena.stats import win_shares
-from meeple.bench import cpus, cpus_text, load_average, loads_text, machine
+from meeple.bench import cpus_text, load_average, loads_text, machine
 from meeple.cli import the_game
 
 # The lower bounds a matchup's 95 % interval must clear, unless the game declares its own (spec): the search bot at
@@ -97,6 +97,7 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     per_decision = [r["seconds_per_decision"] for r in results.values() if r.get("seconds_per_decision")]
     median = [r["median_seconds_per_decision"] for r in results.values() if r.get("median_seconds_per_decision")]
     load_after = load_average()
+    ran_on = machine(load_before, load_after)
     out = {
         "game": game, "players": players, "games": games, "budget": budget, "jobs": jobs, "seed": seed,
         "win_rate": {name: r["win_rate"] for name, r in results.items()},
@@ -109,12 +110,12 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
         "ismcts_seconds_per_decision": per_decision[0] if per_decision else None,
         "ismcts_median_seconds_per_decision": median[0] if median else None,
         "matchups": results,
-        "machine": machine(load_before, load_after),
+        "machine": ran_on,
     }
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return
-    click.echo(f"Measured on {cpus_text(cpus())}, load average (1/5/15 min) {loads_text(load_before)} before "
+    click.echo(f"Measured on {cpus_text(ran_on['cpus'])}, load average (1/5/15 min) {loads_text(load_before)} before "
                f"and {loads_text(load_after)} after the run (its own games included)")
     if speed:
         line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second"
