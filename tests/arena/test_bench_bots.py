@@ -112,6 +112,18 @@ def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
     result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--budget", "greedy"])
     assert result.exit_code != 0
     assert "--budget names an ISMCTS level" in result.output
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "coloma", "--budget", "learned"])
+    assert result.exit_code != 0 and "ships no learned network" in result.output
+
+
+def test_bench_bots_measures_the_learned_level_where_a_game_ships_a_network() -> None:
+    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
+                                       "learned", "--players", "4", "--only", "ismcts_vs_greedy", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    matchup = report["matchups"]["ismcts_vs_greedy"]
+    assert report["budget"] == "learned" and matchup["bots"] == ["learned", "greedy"] and matchup["games"] == 2
+    assert len(matchup["outcomes"]) == 2 and matchup["iterations_per_s"] > 0
 
 
 def test_bench_bots_seats_the_tested_bot_against_several_opponents_and_gives_the_median_decision() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from meeple.agents import parse_level
+from meeple.agents.learned import has_network
 from meeple.arena import ArenaConfig, run_arena, summarise
 from meeple.arena.stats import win_shares
 from meeple.bench import cpus_text, load_average, loads_text, machine
@@ -52,7 +53,8 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 
 @click.command()
 @click.option("--games", default=200, show_default=True, type=click.IntRange(min=2), help="Games per matchup.")
-@click.option("--budget", default="ismcts", show_default=True, help="ISMCTS level to test (e.g. ismcts:300).")
+@click.option("--budget", default="ismcts", show_default=True,
+              help="Search level to test (e.g. ismcts:300), or `learned` where the game ships a network.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games in parallel.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed of both matchups.")
 @click.option("--only", type=click.Choice(sorted(TARGETS)), default=None, help="Run one matchup only.")
@@ -67,8 +69,12 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     game = the_game(game)
     load_before = load_average()
     try:
-        if parse_level(budget).kind != "ismcts":
-            raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, not {budget!r}")
+        kind = parse_level(budget).kind
+        if kind not in ("ismcts", "learned"):
+            raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, or `learned` (the "
+                             f"search with the game's network), not {budget!r}")
+        if kind == "learned" and not has_network(game):
+            raise ValueError(f"--budget learned: the game {game!r} ships no learned network")
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     from meeple.engine import get_rules
