@@ -15,6 +15,7 @@ from meeple.agents.learned import (
     HEURISTICS,
     LearnedAgent,
     Network,
+    count_file,
     game_encoder,
     network_path,
     shipped_network,
@@ -48,6 +49,43 @@ def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> No
     for key in ("command", "date", "games", "held_out_loss", "arena", *kind_keys):
         assert key in provenance, key
     assert provenance["game"] == GAME and network.meta["game"] == GAME
+
+
+def test_a_network_trained_at_four_players_ships_and_is_played_at_that_count_only() -> None:
+    four = network_path(GAME, 4)
+    assert four.name == count_file(4) == "learned-4p.npz" and four.is_file() and four.stat().st_size < 400_000
+    assert network_path(GAME, 2).name == network_path(GAME, 3).name == network_path(GAME).name == "learned.npz"
+    network = shipped_network(GAME, 4)
+    assert network.kind == "value" and network.meta["players"] == 4 and network.inputs == game_encoder(GAME, 4).size
+    assert shipped_network(GAME, 2).meta["players"] == 2 and np.abs(network.w3).max() > 0
+    provenance = json.loads(four.with_suffix(".json").read_text())
+    for key in ("command", "date", "games", "selfplay", "held_out_loss", "held_out_loss_plan_value", "arena"):
+        assert key in provenance, key
+    assert provenance["players"] == 4 and "--players 4" in provenance["command"]
+    assert provenance["held_out_loss"] < provenance["held_out_loss_plan_value"]
+
+
+def test_the_learned_bot_searches_with_the_network_of_its_player_count() -> None:
+    for players in (2, 4):
+        game = meeple.new_game(GAME, players, 3)
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        bot = LearnedAgent(seed=1)
+        assert bot.pick(table, table.legal_indices()) in table.legal_indices()
+        assert bot._search is not None and bot._search.network is shipped_network(GAME, players)
+
+
+def test_a_count_network_trained_at_another_count_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import meeple.agents.learned as learned
+
+    wrong = tmp_path / count_file(3)
+    np.savez(wrong, **{k: getattr(greedy_network(10), k) for k in ("w1", "b1", "w2", "b2", "w3", "skip")},
+             b3=np.zeros(()), meta=json.dumps({"game": GAME, "players": 4, "kind": "value"}))
+    monkeypatch.setattr(learned, "network_path", lambda game_id, players=None: wrong)
+    with pytest.raises(ValueError, match="named for 3 players but was trained with 4"):
+        learned.shipped_network.__wrapped__(GAME, 3)
 
 
 def test_learned_is_a_level_and_makes_its_bot() -> None:

@@ -9,7 +9,9 @@ and two numbers the game's own heuristics give (`rules.evaluate` and `rules.plan
 
 so an untrained network with `w3 = 0` and `skip = (1, 0)` plays exactly like the greedy bot. It is trained by
 `meeple train` (`meeple.rl.train`, needs PyTorch) to pick what the search bot picks; playing needs only NumPy.
-A game's network is the file `learned.npz` in the game's package, with its provenance in `learned.json`.
+A game's network is the file `learned.npz` in the game's package, with its provenance in `learned.json`; a game may
+also ship a network for one player count, `learned-<players>p.npz` (with `learned-<players>p.json`), which the bot
+plays at that count instead (Blue Moon City ships one for 4 players).
 
 A network of the kind `value` (`meta["kind"]`, written by `meeple train --target value`) is read the other way
 round: not as a choice among afterstates but as the value of a position at the search's cut-off. The bot then
@@ -124,9 +126,20 @@ class Network:
         return 1.0 / (1.0 + math.exp(-min(max(score, -60.0), 60.0)))
 
 
-def network_path(game_id: str) -> Path:
-    """Where the network of a game ships: `learned.npz` in the game's package (`meeple.games.<game>`)."""
-    return Path(str(importlib.resources.files(f"meeple.games.{game_id}") / NETWORK_FILE))
+def count_file(players: int) -> str:
+    """The file of a network for one player count: `learned-4p.npz` for 4 players."""
+    return f"learned-{players}p.npz"
+
+
+def network_path(game_id: str, players: int | None = None) -> Path:
+    """Where the network a game plays with `players` players ships, in the game's package (`meeple.games.<game>`):
+    `learned-<players>p.npz` where the game ships one for that count, else `learned.npz`."""
+    package = importlib.resources.files(f"meeple.games.{game_id}")
+    if players is not None:
+        own = Path(str(package / count_file(players)))
+        if own.is_file():
+            return own
+    return Path(str(package / NETWORK_FILE))
 
 
 def has_network(game_id: str) -> bool:
@@ -138,10 +151,11 @@ def has_network(game_id: str) -> bool:
 
 
 @cache
-def shipped_network(game_id: str) -> Network:
-    """The network shipped for a game; a game without one is a clear error."""
+def shipped_network(game_id: str, players: int | None = None) -> Network:
+    """The network shipped for a game, for `players` players where it ships one for that count (`network_path`);
+    a game without one is a clear error, and so is a count's file trained at another count."""
     try:
-        path = network_path(game_id)
+        path = network_path(game_id, players)
     except ModuleNotFoundError:
         path = None
     if path is None or not path.is_file():
@@ -150,6 +164,8 @@ def shipped_network(game_id: str) -> Network:
     network = Network.load(path)
     if network.meta.get("game", game_id) != game_id:
         raise ValueError(f"{path} is a network for {network.meta.get('game')!r}, not {game_id!r}")
+    if path.name != NETWORK_FILE and network.meta.get("players") != players:
+        raise ValueError(f"{path} is named for {players} players but was trained with {network.meta.get('players')}")
     return network
 
 
@@ -196,7 +212,7 @@ class LearnedAgent(Agent):
     def pick(self, table: SeatTable, legal: list[int]) -> int:
         rules = table.rules
         game_id = rules.spec.id
-        network = self.network or shipped_network(game_id)
+        network = self.network or shipped_network(game_id, table.players)
         encoder = game_encoder(game_id, table.players)
         if network.kind == "value":
             if self._search is None:

@@ -300,7 +300,8 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
 @click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,
               help="Share of the time spent recording games.")
 @click.option("--players", type=click.IntRange(min=2), default=2, show_default=True,
-              help="Players of the recorded games (the network plays this count).")
+              help="Players of the recorded games. Ship the network as learned.npz, or as learned-<N>p.npz for the "
+                   "bot to play it at N players only.")
 @click.option("--selfplay", default="greedy:10%", show_default=True,
               help="--target value: the bot level that plays every seat of the recorded games.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
@@ -328,8 +329,9 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
     searches with it. With --target choice, it learns the search bot's choices instead.
 
     \b
-    Example (Blue Moon City's shipped network):
+    Examples (Blue Moon City's shipped networks: the game's own, and the one it plays with 4 players):
     meeple train --game bluemooncity --minutes 40 --record 0.6 --jobs 2 --out learned.npz
+    meeple train --game bluemooncity --players 4 --minutes 40 --record 0.6 --jobs 2 --out learned-4p.npz
     """
     from meeple.agents import parse_level
     from meeple.engine import get_rules
