@@ -40,7 +40,7 @@ def greedy_network(size: int) -> Network:
 
 def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> None:
     path = network_path(GAME)
-    assert path.is_file() and path.stat().st_size < 400_000
+    assert path.is_file() and path.stat().st_size < 100_000
     network = shipped_network(GAME)
     assert network.inputs == game_encoder(GAME, 2).size
     provenance = json.loads(path.with_suffix(".json").read_text())
@@ -53,7 +53,7 @@ def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> No
 
 def test_a_network_trained_at_four_players_ships_and_is_played_at_that_count_only() -> None:
     four = network_path(GAME, 4)
-    assert four.name == count_file(4) == "learned-4p.npz" and four.is_file() and four.stat().st_size < 400_000
+    assert four.name == count_file(4) == "learned-4p.npz" and four.is_file() and four.stat().st_size < 100_000
     assert network_path(GAME, 2).name == network_path(GAME, 3).name == network_path(GAME).name == "learned.npz"
     network = shipped_network(GAME, 4)
     assert network.kind == "value" and network.meta["players"] == 4 and network.inputs == game_encoder(GAME, 4).size
@@ -72,7 +72,10 @@ def test_the_learned_bot_searches_with_the_network_of_its_player_count() -> None
         table = game.seat_table(seat)
         bot = LearnedAgent(seed=1)
         assert bot.pick(table, table.legal_indices()) in table.legal_indices()
-        assert bot._search is not None and bot._search.network is shipped_network(GAME, players)
+        assert bot.played is not None and bot.played.meta["players"] == players
+        assert bot.played.w1.shape == shipped_network(GAME, players).w1.shape
+        assert np.array_equal(bot.played.w3, shipped_network(GAME, players).w3)
+    assert not np.array_equal(shipped_network(GAME, 2).w3, shipped_network(GAME, 4).w3)
 
 
 def test_a_count_network_trained_at_another_count_is_a_clear_error(
@@ -207,6 +210,9 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "valid levels" in result.output
     result = CliRunner().invoke(train, ["--game", GAME, "--target", "policy", "--out", out])
     assert result.exit_code != 0 and "policy" in result.output
+    four = tmp_path / "learned-4p.npz"
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "3", "--out", str(four)])
+    assert result.exit_code != 0 and "give --players 4" in result.output and not four.exists()
 
 
 def plan_value_network(size: int, iterations: int) -> Network:

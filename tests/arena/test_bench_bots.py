@@ -116,14 +116,31 @@ def test_bench_bots_refuses_a_budget_that_is_not_a_search_level() -> None:
     assert result.exit_code != 0 and "ships no learned network" in result.output
 
 
-def test_bench_bots_measures_the_learned_level_where_a_game_ships_a_network() -> None:
-    result = CliRunner().invoke(main, ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget",
-                                       "learned", "--players", "4", "--only", "ismcts_vs_greedy", "--json"])
+def test_bench_bots_measures_the_learned_level_where_a_game_ships_a_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learned bot at 4 players plays the game's 4-player network (here at 5 iterations a decision, to be quick)."""
+    import meeple.agents.learned as learned
+
+    asked: list[int | None] = []
+    shipped = learned.shipped_network
+
+    def quick(game_id: str, players: int | None = None) -> learned.Network:
+        asked.append(players)
+        network = shipped(game_id, players)
+        arrays = {name: getattr(network, name) for name in ("w1", "b1", "w2", "b2", "w3", "b3", "skip")}
+        return learned.Network(arrays, {**network.meta, "iterations": 5})
+
+    monkeypatch.setattr(learned, "shipped_network", quick)
+    command = ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget", "learned", "--players", "4",
+               "--only", "ismcts_vs_greedy"]
+    result = CliRunner().invoke(main, [*command, "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     matchup = report["matchups"]["ismcts_vs_greedy"]
     assert report["budget"] == "learned" and matchup["bots"] == ["learned", "greedy"] and matchup["games"] == 2
     assert len(matchup["outcomes"]) == 2 and matchup["iterations_per_s"] > 0
+    text = CliRunner().invoke(main, command)
+    assert text.exit_code == 0 and "Search (learned):" in text.output and "ISMCTS" not in text.output
+    assert asked and set(asked) == {4}
 
 
 def test_bench_bots_seats_the_tested_bot_against_several_opponents_and_gives_the_median_decision() -> None:

@@ -207,12 +207,13 @@ class LearnedAgent(Agent):
     def __init__(self, seed: int = 0, network: Network | None = None) -> None:
         super().__init__(seed)
         self.network = network
+        self.played: Network | None = None  # the network of its last decision (the count's own, where one ships)
         self._search: ValueSearchAgent | None = None
 
     def pick(self, table: SeatTable, legal: list[int]) -> int:
         rules = table.rules
         game_id = rules.spec.id
-        network = self.network or shipped_network(game_id, table.players)
+        network = self.played = self.network or shipped_network(game_id, table.players)
         encoder = game_encoder(game_id, table.players)
         if network.kind == "value":
             if self._search is None:

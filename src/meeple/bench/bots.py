@@ -1,5 +1,6 @@
 """`meeple bench bots`: bot strength (by default in 2-player games; `--players N` seats the tested bot against
-N - 1 copies of its opponent), ISMCTS search speed and the median time of a decision."""
+N - 1 copies of its opponent), ISMCTS search speed and the median time of a decision. The tested search may be
+the learned level (`--budget learned`), whose figures go under the same names."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 @click.command()
 @click.option("--games", default=200, show_default=True, type=click.IntRange(min=2), help="Games per matchup.")
 @click.option("--budget", default="ismcts", show_default=True,
-              help="Search level to test (e.g. ismcts:300), or `learned` where the game ships a network.")
+              help="Search level to test (e.g. ismcts:300), or learned where the game ships a network; its figures "
+                   "go under the ismcts names of the output.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Games in parallel.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Arena seed of both matchups.")
 @click.option("--only", type=click.Choice(sorted(TARGETS)), default=None, help="Run one matchup only.")
@@ -65,13 +67,14 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
 def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: str | None, players: int,
          as_json: bool) -> None:
     """Win rates with 95% intervals (a target is met only when the interval's lower bound clears it), every turn
-    order in turn, ISMCTS iterations per second and the median time of a decision."""
+    order in turn, ISMCTS iterations per second and the median time of a decision (of the learned level instead
+    with --budget learned)."""
     game = the_game(game)
     load_before = load_average()
     try:
         kind = parse_level(budget).kind
         if kind not in ("ismcts", "learned"):
-            raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, or `learned` (the "
+            raise ValueError(f"--budget names an ISMCTS level such as ismcts:300 or ismcts:1s, or learned (the "
                              f"search with the game's network), not {budget!r}")
         if kind == "learned" and not has_network(game):
             raise ValueError(f"--budget learned: the game {game!r} ships no learned network")
@@ -124,7 +127,8 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     click.echo(f"Measured on {cpus_text(ran_on['cpus'])}, load average (1/5/15 min) {loads_text(load_before)} before "
                f"and {loads_text(load_after)} after the run (its own games included)")
     if speed:
-        line = f"ISMCTS ({budget}): {speed[0]:.0f} iterations per second"
+        label = "Search" if parse_level(budget).kind == "learned" else "ISMCTS"
+        line = f"{label} ({budget}): {speed[0]:.0f} iterations per second"
         if SPEED in targets:
             line += f" (target {targets[SPEED]:.0f})"
         if per_decision:

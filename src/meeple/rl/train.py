@@ -21,6 +21,7 @@ import datetime
 import json
 import math
 import pickle
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -300,8 +301,8 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
 @click.option("--record", "record_share", type=click.FloatRange(0.05, 0.95), default=0.8, show_default=True,
               help="Share of the time spent recording games.")
 @click.option("--players", type=click.IntRange(min=2), default=2, show_default=True,
-              help="Players of the recorded games. Ship the network as learned.npz, or as learned-<N>p.npz for the "
-                   "bot to play it at N players only.")
+              help="Players of the recorded games. Put the network in the game's package as learned.npz (played at "
+                   "every count) or learned-<N>p.npz (played at N players instead).")
 @click.option("--selfplay", default="greedy:10%", show_default=True,
               help="--target value: the bot level that plays every seat of the recorded games.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
@@ -329,7 +330,7 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
     searches with it. With --target choice, it learns the search bot's choices instead.
 
     \b
-    Examples (Blue Moon City's shipped networks: the game's own, and the one it plays with 4 players):
+    Examples (Blue Moon City's shipped networks: the default one, and the one it plays with 4 players):
     meeple train --game bluemooncity --minutes 40 --record 0.6 --jobs 2 --out learned.npz
     meeple train --game bluemooncity --players 4 --minutes 40 --record 0.6 --jobs 2 --out learned-4p.npz
     """
@@ -341,6 +342,10 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         rules.spec.check_players(players)
         for level in (teacher, opponent, selfplay):
             parse_level(level)
+        named = re.fullmatch(r"learned-(\d+)p\.npz", out.name)
+        if named and int(named.group(1)) != players:
+            raise ValueError(f"--out {out.name} is the file the bot plays at {named.group(1)} players, but the games "
+                             f"would have {players}: give --players {named.group(1)} or another file name")
     except (MeepleError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     try:
