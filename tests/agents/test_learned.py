@@ -16,6 +16,7 @@ from meeple.agents.learned import (
     LearnedAgent,
     Network,
     count_file,
+    file_count,
     game_encoder,
     network_path,
     shipped_network,
@@ -54,6 +55,7 @@ def test_the_shipped_network_loads_is_small_and_says_where_it_comes_from() -> No
 def test_a_network_trained_at_four_players_ships_and_is_played_at_that_count_only() -> None:
     four = network_path(GAME, 4)
     assert four.name == count_file(4) == "learned-4p.npz" and four.is_file() and four.stat().st_size < 100_000
+    assert file_count("learned-4p.npz") == 4 and file_count("learned.npz") is None and file_count("x-4p.npz") is None
     assert network_path(GAME, 2).name == network_path(GAME, 3).name == network_path(GAME).name == "learned.npz"
     network = shipped_network(GAME, 4)
     assert network.kind == "value" and network.meta["players"] == 4 and network.inputs == game_encoder(GAME, 4).size

@@ -29,6 +29,7 @@ import importlib
 import importlib.resources
 import json
 import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,12 @@ class Network:
 def count_file(players: int) -> str:
     """The file of a network for one player count: `learned-4p.npz` for 4 players."""
     return f"learned-{players}p.npz"
+
+
+def file_count(name: str) -> int | None:
+    """The player count a network file's name is for (`learned-4p.npz`: 4), or None for any other name."""
+    named = re.fullmatch(r"learned-(\d+)p\.npz", name)
+    return int(named.group(1)) if named else None
 
 
 def network_path(game_id: str, players: int | None = None) -> Path:

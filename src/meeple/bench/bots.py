@@ -127,7 +127,7 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
     click.echo(f"Measured on {cpus_text(ran_on['cpus'])}, load average (1/5/15 min) {loads_text(load_before)} before "
                f"and {loads_text(load_after)} after the run (its own games included)")
     if speed:
-        label = "Search" if parse_level(budget).kind == "learned" else "ISMCTS"
+        label = "Search" if kind == "learned" else "ISMCTS"
         line = f"{label} ({budget}): {speed[0]:.0f} iterations per second"
         if SPEED in targets:
             line += f" (target {targets[SPEED]:.0f})"

@@ -21,7 +21,6 @@ import datetime
 import json
 import math
 import pickle
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -35,7 +34,7 @@ import numpy as np
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.learned import HEURISTICS, afterstates, game_encoder
+from meeple.agents.learned import HEURISTICS, afterstates, file_count, game_encoder
 from meeple.engine.rng import seed_stream
 
 _GAME_SALT = 0x7EA
@@ -342,10 +341,10 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         rules.spec.check_players(players)
         for level in (teacher, opponent, selfplay):
             parse_level(level)
-        named = re.fullmatch(r"learned-(\d+)p\.npz", out.name)
-        if named and int(named.group(1)) != players:
-            raise ValueError(f"--out {out.name} is the file the bot plays at {named.group(1)} players, but the games "
-                             f"would have {players}: give --players {named.group(1)} or another file name")
+        named = file_count(out.name)
+        if named is not None and named != players:
+            raise ValueError(f"--out {out.name} is the file the bot plays at {named} players, but the games "
+                             f"would have {players}: give --players {named} or another file name")
     except (MeepleError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     try:
