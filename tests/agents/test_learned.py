@@ -11,16 +11,20 @@ import pytest
 
 import meeple
 from meeple.agents import is_bot_level, make_agent
+from meeple.agents.ismcts import ISMCTSAgent
 from meeple.agents.learned import (
     HEURISTICS,
     LearnedAgent,
     Network,
+    ValueSearchAgent,
     count_file,
     file_count,
     game_encoder,
+    heuristics,
     network_path,
     shipped_network,
 )
+from meeple.agents.levels import NamedLevelAgent
 from meeple.agents.simple import GreedyAgent
 from meeple.arena.match import ArenaConfig, play_job
 
@@ -279,3 +283,87 @@ def test_the_value_recipe_records_outcomes_trains_and_the_bot_searches_with_it(t
     bot = LearnedAgent(1, network)
     assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
     assert bot.stats()["iterations"] >= 1
+
+
+def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() -> None:
+    """Blue Moon City names 4 players in `search_networks`: there the search (every level that searches) values the
+    positions where its iterations stop with learned-4p.npz, and decides as the learned level does; at 2 and 3
+    players it keeps the game's plan_value."""
+    from meeple.engine import get_rules
+
+    assert get_rules(GAME).spec.search_networks == (4,)
+    for players in (2, 3, 4):
+        game = meeple.new_game(GAME, players, 3)
+        seat = game.deciders()[0]
+        table = game.seat_table(seat)
+        legal = table.legal_indices()
+        search = make_agent("ismcts:60", seed=1)
+        hard = make_agent("hard", seed=1)  # Blue Moon City's Hard is the search at 50 iterations
+        choice = search.pick(table, legal)
+        hard.pick(table, legal)
+        assert isinstance(search, ISMCTSAgent) and isinstance(hard, NamedLevelAgent)
+        inner = hard.inner
+        assert isinstance(inner, ISMCTSAgent)
+        if players == 4:
+            assert search.network is shipped_network(GAME, 4) is inner.network
+            assert search.encoder is game_encoder(GAME, 4)
+            learned = ValueSearchAgent(1, shipped_network(GAME, 4), game_encoder(GAME, 4), iterations=60)
+            assert learned.pick(table, legal) == choice
+            assert learned.total_iterations == search.total_iterations and learned.decisions == search.decisions == 1
+        else:
+            assert search.network is None and inner.network is None
+
+
+def test_the_search_at_four_players_scores_a_cut_off_with_the_network_not_plan_value() -> None:
+    game = meeple.new_game(GAME, 4, 5)
+    seat = game.deciders()[0]
+    table = game.seat_table(seat)
+    search = make_agent("ismcts:5", seed=2)
+    assert isinstance(search, ISMCTSAgent)
+    search.pick(table, table.legal_indices())
+    rules = table.rules
+    state = table.sample(7)
+    network = shipped_network(GAME, 4)
+    by_network = network.value(
+        np.asarray(game_encoder(GAME, 4).encode_state(rules, state, seat), dtype=np.float32),
+        np.asarray(heuristics(rules, state, seat), dtype=np.float32))
+    assert search._leaf_value(rules, state, seat) == pytest.approx(by_network)
+    assert search._leaf_value(rules, state, seat) != pytest.approx(float(rules.plan_value([state], seat)))
+    plain = make_agent("ismcts:5", seed=2)
+    assert isinstance(plain, ISMCTSAgent)
+    two = meeple.new_game(GAME, 2, 5)
+    two_table = two.seat_table(two.deciders()[0])
+    plain.pick(two_table, two_table.legal_indices())
+    two_state = two_table.sample(7)
+    assert plain._leaf_value(rules, two_state, two_table.seat) == float(rules.plan_value([two_state], two_table.seat))
+
+
+def test_a_game_naming_a_count_without_its_value_network_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import meeple.agents.learned as learned
+    from meeple.engine.spec import GameSpec
+
+    with pytest.raises(ValueError, match=r"search_networks names player counts the game is not played with: \[5\]"):
+        GameSpec(id="x", title="X", version=1, min_players=2, max_players=4, search_networks=(4, 5))
+    with pytest.raises(ValueError, match=r"names 3 players in search_networks but ships no learned-3p\.npz"):
+        learned.count_network.__wrapped__(GAME, 3)
+    choice = tmp_path / count_file(4)
+    np.savez(choice, **{k: getattr(greedy_network(10), k) for k in ("w1", "b1", "w2", "b2", "w3", "skip")},
+             b3=np.zeros(()), meta=json.dumps({"game": GAME, "players": 4, "kind": "choice"}))
+    monkeypatch.setattr(learned, "network_path", lambda game_id, players=None: choice)
+    monkeypatch.setattr(learned, "shipped_network", learned.shipped_network.__wrapped__)
+    with pytest.raises(ValueError, match="of the kind 'choice'; the search values its cut-offs with a network of the "
+                                         "kind 'value'"):
+        learned.count_network.__wrapped__(GAME, 4)
+
+
+@pytest.mark.parametrize("game_id", meeple.game_ids())
+def test_every_count_a_game_names_for_its_search_ships_a_value_network_of_that_count(game_id: str) -> None:
+    from meeple.agents.learned import count_network
+    from meeple.engine import get_rules
+
+    for players in get_rules(game_id).spec.search_networks:
+        network = count_network(game_id, players)
+        assert network.kind == "value" and network.meta["players"] == players
+        assert network.inputs == game_encoder(game_id, players).size

@@ -6,7 +6,9 @@ chance), then walks the tree from the decision at hand: through actions already 
 those legal in that state (each counted as available: the "availability" form of ISMCTS), to an action not tried
 yet, which becomes a new node. From there the game's rollout policy (`rules.rollout_action`) plays on to the
 evaluation cut-off (`rules.plan_horizon`; in Blue Moon City the end of the bot's turn, before the refill draws
-unseen cards), where `rules.plan_value` scores the position in [0, 1]. Every node on the way adds that value.
+unseen cards), where `rules.plan_value` scores the position in [0, 1]. Every node on the way adds that value. At the
+player counts a game names in `spec.search_networks` the value there is the game's value network for that count
+instead (`meeple.agents.learned`; Blue Moon City at 4 players), so every level that searches plays with it.
 
 Nodes are the bot's information sets, keyed by its own actions from the decision at hand, which every
 determinisation shares. Cutting off at the same point of every turn keeps values comparable: a search that
@@ -146,6 +148,13 @@ class ISMCTSAgent(Agent):
         self._next: _Node | None = None  # the subtree of the action just played, while the turn goes on
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
         self._values, self._sum, self._squares = 0, 0.0, 0.0  # the values of the decision's iterations
+        # What values the cut-offs: a value network (`meeple.agents.learned.Network`) reading the position through the
+        # game's observation encoder, or None for the game's `plan_value`; `_valued_for` is the (game, player count)
+        # it was chosen for, and `own_network` whether it was given to the bot rather than chosen by the game's spec.
+        self.network: Any = None
+        self.encoder: Any = None
+        self.own_network = False
+        self._valued_for: tuple[str, int] | None = None
 
     # ---------------------------------------------------------------- decisions
     def pick(self, table: SeatTable, legal: list[int]) -> int:
@@ -159,6 +168,8 @@ class ISMCTSAgent(Agent):
         rules = table.rules
         if self.default_budget:
             self.iterations = rules.spec.search_iterations or DEFAULT_ITERATIONS
+        if not self.own_network and self._valued_for != (rules.spec.id, table.players):
+            self._value_with(rules.spec, table.players)
         done = self._search(table, root, legal, start)
         self.total_iterations += done
         spent = time.perf_counter() - start
@@ -190,6 +201,16 @@ class ISMCTSAgent(Agent):
             done += 1
             if settles and done >= SETTLE_AFTER and done % SETTLE_EVERY == 0 and _settled(root, self._spread()):
                 return done
+
+    def _value_with(self, spec: Any, players: int) -> None:
+        """Choose what values the cut-offs at a table of `players` of the game of `spec`: the value network the game
+        ships for that count where it names the count in `search_networks`, else its `plan_value`."""
+        self._valued_for = (spec.id, players)
+        self.network = self.encoder = None
+        if players in spec.search_networks:
+            from .learned import count_network, game_encoder  # imported here: the learned module imports this one
+
+            self.network, self.encoder = count_network(spec.id, players), game_encoder(spec.id, players)
 
     def _keep(self, rules: Any, seat: int, child: _Node | None, action: int, sample: Any) -> None:
         """Keep the subtree of the action played if the bot decides again in the same turn."""
@@ -239,7 +260,9 @@ class ISMCTSAgent(Agent):
 
     def _leaf_value(self, rules: Any, state: Any, seat: int) -> float:
         """The value in [0, 1] of a position at the cut-off (or the game's end) for `seat`: the game's own
-        `plan_value`; the learned level puts its network here."""
+        `plan_value`, or the value network's where one values the cut-offs."""
+        if self.network is not None:
+            return float(self.network.position_value(self.encoder, rules, state, seat))
         return float(rules.plan_value([state], seat))
 
     @staticmethod

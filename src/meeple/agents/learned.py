@@ -126,6 +126,12 @@ class Network:
         score = float(self.scores(x.reshape(1, -1), h.reshape(1, -1))[0])
         return 1.0 / (1.0 + math.exp(-min(max(score, -60.0), 60.0)))
 
+    def position_value(self, encoder: Any, rules: Any, state: Any, seat: int) -> float:
+        """The value in [0, 1] of `state` for `seat` (a value network at the search's cut-off): it reads what the
+        seat sees of the position and the game's heuristics there."""
+        return self.value(observation(encoder, rules, state, seat),
+                          np.asarray(heuristics(rules, state, seat), dtype=np.float32))
+
 
 def count_file(players: int) -> str:
     """The file of a network for one player count: `learned-4p.npz` for 4 players."""
@@ -177,6 +183,23 @@ def shipped_network(game_id: str, players: int | None = None) -> Network:
 
 
 @cache
+def count_network(game_id: str, players: int) -> Network:
+    """The value network a game ships for one player count (`learned-<players>p.npz`), which its search plays at
+    that count where the game's spec names it (`search_networks`); a missing file or a network of another kind is a
+    clear error."""
+    path = network_path(game_id, players)
+    if path.name != count_file(players):
+        raise ValueError(f"the game {game_id!r} names {players} players in search_networks but ships no "
+                         f"{count_file(players)}; train one with `meeple train --game {game_id} --players {players} "
+                         f"--out {count_file(players)}` and put it in its package")
+    network = shipped_network(game_id, players)
+    if network.kind != "value":
+        raise ValueError(f"{path} is a network of the kind {network.kind!r}; the search values its cut-offs with a "
+                         f"network of the kind 'value'")
+    return network
+
+
+@cache
 def game_encoder(game_id: str, players: int) -> Any:
     """The observation encoder the game declares (`GameSpec.encoder`, "module:factory"), imported without the RL
     libraries; a game without one has no learned bot."""
@@ -190,18 +213,14 @@ def game_encoder(game_id: str, players: int) -> Any:
 
 
 class ValueSearchAgent(ISMCTSAgent):
-    """The search bot with a value network at its cut-off instead of the game's `plan_value`."""
+    """The search bot with a given value network at its cut-off instead of the game's `plan_value`."""
 
     def __init__(self, seed: int, network: Network, encoder: Any, iterations: int | None = None) -> None:
         super().__init__(seed, iterations=iterations)
         self.network = network
         self.encoder = encoder
+        self.own_network = True
         self.level = "learned"
-
-    def _leaf_value(self, rules: Any, state: Any, seat: int) -> float:
-        x = observation(self.encoder, rules, state, seat)
-        h = np.asarray(heuristics(rules, state, seat), dtype=np.float32)
-        return self.network.value(x, h)
 
 
 class LearnedAgent(Agent):

@@ -84,6 +84,11 @@ class GameSpec:
     # whose plan values crowd at 0 and 1 (a logistic of a score lead) may turn it off: there, actions within the
     # indifference can still differ by whole points.
     search_settles: bool = True
+    # Player counts at which the search bot values the positions where its iterations stop with the value network
+    # the game ships for that count (`learned-<N>p.npz` in its package, trained by `meeple train --players N`)
+    # instead of `Rules.plan_value`: where a value learnt from whole games judges the others' coming turns better
+    # than the game's heuristics (Blue Moon City at 4 players). (): `plan_value` at every count.
+    search_networks: tuple[int, ...] = ()
     # The setting each named bot level plays in this game where the default one would not step about 70 % above
     # the level below ({"hard": "ismcts:60"}; see `meeple.agents.levels.NAMED_LEVELS`); a level not named keeps
     # the default setting. Iteration budgets only, so that games between levels are reproducible.
@@ -103,6 +108,10 @@ class GameSpec:
         wrong = {kind: how for kind, how in self.hides.items() if how not in HIDING}
         if wrong:
             raise ValueError(f"{self.id}: hides {wrong}; a kind is hidden as one of {', '.join(HIDING)}")
+        outside = [n for n in self.search_networks if not self.min_players <= n <= self.max_players]
+        if outside:
+            raise ValueError(f"{self.id}: search_networks names player counts the game is not played with: {outside}; "
+                             f"it is played by {self.min_players} to {self.max_players}")
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

@@ -38,4 +38,7 @@ SPEC = game_spec(
     # which beat greedy 50 of 70 in trials (2026-12-01). The steps are measured in `meeple.agents.ratings`
     # (bluemooncity.json).
     bot_levels={"easy": "greedy:10%", "medium": "greedy", "hard": "ismcts:50"},
+    # At 4 players the search values its cut-offs with the network trained on 4-player games (learned-4p.npz): on
+    # the bench's 64 deals it won 39 against greedy where `plan_value` won 20 (docs/benchmarks.md).
+    search_networks=(4,),
 )
