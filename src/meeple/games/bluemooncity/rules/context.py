@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -55,6 +56,10 @@ class Ctx:
         self.view_people: dict[str, dict[str, str]] = {}
         self.heuristic_tables: Any = None
         self.heuristic_shares: dict[tuple[Any, ...], list[float]] = {}
+        self.heuristic_cities: dict[tuple[Any, ...], int] = {}
+        # Never repeats, so that a number forgotten with its city (the cache is emptied when full) names no other.
+        self.heuristic_city_numbers = itertools.count()
+        self.heuristic_last_city: tuple[list[int], list[Any], list[int], int] | None = None
         self.heuristic_spots: dict[tuple[Any, ...], float] = {}
         self.heuristic_squares: dict[tuple[Any, ...], tuple[object, float | None, list[Any]]] = {}
         self.heuristic_moves: dict[tuple[Any, ...], float] = {}
