@@ -11,7 +11,7 @@ import pytest
 
 import meeple
 from meeple.agents import is_bot_level, make_agent
-from meeple.agents.ismcts import ISMCTSAgent
+from meeple.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
 from meeple.agents.learned import (
     HEURISTICS,
     LearnedAgent,
@@ -229,8 +229,6 @@ def plan_value_network(size: int, iterations: int) -> Network:
 def test_an_untrained_value_network_searches_as_ismcts() -> None:
     """A value network values the search's cut-offs: at the start of training (plan_value alone) the learned bot
     is the search bot, and chooses what it chooses with the same seed and budget."""
-    from meeple.agents.ismcts import ISMCTSAgent
-
     game = meeple.new_game(GAME, 2, 12)
     network = plan_value_network(game_encoder(GAME, 2).size, iterations=40)
     same = total = 0
@@ -292,6 +290,7 @@ def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() 
     from meeple.engine import get_rules
 
     assert get_rules(GAME).spec.search_networks == (4,)
+    before = {2: (17, 11), 3: (11, 11)}  # what ismcts:60 and Hard chose here before the search could read a network
     for players in (2, 3, 4):
         game = meeple.new_game(GAME, players, 3)
         seat = game.deciders()[0]
@@ -300,7 +299,7 @@ def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() 
         search = make_agent("ismcts:60", seed=1)
         hard = make_agent("hard", seed=1)  # Blue Moon City's Hard is the search at 50 iterations
         choice = search.pick(table, legal)
-        hard.pick(table, legal)
+        hard_choice = hard.pick(table, legal)
         assert isinstance(search, ISMCTSAgent) and isinstance(hard, NamedLevelAgent)
         inner = hard.inner
         assert isinstance(inner, ISMCTSAgent)
@@ -310,8 +309,12 @@ def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() 
             learned = ValueSearchAgent(1, shipped_network(GAME, 4), game_encoder(GAME, 4), iterations=60)
             assert learned.pick(table, legal) == choice
             assert learned.total_iterations == search.total_iterations and learned.decisions == search.decisions == 1
+            level, expert = make_agent("learned", seed=4), make_agent("ismcts", seed=4)  # the default budgets
+            assert level.pick(table, legal) == expert.pick(table, legal)
+            assert level.stats()["iterations"] == expert.stats()["iterations"]
         else:
             assert search.network is None and inner.network is None
+            assert (choice, hard_choice) == before[players]
 
 
 def test_the_search_at_four_players_scores_a_cut_off_with_the_network_not_plan_value() -> None:
@@ -344,10 +347,21 @@ def test_a_game_naming_a_count_without_its_value_network_is_a_clear_error(
     import meeple.agents.learned as learned
     from meeple.engine.spec import GameSpec
 
-    with pytest.raises(ValueError, match=r"search_networks names player counts the game is not played with: \[5\]"):
-        GameSpec(id="x", title="X", version=1, min_players=2, max_players=4, search_networks=(4, 5))
+    encoder = "meeple.games.x.encoder:make_encoder"
+    with pytest.raises(ValueError, match=r"search_networks names player counts the game is not played with: \[5\]; "
+                                         r"it is played by 2 to 4 players"):
+        GameSpec(id="x", title="X", version=1, min_players=2, max_players=4, encoder=encoder, search_networks=(4, 5))
+    with pytest.raises(ValueError, match=r"search_networks is a tuple of player counts, such as \(4,\), not 4"):
+        GameSpec(id="x", title="X", version=1, min_players=2, max_players=4, encoder=encoder,
+                 search_networks=4)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="search_networks needs the game's observation encoder"):
+        GameSpec(id="x", title="X", version=1, min_players=2, max_players=4, search_networks=(4,))
+    with pytest.raises(ValueError, match="needs the network and the game's observation encoder"):
+        ISMCTSAgent(1, network=shipped_network(GAME, 4))
     with pytest.raises(ValueError, match=r"names 3 players in search_networks but ships no learned-3p\.npz"):
         learned.count_network.__wrapped__(GAME, 3)
+    with pytest.raises(ValueError, match=r"'nosuchgame' names 2 players in search_networks but ships no learned-2p"):
+        learned.count_network.__wrapped__("nosuchgame", 2)
     choice = tmp_path / count_file(4)
     np.savez(choice, **{k: getattr(greedy_network(10), k) for k in ("w1", "b1", "w2", "b2", "w3", "skip")},
              b3=np.zeros(()), meta=json.dumps({"game": GAME, "players": 4, "kind": "choice"}))
@@ -363,7 +377,10 @@ def test_every_count_a_game_names_for_its_search_ships_a_value_network_of_that_c
     from meeple.agents.learned import count_network
     from meeple.engine import get_rules
 
-    for players in get_rules(game_id).spec.search_networks:
+    spec = get_rules(game_id).spec
+    for players in spec.search_networks:
         network = count_network(game_id, players)
         assert network.kind == "value" and network.meta["players"] == players
         assert network.inputs == game_encoder(game_id, players).size
+        # the learned level searches at the network's budget, the search at the game's: the same search only if equal
+        assert network.meta.get("iterations") in (None, spec.search_iterations or DEFAULT_ITERATIONS)

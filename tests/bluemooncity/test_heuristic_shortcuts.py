@@ -109,26 +109,34 @@ def test_remembered_prospects_are_those_worked_out_afresh() -> None:
 def test_a_city_keeps_its_number_and_a_number_names_one_city_even_after_the_cache_is_emptied(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The caches key positions by a number for their city (`heuristics._city`): the same city gives the same number
-    whether or not it was the last one asked for, another city another number, and a number forgotten when the cache
-    is emptied is not given to another city."""
+    """The caches key positions by a number for their city (`heuristics._city_number`): the same city gives the same
+    number whether or not it was the last one asked for, another city another number (also when the state last asked
+    about is changed in place), and a number forgotten when the cache is emptied is not given to another city."""
+    number = heuristics._city_number
     game = meeple.new_game("bluemooncity", 3, 5)
     ctx, start = game.rules.ctx, game.state
-    first = heuristics._city(ctx, start)
+    first = number(ctx, start)
     other = start.copy()
     square = next(sq for sq in range(25) if other.tile_at[sq] > 0)
     other.boxes[square * 4] = 1
-    second = heuristics._city(ctx, other)
+    second = number(ctx, other)
     assert second != first
-    assert heuristics._city(ctx, start.copy()) == first  # not the last city asked for, found in the cache
-    assert heuristics._city(ctx, start) == first  # the last one, compared as it stands
+    assert number(ctx, start.copy()) == first  # not the last city asked for, found in the cache
+    assert number(ctx, start) == first  # the last one, compared as it stands
     other.boxes[square * 4] = FREE  # the state changed in place: its city is the first one again
-    assert heuristics._city(ctx, other) == first
+    assert number(ctx, other) == first
+    moved = start.copy()  # the state last asked about, changed in place: a box, then a rebuilt square
+    assert number(ctx, moved) == first
+    moved.boxes[square * 4] = 2
+    third = number(ctx, moved)
+    assert third not in {first, second}
+    moved.rebuilt[square] = True
+    assert number(ctx, moved) not in {first, second, third}
     monkeypatch.setattr(heuristics, "_CITIES_SIZE", 1)
     rebuilt = start.copy()
     rebuilt.rebuilt[square] = True
-    numbers = {first, second}
-    for city in (rebuilt, start, other):  # each empties the cache of one entry first
-        numbers.add(heuristics._city(ctx, city))
-    assert heuristics._city(ctx, rebuilt) not in {first, second}
-    assert len(numbers) == 4  # the first city, emptied out of the cache, came back under a new number
+    before = {first, second, third, number(ctx, moved)}
+    again = {number(ctx, city) for city in (rebuilt, start, other)}  # each empties the cache of one entry first
+    assert number(ctx, other) == number(ctx, start)  # the last city: no new number
+    assert not again & before  # the first city, emptied out of the cache, came back under a new number
+    assert len(again) == 2  # rebuilt; start and other, the same city

@@ -47,6 +47,7 @@ import math
 import time
 from typing import Any
 
+from meeple.engine.spec import GameSpec
 from meeple.engine.table import SeatTable
 
 from .base import Agent
@@ -117,6 +118,8 @@ class ISMCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         random_share: float = 0.0,
+        network: Any = None,
+        encoder: Any = None,
     ) -> None:
         super().__init__(seed)
         if iterations is not None and seconds is not None:
@@ -149,11 +152,14 @@ class ISMCTSAgent(Agent):
         self._expect: dict[str, Any] | None = None  # the view in which that subtree applies
         self._values, self._sum, self._squares = 0, 0.0, 0.0  # the values of the decision's iterations
         # What values the cut-offs: a value network (`meeple.agents.learned.Network`) reading the position through the
-        # game's observation encoder, or None for the game's `plan_value`; `_valued_for` is the (game, player count)
-        # it was chosen for, and `own_network` whether it was given to the bot rather than chosen by the game's spec.
-        self.network: Any = None
-        self.encoder: Any = None
-        self.own_network = False
+        # game's observation encoder, or None for the game's `plan_value`. A network given here is played at every
+        # table; without one the game's spec chooses at each table (`_value_with`), and `_valued_for` is the (game,
+        # player count) of that choice.
+        if (network is None) != (encoder is None):
+            raise ValueError("a search valued by a network needs the network and the game's observation encoder")
+        self.network: Any = network
+        self.encoder: Any = encoder
+        self._given_network = network is not None
         self._valued_for: tuple[str, int] | None = None
 
     # ---------------------------------------------------------------- decisions
@@ -168,7 +174,7 @@ class ISMCTSAgent(Agent):
         rules = table.rules
         if self.default_budget:
             self.iterations = rules.spec.search_iterations or DEFAULT_ITERATIONS
-        if not self.own_network and self._valued_for != (rules.spec.id, table.players):
+        if not self._given_network and self._valued_for != (rules.spec.id, table.players):
             self._value_with(rules.spec, table.players)
         done = self._search(table, root, legal, start)
         self.total_iterations += done
@@ -202,7 +208,7 @@ class ISMCTSAgent(Agent):
             if settles and done >= SETTLE_AFTER and done % SETTLE_EVERY == 0 and _settled(root, self._spread()):
                 return done
 
-    def _value_with(self, spec: Any, players: int) -> None:
+    def _value_with(self, spec: GameSpec, players: int) -> None:
         """Choose what values the cut-offs at a table of `players` of the game of `spec`: the value network the game
         ships for that count where it names the count in `search_networks`, else its `plan_value`."""
         self._valued_for = (spec.id, players)
@@ -262,7 +268,8 @@ class ISMCTSAgent(Agent):
         """The value in [0, 1] of a position at the cut-off (or the game's end) for `seat`: the game's own
         `plan_value`, or the value network's where one values the cut-offs."""
         if self.network is not None:
-            return float(self.network.position_value(self.encoder, rules, state, seat))
+            value: float = self.network.position_value(self.encoder, rules, state, seat)
+            return value
         return float(rules.plan_value([state], seat))
 
     @staticmethod

@@ -11,7 +11,8 @@ so an untrained network with `w3 = 0` and `skip = (1, 0)` plays exactly like the
 `meeple train` (`meeple.rl.train`, needs PyTorch) to pick what the search bot picks; playing needs only NumPy.
 A game's network is the file `learned.npz` in the game's package, with its provenance in `learned.json`; a game may
 also ship a network for one player count, `learned-<players>p.npz` (with `learned-<players>p.json`), which the bot
-plays at that count instead (Blue Moon City ships one for 4 players).
+plays at that count instead (Blue Moon City ships one for 4 players); where the game's spec names the count in
+`search_networks`, the search bot (`ismcts`) values its cut-offs with it too.
 
 A network of the kind `value` (`meta["kind"]`, written by `meeple train --target value`) is read the other way
 round: not as a choice among afterstates but as the value of a position at the search's cut-off. The bot then
@@ -20,7 +21,7 @@ searches like `ismcts` and scores the positions where its iterations stop with t
     value(position) = sigmoid(skip · heuristics(position) + w3 · relu(W2 · relu(W1 · observation + b1) + b2) + b3)
 
 trained on the outcomes of whole games; with `w3 = 0` and `skip = (0, 1)` it is exactly the game's `plan_value`,
-so an untrained value network plays as `ismcts`.
+so an untrained value network plays as `ismcts` does with `plan_value`.
 """
 
 from __future__ import annotations
@@ -144,10 +145,21 @@ def file_count(name: str) -> int | None:
     return int(named.group(1)) if named else None
 
 
+def game_package(game_id: str) -> str:
+    """The package a game's networks ship in: its spec's `package` (a plug-in's own), else `meeple.games.<game>`."""
+    from meeple.engine import get_rules
+    from meeple.engine.errors import UnknownGame
+
+    try:
+        return get_rules(game_id).spec.package or f"meeple.games.{game_id}"
+    except UnknownGame:
+        return f"meeple.games.{game_id}"
+
+
 def network_path(game_id: str, players: int | None = None) -> Path:
-    """Where the network a game plays with `players` players ships, in the game's package (`meeple.games.<game>`):
+    """Where the network a game plays with `players` players ships, in the game's package (`game_package`):
     `learned-<players>p.npz` where the game ships one for that count, else `learned.npz`."""
-    package = importlib.resources.files(f"meeple.games.{game_id}")
+    package = importlib.resources.files(game_package(game_id))
     if players is not None:
         own = Path(str(package / count_file(players)))
         if own.is_file():
@@ -187,15 +199,20 @@ def count_network(game_id: str, players: int) -> Network:
     """The value network a game ships for one player count (`learned-<players>p.npz`), which its search plays at
     that count where the game's spec names it (`search_networks`); a missing file or a network of another kind is a
     clear error."""
-    path = network_path(game_id, players)
-    if path.name != count_file(players):
+    try:
+        path: Path | None = network_path(game_id, players)
+    except ModuleNotFoundError:
+        path = None
+    if path is None or path.name != count_file(players):
         raise ValueError(f"the game {game_id!r} names {players} players in search_networks but ships no "
                          f"{count_file(players)}; train one with `meeple train --game {game_id} --players {players} "
-                         f"--out {count_file(players)}` and put it in its package")
+                         f"--out {count_file(players)}` (its default self-play, greedy, does not search) and put it in "
+                         f"the package {game_package(game_id)}, or take {players} out of search_networks")
     network = shipped_network(game_id, players)
     if network.kind != "value":
         raise ValueError(f"{path} is a network of the kind {network.kind!r}; the search values its cut-offs with a "
-                         f"network of the kind 'value'")
+                         f"network of the kind 'value': train it again with `meeple train --target value`, or take "
+                         f"{players} out of search_networks")
     return network
 
 
@@ -216,10 +233,7 @@ class ValueSearchAgent(ISMCTSAgent):
     """The search bot with a given value network at its cut-off instead of the game's `plan_value`."""
 
     def __init__(self, seed: int, network: Network, encoder: Any, iterations: int | None = None) -> None:
-        super().__init__(seed, iterations=iterations)
-        self.network = network
-        self.encoder = encoder
-        self.own_network = True
+        super().__init__(seed, iterations=iterations, network=network, encoder=encoder)
         self.level = "learned"
 
 
@@ -242,7 +256,7 @@ class LearnedAgent(Agent):
         network = self.played = self.network or shipped_network(game_id, table.players)
         encoder = game_encoder(game_id, table.players)
         if network.kind == "value":
-            if self._search is None:
+            if self._search is None or self._search.network is not network:  # a table of another player count
                 budget = network.meta.get("iterations")
                 self._search = ValueSearchAgent(self.seed, network, encoder, int(budget) if budget else None)
             return self._search.pick(table, legal)

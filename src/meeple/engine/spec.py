@@ -108,10 +108,16 @@ class GameSpec:
         wrong = {kind: how for kind, how in self.hides.items() if how not in HIDING}
         if wrong:
             raise ValueError(f"{self.id}: hides {wrong}; a kind is hidden as one of {', '.join(HIDING)}")
-        outside = [n for n in self.search_networks if not self.min_players <= n <= self.max_players]
+        counts = self.search_networks
+        if not isinstance(counts, tuple) or not all(type(n) is int for n in counts):
+            raise ValueError(f"{self.id}: search_networks is a tuple of player counts, such as (4,), not {counts!r}")
+        outside = [n for n in counts if not self.min_players <= n <= self.max_players]
         if outside:
             raise ValueError(f"{self.id}: search_networks names player counts the game is not played with: {outside}; "
-                             f"it is played by {self.min_players} to {self.max_players}")
+                             f"it is played by {self.min_players} to {self.max_players} players")
+        if counts and not self.encoder:
+            raise ValueError(f"{self.id}: search_networks needs the game's observation encoder (encoder), which "
+                             f"its networks read")
 
     def option_names(self) -> list[str]:
         return [o.name for o in self.options]

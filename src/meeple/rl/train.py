@@ -301,7 +301,8 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
               help="Share of the time spent recording games.")
 @click.option("--players", type=click.IntRange(min=2), default=2, show_default=True,
               help="Players of the recorded games. Put the network in the game's package as learned.npz (played at "
-                   "every count) or learned-<N>p.npz (played at N players instead).")
+                   "every count) or learned-<N>p.npz (played at N players instead; where the game's spec names N in "
+                   "search_networks, the search bot plays it too).")
 @click.option("--selfplay", default="greedy:10%", show_default=True,
               help="--target value: the bot level that plays every seat of the recorded games.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,

@@ -107,7 +107,7 @@ def _keep(cache: dict[K, V], size: int, key: K, value: V) -> V:
 _CITIES_SIZE = 50_000
 
 
-def _city(ctx: Ctx, s: State) -> int:
+def _city_number(ctx: Ctx, s: State) -> int:
     """A number for the city of `s` (its boxes, rebuilt squares and tiles), which the caches below use in their keys
     instead of the city itself: the positions a search evaluates one after the other mostly share a city, so the last
     one is compared as it stands and only a new city is hashed."""
@@ -118,7 +118,8 @@ def _city(ctx: Ctx, s: State) -> int:
     cities = ctx.heuristic_cities
     number = cities.get(key)
     if number is None:
-        number = _keep(cities, _CITIES_SIZE, key, next(ctx.heuristic_city_numbers))
+        ctx.heuristic_city_count += 1
+        number = _keep(cities, _CITIES_SIZE, key, ctx.heuristic_city_count)
     ctx.heuristic_last_city = (list(s.boxes), list(s.rebuilt), list(s.tile_at), number)
     return number
 
@@ -214,7 +215,7 @@ def _shares(ctx: Ctx, tab: _Tables, s: State) -> list[float]:
     """Per player, what its markers on unfinished buildings are worth (the same for every position with the same
     city, so remembered: evaluations of a search mostly differ in cards and figures, not in the city)."""
     shares = ctx.heuristic_shares
-    key = (_city(ctx, s), s.players)
+    key = (_city_number(ctx, s), s.players)
     found = shares.get(key)
     if found is None:
         found = [0.0] * s.players
@@ -294,7 +295,7 @@ def _squares(ctx: Ctx, tab: _Tables, s: State, p: int) -> _Reach:
     """The squares `p` can still reach this turn where something may be gained, nearest first, with all of what they
     offer that does not depend on the cards; remembered by the city, the figures' reach and the player's markers."""
     here, markers, dragons = s.figures[p], s.markers[p], s.dragons
-    key = (p, here, s.steps, markers, s.offerings[p], s.players, s.contributed, _city(ctx, s), tuple(dragons))
+    key = (p, here, s.steps, markers, s.offerings[p], s.players, s.contributed, _city_number(ctx, s), tuple(dragons))
     squares = ctx.heuristic_squares
     found = squares.get(key)
     if found is not None:
@@ -546,7 +547,7 @@ def _held(ctx: Ctx, tab: _Tables, s: State, p: int, weight: float) -> float:
     number, at their average value)."""
     key = (p, weight, s.figures[p], s.markers[p], s.crystals[p], s.offerings[p], s.scales[p], s.pool,
            len(s.obelisk), tuple(seat_cards(s.hands, p)), sum(seat_cards(s.pending, p)),
-           _city(ctx, s), tuple(s.dragons), s.players)
+           _city_number(ctx, s), tuple(s.dragons), s.players)
     held = ctx.heuristic_held
     found = held.get(key)
     if found is None:

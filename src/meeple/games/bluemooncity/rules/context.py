@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
@@ -57,8 +56,9 @@ class Ctx:
         self.heuristic_tables: Any = None
         self.heuristic_shares: dict[tuple[Any, ...], list[float]] = {}
         self.heuristic_cities: dict[tuple[Any, ...], int] = {}
-        # Never repeats, so that a number forgotten with its city (the cache is emptied when full) names no other.
-        self.heuristic_city_numbers = itertools.count()
+        # The last number given to a city: numbers only grow, so that a number forgotten with its city (the cache is
+        # emptied when full) names no other.
+        self.heuristic_city_count = 0
         self.heuristic_last_city: tuple[list[int], list[Any], list[int], int] | None = None
         self.heuristic_spots: dict[tuple[Any, ...], float] = {}
         self.heuristic_squares: dict[tuple[Any, ...], tuple[object, float | None, list[Any]]] = {}
