@@ -90,8 +90,7 @@ def test_a_count_network_trained_at_another_count_is_a_clear_error(
     import meeple.agents.learned as learned
 
     wrong = tmp_path / count_file(3)
-    np.savez(wrong, **{k: getattr(greedy_network(10), k) for k in ("w1", "b1", "w2", "b2", "w3", "skip")},
-             b3=np.zeros(()), meta=json.dumps({"game": GAME, "players": 4, "kind": "value"}))
+    np.savez(wrong, **greedy_network(10).arrays(), meta=json.dumps({"game": GAME, "players": 4, "kind": "value"}))
     monkeypatch.setattr(learned, "network_path", lambda game_id, players=None: wrong)
     with pytest.raises(ValueError, match="named for 3 players but was trained with 4"):
         learned.shipped_network.__wrapped__(GAME, 3)
@@ -363,8 +362,7 @@ def test_a_game_naming_a_count_without_its_value_network_is_a_clear_error(
     with pytest.raises(ValueError, match=r"'nosuchgame' names 2 players in search_networks but ships no learned-2p"):
         learned.count_network.__wrapped__("nosuchgame", 2)
     choice = tmp_path / count_file(4)
-    np.savez(choice, **{k: getattr(greedy_network(10), k) for k in ("w1", "b1", "w2", "b2", "w3", "skip")},
-             b3=np.zeros(()), meta=json.dumps({"game": GAME, "players": 4, "kind": "choice"}))
+    np.savez(choice, **greedy_network(10).arrays(), meta=json.dumps({"game": GAME, "players": 4, "kind": "choice"}))
     monkeypatch.setattr(learned, "network_path", lambda game_id, players=None: choice)
     monkeypatch.setattr(learned, "shipped_network", learned.shipped_network.__wrapped__)
     with pytest.raises(ValueError, match="of the kind 'choice'; the search values its cut-offs with a network of the "

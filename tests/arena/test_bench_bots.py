@@ -126,8 +126,7 @@ def test_bench_bots_measures_the_learned_level_where_a_game_ships_a_network(monk
     def quick(game_id: str, players: int | None = None) -> learned.Network:
         asked.append(players)
         network = shipped(game_id, players)
-        arrays = {name: getattr(network, name) for name in ("w1", "b1", "w2", "b2", "w3", "b3", "skip")}
-        return learned.Network(arrays, {**network.meta, "iterations": 5})
+        return learned.Network(network.arrays(), {**network.meta, "iterations": 5})
 
     monkeypatch.setattr(learned, "shipped_network", quick)
     command = ["bench", "bots", "--game", "bluemooncity", "--games", "2", "--budget", "learned", "--players", "4",

@@ -106,6 +106,10 @@ class Network:
         if self.kind not in KINDS:
             raise ValueError(f"a learned network is of the kind {' or '.join(KINDS)}, not {self.kind!r}")
 
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The network's arrays by name, as `Network(arrays, meta)` takes them and `.npz` files hold them."""
+        return {name: np.asarray(getattr(self, name)) for name in _ARRAYS}
+
     @classmethod
     def load(cls, path: str | Path) -> Network:
         with np.load(path, allow_pickle=False) as data:
