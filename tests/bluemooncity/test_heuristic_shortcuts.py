@@ -1,5 +1,6 @@
 """The evaluation's shortcuts give the values of the plain computation: the values of the legal actions (the other
-players scored once where an action leaves them as they were) and the remembered prospects of a turn."""
+players scored once where an action leaves them as they were, the seat's own score summed from the parts an action
+left as they were) and the remembered prospects of a turn."""
 
 from __future__ import annotations
 
@@ -28,6 +29,19 @@ def test_the_actions_values_are_those_of_scoring_every_position_in_full(players:
         full += 1
         return plain_evaluate(*args)
 
+    scored = summed = 0
+    plain_score, plain_sum = heuristics.score, heuristics._score_from
+
+    def counted_score(*args: Any) -> float:
+        nonlocal scored
+        scored += 1
+        return plain_score(*args)
+
+    def counted_sum(*args: Any) -> float:
+        nonlocal summed
+        summed += 1
+        return plain_sum(*args)
+
     total = 0
     for game, seat in positions(players, 20 + players, 400):
         state, rules = game.state, game.rules
@@ -35,10 +49,15 @@ def test_the_actions_values_are_those_of_scoring_every_position_in_full(players:
         plain = Rules.evaluate_actions(rules, state, seat, legal)  # copy, apply and evaluate each
         with monkeypatch.context() as patched:
             patched.setattr(heuristics, "evaluate", counted)
+            patched.setattr(heuristics, "score", counted_score)
+            patched.setattr(heuristics, "_score_from", counted_sum)
             assert rules.evaluate_actions(state, seat, legal) == plain
         assert rules.rollout_action(state, seat, legal, lambda n: 0) == legal[plain.index(max(plain))]
         total += len(legal)
     assert total - full > 1000 and full > 100  # both ways of scoring were taken many times
+    # The seat's own score summed from the parts of the position before (a step, a card played), without
+    # scoring it afresh (`score`), many times too.
+    assert summed - scored > 1000
 
 
 SMALL = ("_MOVES_SIZE", "_PAYING_SIZE", "_SQUARES_SIZE", "_SPOTS_SIZE", "_SHARES_SIZE", "_HELD_CACHE_SIZE")
@@ -140,3 +159,27 @@ def test_a_city_keeps_its_number_and_a_number_names_one_city_even_after_the_cach
     assert number(ctx, other) == number(ctx, start)  # the last city: no new number
     assert not again & before  # the first city, emptied out of the cache, came back under a new number
     assert len(again) == 2  # rebuilt; start and other, the same city
+
+
+def test_the_value_of_a_turns_end_leaves_the_position_as_it_was() -> None:
+    """`turn_value` works out every player's prospect of a turn starting now on the position itself (its turn's
+    fields set and put back, no copy): the position reads the same afterwards, also when the prospect fails."""
+    checked = 0
+    for game, seat in positions(4, 61, 300):
+        rules = game.rules
+        for a in rules.legal(game.state, seat)[:3]:
+            after = rules.copy(game.state)
+            rules.apply(after, seat, a)
+            before = after.to_data()
+            rules.plan_value([after], seat)
+            assert after.to_data() == before
+            checked += 1
+    assert checked > 500
+    game = meeple.new_game("bluemooncity", 3, 8)
+    state, ctx = game.state, game.rules.ctx
+    before = state.to_data()
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(heuristics, "_prospect", lambda *args: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            heuristics._fresh_prospect(ctx, heuristics._tables(ctx), state, 1)
+    assert state.to_data() == before

@@ -66,6 +66,7 @@ class _Tables:
     # Per tile, the colours its boxes take (ANY_COLOUR when every box takes any colour, MIXED when only some do):
     # what of a budget paying there can use.
     budget_colours: tuple[tuple[int, ...], ...]
+    to_win: dict[int, int]  # offerings a player needs to win, by player count (`reserve` reads it very often)
 
 
 def _reward(r: Reward) -> float:
@@ -90,7 +91,8 @@ def _tables(ctx: Ctx) -> _Tables:
         tiles = ctx.tiles
         found = _Tables(ctx, tuple(_reward(t.majority) for t in tiles), tuple(_reward(t.construction) for t in tiles),
                         tuple(_reward(t.neighbourhood) for t in tiles),
-                        tuple(_colours_taken(t) for t in tiles))
+                        tuple(_colours_taken(t) for t in tiles),
+                        {n: ctx.comp.offerings_to_win(n) for n in ctx.comp.counts["offerings_to_win"]})
         ctx.heuristic_tables = found
     return found
 
@@ -143,47 +145,95 @@ def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
                   apply: Callable[[State, int, int], object]) -> list[float]:
     """`evaluate` for `seat` of the position each legal action leads to, the same values for less work: the score
     of a player who is not active reads only its own holdings and the city, so while `seat` stays active the other
-    players are scored once, from `s`, for the actions that leave them as they were."""
+    players are scored once, from `s`, for the actions that leave them as they were; and of `seat`'s own score, the
+    parts that such an action leaves as they were when it keeps `seat`'s offerings, crystals, scales, markers and
+    reward cards (a step, a card played) are those of `s`, worked out once: only its hand and prospect are read
+    again."""
     values = []
     rival: float | None = None
+    parts: tuple[float, float, float] | None = None
     active = s.active == seat
+    tab = _tables(ctx)
     for idx in legal:
         after = s.copy()
         apply(after, seat, idx)
-        if not active or after.over or after.active != seat or not _same_for_others(s, after, seat):
+        same = _UNKNOWN if not active or after.over or after.active != seat else _holdings_kept(s, after, seat)
+        if same is _UNKNOWN:
             values.append(evaluate(ctx, after, seat))
             continue
         if rival is None:
             rival = max(score(ctx, s, p) for p in range(s.players) if p != seat)
-        values.append(_versus(score(ctx, after, seat), rival))
+        if same is _ALL or _tallies_kept(s, after, seat):
+            if parts is None:
+                parts = _score_parts(ctx, tab, s, seat)
+            own = _score_from(ctx, tab, after, seat, parts)
+        else:
+            own = score(ctx, after, seat)
+        values.append(_versus(own, rival))
     return values
+
+
+_UNKNOWN, _OTHERS, _ALL = "unknown", "others", "all"  # what an action left as it was (`_holdings_kept`)
 
 
 def _same_for_others(before: State, after: State, seat: int) -> bool:
     """Whether every player but `seat` holds what it held, in a city as it was: all that `score` reads of a player
     who is not active (`tile_at` never changes)."""
+    return _holdings_kept(before, after, seat) is not _UNKNOWN
+
+
+def _holdings_kept(before: State, after: State, seat: int) -> str:
+    """What an action of `seat` left as it was: every player's holdings and the city (`_ALL`), those of every player
+    but `seat` and the city (`_OTHERS`), or less (`_UNKNOWN`)."""
     if after.boxes != before.boxes or after.rebuilt != before.rebuilt:
-        return False
+        return _UNKNOWN
+    if (after.hands == before.hands and after.pending == before.pending and after.markers == before.markers
+            and after.crystals == before.crystals and after.offerings == before.offerings
+            and after.scales == before.scales):
+        return _ALL  # nobody's holdings changed (a step of the figure): no need to look player by player
     for p in range(before.players):
         if p == seat:
             continue
         if (after.offerings[p] != before.offerings[p] or after.crystals[p] != before.crystals[p]
                 or after.scales[p] != before.scales[p] or after.markers[p] != before.markers[p]):
-            return False
+            return _UNKNOWN
         base = p * NCARD
         if (after.hands[base : base + NCARD] != before.hands[base : base + NCARD]
                 or after.pending[base : base + NCARD] != before.pending[base : base + NCARD]):
-            return False
-    return True
+            return _UNKNOWN
+    return _OTHERS
+
+
+def _tallies_kept(before: State, after: State, p: int) -> bool:
+    """Whether `p`'s offerings, crystals, scales, markers and reward cards are as they were."""
+    base = p * NCARD
+    return (after.offerings[p] == before.offerings[p] and after.crystals[p] == before.crystals[p]
+            and after.scales[p] == before.scales[p] and after.markers[p] == before.markers[p]
+            and after.pending[base : base + NCARD] == before.pending[base : base + NCARD])
 
 
 def score(ctx: Ctx, s: State, p: int) -> float:
     """A player's position in crystal-equivalent units."""
     tab = _tables(ctx)
-    value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
+    return _score_from(ctx, tab, s, p, _score_parts(ctx, tab, s, p))
+
+
+def _score_parts(ctx: Ctx, tab: _Tables, s: State, p: int) -> tuple[float, float, float]:
+    """The parts of `score` that read `p`'s tallies (offerings, crystals, scales, markers), its reward cards and
+    the city: what a step or a card played leaves as it was."""
+    tallies = (OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p]
+               + _reserve(max(tab.to_win[s.players] - s.offerings[p], 0), s.markers[p]))
     pending: float = sum(map(mul, CARD_VALUE, seat_cards(s.pending, p)))
+    return tallies, pending, _shares(ctx, tab, s)[p]
+
+
+def _score_from(ctx: Ctx, tab: _Tables, s: State, p: int, parts: tuple[float, float, float]) -> float:
+    """`score` of `p` in `s` from its `_score_parts` (of `s` or of a position they are the same in), summed in
+    the same order every time, so the value is the same to the last bit."""
+    tallies, pending, shares = parts
+    value = tallies
     value += _hand_value(s, p) + pending
-    value += _shares(ctx, tab, s)[p]
+    value += shares
     if p == s.active and s.phase in (MOVE, CONTRIB, PAY):
         value += _prospect(ctx, tab, s, p)
     return value
@@ -191,7 +241,7 @@ def score(ctx: Ctx, s: State, p: int) -> float:
 
 def reserve(ctx: Ctx, s: State, p: int, markers: int) -> float:
     """What `markers` markers in reserve are worth to `p`, given the offerings still needed to win."""
-    return _reserve(max(ctx.comp.offerings_to_win(s.players) - s.offerings[p], 0), markers)
+    return _reserve(max(_tables(ctx).to_win[s.players] - s.offerings[p], 0), markers)
 
 
 @functools.cache
@@ -258,7 +308,7 @@ def _prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     if s.phase == PAY:
         return _payment_prospect(ctx, tab, s, p)
     here = s.figures[p]
-    budget = tuple(_budgets(s, p))
+    budget = _budgets(s, p)
     if s.phase == CONTRIB:
         return _spot(ctx, tab, s, p, here, budget)
     if s.markers[p] <= 0:
@@ -479,13 +529,18 @@ def _payment_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
 _PAYING_SIZE = 50_000
 
 
-def _budgets(s: State, p: int) -> list[int]:
+def _budgets(s: State, p: int) -> tuple[int, ...]:
     """Card points per colour that can pay a box, with the shared wild points (Khind, Mimix pairs) last."""
-    hand = seat_cards(s.hands, p)
+    return _hand_budget(tuple(seat_cards(s.hands, p)))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _hand_budget(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """`_budgets` of a hand given as counts per card type (a search meets the same hands again and again)."""
     budget = [hand[c * 3] + 2 * hand[c * 3 + 1] + 3 * hand[c * 3 + 2] for c in range(8)]
     budget[KHIND] = 0
     budget.append(hand[KHIND * 3] + 3 * ((hand[MIMIX * 3] + hand[MIMIX * 3 + 1]) // 2))
-    return budget
+    return tuple(budget)
 
 
 def _box_colour(tile: Tile, slot: int, budget: list[int]) -> int:
@@ -557,7 +612,8 @@ def _held(ctx: Ctx, tab: _Tables, s: State, p: int, weight: float) -> float:
 
 def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     """A player's score without the prospect of the current turn; unseen reward cards at average value."""
-    value = OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p] + reserve(ctx, s, p, s.markers[p])
+    value = (OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p]
+             + _reserve(max(tab.to_win[s.players] - s.offerings[p], 0), s.markers[p]))
     base = card_base(p)
     value += _hand_value(s, p) if HAND_FULL is None else _capped_hand_value(s, p, HAND_FULL)
     value += PENDING * sum(s.pending[base : base + NCARD])
@@ -577,17 +633,18 @@ def _capped_cards(hand: tuple[int, ...], full: int) -> float:
 
 
 def _fresh_prospect(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
-    """The prospect `p` would have if its turn started now, with its current cards."""
-    t = s.copy()
-    t.active = p
-    t.phase = MOVE
-    t.steps = ctx.steps
-    t.contributed = False
-    t.offered = 0
-    t.pay_box = -1
-    t.pay_cards = [0] * NCARD
-    t.pay_lux = [0] * NCARD
-    return _prospect(ctx, tab, t, p)
+    """The prospect `p` would have if its turn started now, with its current cards. The turn's fields of `s` are
+    set for that and put back afterwards (`_prospect` only reads the state), which is cheaper than a copy."""
+    kept = (s.active, s.phase, s.steps, s.contributed, s.offered, s.pay_box, s.pay_cards, s.pay_lux)
+    s.active, s.phase, s.steps, s.contributed, s.offered, s.pay_box = p, MOVE, ctx.steps, False, 0, -1
+    s.pay_cards, s.pay_lux = _NO_CARDS, _NO_CARDS
+    try:
+        return _prospect(ctx, tab, s, p)
+    finally:
+        s.active, s.phase, s.steps, s.contributed, s.offered, s.pay_box, s.pay_cards, s.pay_lux = kept
+
+
+_NO_CARDS = [0] * NCARD  # an empty payment, only read
 
 
 def hint_reason(ctx: Ctx, before: State, after: State, seat: int, action: int) -> Event:
