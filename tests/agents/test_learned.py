@@ -311,9 +311,11 @@ def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() 
             level, expert = make_agent("learned", seed=4), make_agent("ismcts", seed=4)  # the default budgets
             assert level.pick(table, legal) == expert.pick(table, legal)
             assert level.stats()["iterations"] == expert.stats()["iterations"]
+            assert search.stats()["cut_offs"] == level.stats()["cut_offs"] == "value network (4-player games)"
         else:
             assert search.network is None and inner.network is None
             assert (choice, hard_choice) == before[players]
+            assert search.stats()["cut_offs"] == inner.stats()["cut_offs"] == "plan_value"
 
 
 def test_the_search_at_four_players_scores_a_cut_off_with_the_network_not_plan_value() -> None:

@@ -27,6 +27,9 @@ def test_bench_bots_reports_win_rates_intervals_and_search_speed_as_json() -> No
     assert data["speed_targets"] == {"ismcts_iterations_per_s": 2000.0, "median_decision_seconds": 0.2}
     assert data["ismcts_iterations_per_s"] > 0
     assert 0 < data["ismcts_seconds_per_decision"] < 5
+    # what valued the search's cut-offs: Blue Moon City's plan_value at 2 players; greedy does not search
+    assert data["matchups"]["ismcts_vs_greedy"]["cut_offs"] == ["plan_value"]
+    assert data["matchups"]["greedy_vs_random"]["cut_offs"] == []
     # speed figures follow the machine and its load, so the run says what it was measured on
     ran_on = data["machine"]
     assert ran_on["cpus"] == cpus() and ran_on["cpus"] >= 1
@@ -60,6 +63,7 @@ def test_bench_bots_prints_one_line_per_matchup_and_the_speed() -> None:
     assert "ismcts:3 vs greedy:" in result.output and "95% CI" in result.output
     assert "greedy vs random" not in result.output
     assert "iterations per second (target 2000)" in result.output and "s per decision" in result.output
+    assert "its cut-offs valued by plan_value" in result.output
 
 
 def test_bench_bots_says_what_it_measured_on(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,8 +141,10 @@ def test_bench_bots_measures_the_learned_level_where_a_game_ships_a_network(monk
     matchup = report["matchups"]["ismcts_vs_greedy"]
     assert report["budget"] == "learned" and matchup["bots"] == ["learned", "greedy"] and matchup["games"] == 2
     assert len(matchup["outcomes"]) == 2 and matchup["iterations_per_s"] > 0
+    assert matchup["cut_offs"] == ["value network (4-player games)"]
     text = CliRunner().invoke(main, command)
     assert text.exit_code == 0 and "Search (learned):" in text.output and "ISMCTS" not in text.output
+    assert "its cut-offs valued by value network (4-player games)" in text.output
     assert asked and set(asked) == {4}
 
 

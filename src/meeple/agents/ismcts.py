@@ -330,4 +330,12 @@ class ISMCTSAgent(Agent):
         rate = self.total_iterations / self.total_seconds if self.total_seconds else 0.0
         return {"decisions": self.decisions, "iterations": self.total_iterations,
                 "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1),
-                "decision_seconds": self.decision_seconds[:]}
+                "decision_seconds": self.decision_seconds[:], "cut_offs": self.cut_offs()}
+
+    def cut_offs(self) -> str:
+        """What valued the positions where the iterations stopped (at the last table played): the game's
+        `plan_value`, or a value network, named by the player count of the games it learnt from."""
+        if self.network is None:
+            return "plan_value"
+        players = self.network.meta.get("players")
+        return f"value network ({players}-player games)" if players else "value network"

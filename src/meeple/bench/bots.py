@@ -44,12 +44,14 @@ def run_matchup(game: str, first: str, second: str, games: int, jobs: int, seed:
     summary = summarise(config, records)
     bot = summary["bots"][first]
     outcomes = [win_shares(r)[r["entries"].index(0)] for r in records]  # `run_arena` gives them in game order
+    # What valued the search's cut-offs (`ISMCTSAgent.cut_offs`), in the games where the first bot searched.
+    cut_offs = sorted({r["bot_stats"][r["entries"].index(0)].get("cut_offs") for r in records} - {None})
     return {"bots": [first, second], "games": summary["games"], "wins": bot["wins"], "win_rate": bot["win_rate"],
             "ci95": bot["ci95"], "draws": summary["draws"], "iterations_per_s": bot.get("iterations_per_s"),
             "seconds_per_decision": bot.get("seconds_per_decision"),
             "median_seconds_per_decision": bot.get("median_seconds_per_decision"),
             "mean_actions": summary["length"]["actions"].get("mean"), "seconds": round(time.perf_counter() - start, 1),
-            "outcomes": outcomes}
+            "outcomes": outcomes, "cut_offs": cut_offs}
 
 
 @click.command()
@@ -137,6 +139,9 @@ def bots(games: int, budget: str, jobs: int, seed: int, only: str | None, game: 
             line += f", median {median[0]:.3f} s"
             if MEDIAN in targets:
                 line += f" (target at most {targets[MEDIAN]:g} s)"
+        valued = sorted({c for r in results.values() for c in r.get("cut_offs", [])})
+        if valued:
+            line += f"; its cut-offs valued by {' and '.join(valued)}"
         click.echo(line)
 
 
