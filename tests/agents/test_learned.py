@@ -297,6 +297,7 @@ def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() 
         legal = table.legal_indices()
         search = make_agent("ismcts:60", seed=1)
         hard = make_agent("hard", seed=1)  # Blue Moon City's Hard is the search at 50 iterations
+        assert isinstance(search, ISMCTSAgent) and search.stats()["cut_offs"] is None  # chosen at the first decision
         choice = search.pick(table, legal)
         hard_choice = hard.pick(table, legal)
         assert isinstance(search, ISMCTSAgent) and isinstance(hard, NamedLevelAgent)

@@ -96,6 +96,20 @@ def test_an_action_that_changes_another_players_holdings_is_scored_in_full() -> 
     after = state.copy()
     after.boxes[after.boxes.index(FREE)] = other
     assert not heuristics._same_for_others(state, after, seat)
+    # what is left as it was: everybody's holdings (a step), or only the others' (the seat's own changed)
+    assert heuristics._holdings_kept(state, state.copy(), seat) == "all"
+    after = state.copy()
+    after.figures[seat] = (after.figures[seat] + 1) % 25
+    assert heuristics._holdings_kept(state, after, seat) == "all"
+    for change in ("crystals", "markers", "offerings", "scales"):
+        after = state.copy()
+        getattr(after, change)[seat] += 1
+        assert heuristics._holdings_kept(state, after, seat) == "others", change
+        getattr(after, change)[other] += 1
+        assert heuristics._holdings_kept(state, after, seat) == "unknown", change
+    after = state.copy()
+    after.hands[card_base(seat)] += 1
+    assert heuristics._holdings_kept(state, after, seat) == "others"
     after = state.copy()
     after.rebuilt[0] = not after.rebuilt[0]
     assert not heuristics._same_for_others(state, after, seat)
@@ -161,25 +175,41 @@ def test_a_city_keeps_its_number_and_a_number_names_one_city_even_after_the_cach
     assert len(again) == 2  # rebuilt; start and other, the same city
 
 
-def test_the_value_of_a_turns_end_leaves_the_position_as_it_was() -> None:
+def test_the_value_of_a_turns_end_leaves_the_position_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     """`turn_value` works out every player's prospect of a turn starting now on the position itself (its turn's
-    fields set and put back, no copy): the position reads the same afterwards, also when the prospect fails."""
-    checked = 0
+    fields set and put back, no copy): the position reads the same afterwards and holds its own lists again, also
+    when the prospect fails."""
+    fresh = 0
+    plain_fresh = heuristics._fresh_prospect
+
+    def counted(*args: Any) -> float:
+        nonlocal fresh
+        fresh += 1
+        return plain_fresh(*args)
+
+    monkeypatch.setattr(heuristics, "_fresh_prospect", counted)
     for game, seat in positions(4, 61, 300):
         rules = game.rules
         for a in rules.legal(game.state, seat)[:3]:
             after = rules.copy(game.state)
             rules.apply(after, seat, a)
-            before = after.to_data()
+            before, lists = after.to_data(), (after.pay_cards, after.pay_lux)
             rules.plan_value([after], seat)
             assert after.to_data() == before
-            checked += 1
-    assert checked > 500
+            assert after.pay_cards is lists[0] and after.pay_lux is lists[1]  # its own, not the shared empty one
+    assert fresh > 500  # prospects worked out afresh, not found in the cache
+    monkeypatch.setattr(heuristics, "_fresh_prospect", plain_fresh)
     game = meeple.new_game("bluemooncity", 3, 8)
     state, ctx = game.state, game.rules.ctx
-    before = state.to_data()
-    with pytest.MonkeyPatch.context() as patched:
+    # a turn's fields other than those of a turn starting now: a payment under way
+    state.active, state.phase, state.steps, state.contributed, state.offered, state.pay_box = 2, PAY, 1, True, 1, 2
+    state.pay_cards[3] = 1
+    state.pay_lux[1] = 1
+    before, lists = state.to_data(), (state.pay_cards, state.pay_lux)
+    with monkeypatch.context() as patched:
         patched.setattr(heuristics, "_prospect", lambda *args: 1 / 0)
         with pytest.raises(ZeroDivisionError):
             heuristics._fresh_prospect(ctx, heuristics._tables(ctx), state, 1)
     assert state.to_data() == before
+    assert state.pay_cards is lists[0] and state.pay_lux is lists[1]
+    assert not any(heuristics._NO_CARDS)  # the shared empty payment was not written to

@@ -50,5 +50,6 @@ class Agent:
         return self.rng.below(1 << 31) << 31 | self.rng.below(1 << 31)
 
     def stats(self) -> dict[str, Any]:
-        """Counters of the bot's work so far (search iterations, time); empty for simple bots."""
+        """What the bot's work so far was: counters (search iterations, time) and, for a search, what valued its
+        cut-offs; empty for simple bots."""
         return {}

@@ -332,10 +332,11 @@ class ISMCTSAgent(Agent):
                 "seconds": round(self.total_seconds, 3), "iterations_per_s": round(rate, 1),
                 "decision_seconds": self.decision_seconds[:], "cut_offs": self.cut_offs()}
 
-    def cut_offs(self) -> str:
+    def cut_offs(self) -> str | None:
         """What valued the positions where the iterations stopped (at the last table played): the game's
-        `plan_value`, or a value network, named by the player count of the games it learnt from."""
+        `plan_value`, or a value network, named by the player count of the games it learnt from; None before the
+        bot's first decision, when its spec's choice is not made yet (a network given to the bot is known at once)."""
         if self.network is None:
-            return "plan_value"
+            return None if self._valued_for is None else "plan_value"
         players = self.network.meta.get("players")
         return f"value network ({players}-player games)" if players else "value network"

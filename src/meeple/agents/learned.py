@@ -171,7 +171,7 @@ def network_path(game_id: str, players: int | None = None) -> Path:
     return Path(str(package / NETWORK_FILE))
 
 
-def _package_path(game_id: str, players: int | None = None) -> Path | None:
+def _network_path_or_none(game_id: str, players: int | None = None) -> Path | None:
     """`network_path`, or None for a game whose package cannot be found (an unknown game)."""
     try:
         return network_path(game_id, players)
@@ -181,7 +181,7 @@ def _package_path(game_id: str, players: int | None = None) -> Path | None:
 
 def has_network(game_id: str) -> bool:
     """Whether a game ships a network, so that the `learned` level can play it."""
-    path = _package_path(game_id)
+    path = _network_path_or_none(game_id)
     return path is not None and path.is_file()
 
 
@@ -189,7 +189,7 @@ def has_network(game_id: str) -> bool:
 def shipped_network(game_id: str, players: int | None = None) -> Network:
     """The network shipped for a game, for `players` players where it ships one for that count (`network_path`);
     a game without one is a clear error, and so is a count's file trained at another count."""
-    path = _package_path(game_id, players)
+    path = _network_path_or_none(game_id, players)
     if path is None or not path.is_file():
         raise ValueError(f"the game {game_id!r} ships no learned network ({NETWORK_FILE}); train one with "
                          f"`meeple train --game {game_id} --out {NETWORK_FILE}` and put it in its package")
@@ -206,7 +206,7 @@ def count_network(game_id: str, players: int) -> Network:
     """The value network a game ships for one player count (`learned-<players>p.npz`), which its search plays at
     that count where the game's spec names it (`search_networks`); a missing file or a network of another kind is a
     clear error."""
-    path = _package_path(game_id, players)
+    path = _network_path_or_none(game_id, players)
     if path is None or path.name != count_file(players):
         raise ValueError(f"the game {game_id!r} names {players} players in search_networks but ships no "
                          f"{count_file(players)}; train one with `meeple train --game {game_id} --players {players} "

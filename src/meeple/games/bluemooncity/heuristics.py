@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import mul
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from meeple.engine.rules import Event
 
@@ -157,13 +157,13 @@ def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
     for idx in legal:
         after = s.copy()
         apply(after, seat, idx)
-        same = _UNKNOWN if not active or after.over or after.active != seat else _holdings_kept(s, after, seat)
-        if same is _UNKNOWN:
+        same: Kept = "unknown" if not active or after.over or after.active != seat else _holdings_kept(s, after, seat)
+        if same == "unknown":
             values.append(evaluate(ctx, after, seat))
             continue
         if rival is None:
             rival = max(score(ctx, s, p) for p in range(s.players) if p != seat)
-        if same is _ALL or _tallies_kept(s, after, seat):
+        if same == "all" or _tallies_kept(s, after, seat):
             if parts is None:
                 parts = _score_parts(ctx, tab, s, seat)
             own = _score_from(ctx, tab, after, seat, parts)
@@ -173,35 +173,36 @@ def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
     return values
 
 
-_UNKNOWN, _OTHERS, _ALL = "unknown", "others", "all"  # what an action left as it was (`_holdings_kept`)
+# What an action left as it was (`_holdings_kept`): every player's holdings and the city ("all"), those of every
+# player but the acting seat and the city ("others"), or less ("unknown").
+Kept = Literal["unknown", "others", "all"]
 
 
 def _same_for_others(before: State, after: State, seat: int) -> bool:
     """Whether every player but `seat` holds what it held, in a city as it was: all that `score` reads of a player
     who is not active (`tile_at` never changes)."""
-    return _holdings_kept(before, after, seat) is not _UNKNOWN
+    return _holdings_kept(before, after, seat) != "unknown"
 
 
-def _holdings_kept(before: State, after: State, seat: int) -> str:
-    """What an action of `seat` left as it was: every player's holdings and the city (`_ALL`), those of every player
-    but `seat` and the city (`_OTHERS`), or less (`_UNKNOWN`)."""
+def _holdings_kept(before: State, after: State, seat: int) -> Kept:
+    """What an action of `seat` left as it was (`Kept`)."""
     if after.boxes != before.boxes or after.rebuilt != before.rebuilt:
-        return _UNKNOWN
+        return "unknown"
     if (after.hands == before.hands and after.pending == before.pending and after.markers == before.markers
             and after.crystals == before.crystals and after.offerings == before.offerings
             and after.scales == before.scales):
-        return _ALL  # nobody's holdings changed (a step of the figure): no need to look player by player
+        return "all"  # nobody's holdings changed (a step of the figure): no need to look player by player
     for p in range(before.players):
         if p == seat:
             continue
         if (after.offerings[p] != before.offerings[p] or after.crystals[p] != before.crystals[p]
                 or after.scales[p] != before.scales[p] or after.markers[p] != before.markers[p]):
-            return _UNKNOWN
+            return "unknown"
         base = p * NCARD
         if (after.hands[base : base + NCARD] != before.hands[base : base + NCARD]
                 or after.pending[base : base + NCARD] != before.pending[base : base + NCARD]):
-            return _UNKNOWN
-    return _OTHERS
+            return "unknown"
+    return "others"
 
 
 def _tallies_kept(before: State, after: State, p: int) -> bool:
