@@ -18,46 +18,37 @@ from . import pins
 from .pins import positions
 
 
+class Counted:
+    """A function of the evaluation that counts its calls (set in its place with `monkeypatch`)."""
+
+    def __init__(self, function: Any) -> None:
+        self.function, self.calls = function, 0
+
+    def __call__(self, *args: Any) -> Any:
+        self.calls += 1
+        return self.function(*args)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_actions_values_are_those_of_scoring_every_position_in_full(players: int,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    full = 0
-    plain_evaluate = heuristics.evaluate
-
-    def counted(*args: Any) -> float:
-        nonlocal full
-        full += 1
-        return plain_evaluate(*args)
-
-    scored = summed = 0
-    plain_score, plain_sum = heuristics.score, heuristics._score_from
-
-    def counted_score(*args: Any) -> float:
-        nonlocal scored
-        scored += 1
-        return plain_score(*args)
-
-    def counted_sum(*args: Any) -> float:
-        nonlocal summed
-        summed += 1
-        return plain_sum(*args)
-
+    full, scored, summed = Counted(heuristics.evaluate), Counted(heuristics.score), Counted(heuristics._score_from)
     total = 0
     for game, seat in positions(players, 20 + players, 400):
         state, rules = game.state, game.rules
         legal = rules.legal(state, seat)
         plain = Rules.evaluate_actions(rules, state, seat, legal)  # copy, apply and evaluate each
         with monkeypatch.context() as patched:
-            patched.setattr(heuristics, "evaluate", counted)
-            patched.setattr(heuristics, "score", counted_score)
-            patched.setattr(heuristics, "_score_from", counted_sum)
+            patched.setattr(heuristics, "evaluate", full)
+            patched.setattr(heuristics, "score", scored)
+            patched.setattr(heuristics, "_score_from", summed)
             assert rules.evaluate_actions(state, seat, legal) == plain
         assert rules.rollout_action(state, seat, legal, lambda n: 0) == legal[plain.index(max(plain))]
         total += len(legal)
-    assert total - full > 1000 and full > 100  # both ways of scoring were taken many times
+    assert total - full.calls > 1000 and full.calls > 100  # both ways of scoring were taken many times
     # The seat's own score summed from the parts of the position before (a step, a card played), without
     # scoring it afresh (`score`), many times too.
-    assert summed - scored > 1000
+    assert summed.calls - scored.calls > 1000
 
 
 SMALL = ("_MOVES_SIZE", "_PAYING_SIZE", "_SQUARES_SIZE", "_SPOTS_SIZE", "_SHARES_SIZE", "_HELD_CACHE_SIZE")
@@ -179,15 +170,9 @@ def test_the_value_of_a_turns_end_leaves_the_position_as_it_was(monkeypatch: pyt
     """`turn_value` works out every player's prospect of a turn starting now on the position itself (its turn's
     fields set and put back, no copy): the position reads the same afterwards and holds its own lists again, also
     when the prospect fails."""
-    fresh = 0
     plain_fresh = heuristics._fresh_prospect
-
-    def counted(*args: Any) -> float:
-        nonlocal fresh
-        fresh += 1
-        return plain_fresh(*args)
-
-    monkeypatch.setattr(heuristics, "_fresh_prospect", counted)
+    fresh = Counted(plain_fresh)
+    monkeypatch.setattr(heuristics, "_fresh_prospect", fresh)
     for game, seat in positions(4, 61, 300):
         rules = game.rules
         for a in rules.legal(game.state, seat)[:3]:
@@ -197,7 +182,7 @@ def test_the_value_of_a_turns_end_leaves_the_position_as_it_was(monkeypatch: pyt
             rules.plan_value([after], seat)
             assert after.to_data() == before
             assert after.pay_cards is lists[0] and after.pay_lux is lists[1]  # its own, not the shared empty one
-    assert fresh > 500  # prospects worked out afresh, not found in the cache
+    assert fresh.calls > 500  # prospects worked out afresh, not found in the cache
     monkeypatch.setattr(heuristics, "_fresh_prospect", plain_fresh)
     game = meeple.new_game("bluemooncity", 3, 8)
     state, ctx = game.state, game.rules.ctx
