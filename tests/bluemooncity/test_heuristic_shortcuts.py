@@ -76,17 +76,17 @@ def test_an_action_that_changes_another_players_holdings_is_scored_in_full() -> 
     for change in ("crystals", "markers", "offerings", "scales"):
         after = state.copy()
         getattr(after, change)[other] += 1
-        assert not heuristics._same_for_others(state, after, seat), change
+        assert heuristics._holdings_kept(state, after, seat) == "unknown", change
         getattr(after, change)[other] -= 1
         getattr(after, change)[seat] += 1
-        assert heuristics._same_for_others(state, after, seat), change
+        assert heuristics._holdings_kept(state, after, seat) != "unknown", change
     for cards in ("hands", "pending"):
         after = state.copy()
         getattr(after, cards)[card_base(other)] += 1
-        assert not heuristics._same_for_others(state, after, seat), cards
+        assert heuristics._holdings_kept(state, after, seat) == "unknown", cards
     after = state.copy()
     after.boxes[after.boxes.index(FREE)] = other
-    assert not heuristics._same_for_others(state, after, seat)
+    assert heuristics._holdings_kept(state, after, seat) == "unknown"
     # what is left as it was: everybody's holdings (a step), or only the others' (the seat's own changed)
     assert heuristics._holdings_kept(state, state.copy(), seat) == "all"
     after = state.copy()
@@ -103,7 +103,7 @@ def test_an_action_that_changes_another_players_holdings_is_scored_in_full() -> 
     assert heuristics._holdings_kept(state, after, seat) == "others"
     after = state.copy()
     after.rebuilt[0] = not after.rebuilt[0]
-    assert not heuristics._same_for_others(state, after, seat)
+    assert heuristics._holdings_kept(state, after, seat) == "unknown"
 
 
 def test_remembered_prospects_are_those_worked_out_afresh() -> None:

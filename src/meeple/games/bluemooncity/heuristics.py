@@ -178,14 +178,9 @@ def action_values(ctx: Ctx, s: State, seat: int, legal: Sequence[int],
 Kept = Literal["unknown", "others", "all"]
 
 
-def _same_for_others(before: State, after: State, seat: int) -> bool:
-    """Whether every player but `seat` holds what it held, in a city as it was: all that `score` reads of a player
-    who is not active (`tile_at` never changes)."""
-    return _holdings_kept(before, after, seat) != "unknown"
-
-
 def _holdings_kept(before: State, after: State, seat: int) -> Kept:
-    """What an action of `seat` left as it was (`Kept`)."""
+    """What an action of `seat` left as it was (`Kept`). Every player but `seat` holding what it held, in a city as
+    it was, is all that `score` reads of a player who is not active (`tile_at` never changes)."""
     if after.boxes != before.boxes or after.rebuilt != before.rebuilt:
         return "unknown"
     if (after.hands == before.hands and after.pending == before.pending and after.markers == before.markers
@@ -193,14 +188,9 @@ def _holdings_kept(before: State, after: State, seat: int) -> Kept:
             and after.scales == before.scales):
         return "all"  # nobody's holdings changed (a step of the figure): no need to look player by player
     for p in range(before.players):
-        if p == seat:
-            continue
-        if (after.offerings[p] != before.offerings[p] or after.crystals[p] != before.crystals[p]
-                or after.scales[p] != before.scales[p] or after.markers[p] != before.markers[p]):
-            return "unknown"
         base = p * NCARD
-        if (after.hands[base : base + NCARD] != before.hands[base : base + NCARD]
-                or after.pending[base : base + NCARD] != before.pending[base : base + NCARD]):
+        if p != seat and (not _tallies_kept(before, after, p)
+                          or after.hands[base : base + NCARD] != before.hands[base : base + NCARD]):
             return "unknown"
     return "others"
 
@@ -222,10 +212,14 @@ def score(ctx: Ctx, s: State, p: int) -> float:
 def _score_parts(ctx: Ctx, tab: _Tables, s: State, p: int) -> tuple[float, float, float]:
     """The parts of `score` that read `p`'s tallies (offerings, crystals, scales, markers), its reward cards and
     the city: what a step or a card played leaves as it was."""
-    tallies = (OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p]
-               + _reserve(max(tab.to_win[s.players] - s.offerings[p], 0), s.markers[p]))
     pending: float = sum(map(mul, CARD_VALUE, seat_cards(s.pending, p)))
-    return tallies, pending, _shares(ctx, tab, s)[p]
+    return _tallies(tab, s, p), pending, _shares(ctx, tab, s)[p]
+
+
+def _tallies(tab: _Tables, s: State, p: int) -> float:
+    """What `p`'s offerings, crystals, scales and markers in reserve are worth (`score` and `_banked` alike)."""
+    return (OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p]
+            + _reserve(max(tab.to_win[s.players] - s.offerings[p], 0), s.markers[p]))
 
 
 def _score_from(ctx: Ctx, tab: _Tables, s: State, p: int, parts: tuple[float, float, float]) -> float:
@@ -613,8 +607,7 @@ def _held(ctx: Ctx, tab: _Tables, s: State, p: int, weight: float) -> float:
 
 def _banked(ctx: Ctx, tab: _Tables, s: State, p: int) -> float:
     """A player's score without the prospect of the current turn; unseen reward cards at average value."""
-    value = (OFFERING * s.offerings[p] + s.crystals[p] + SCALE * s.scales[p]
-             + _reserve(max(tab.to_win[s.players] - s.offerings[p], 0), s.markers[p]))
+    value = _tallies(tab, s, p)
     base = card_base(p)
     value += _hand_value(s, p) if HAND_FULL is None else _capped_hand_value(s, p, HAND_FULL)
     value += PENDING * sum(s.pending[base : base + NCARD])
