@@ -188,19 +188,17 @@ def _holdings_kept(before: State, after: State, seat: int) -> Kept:
             and after.scales == before.scales):
         return "all"  # nobody's holdings changed (a step of the figure): no need to look player by player
     for p in range(before.players):
-        base = p * NCARD
         if p != seat and (not _tallies_kept(before, after, p)
-                          or after.hands[base : base + NCARD] != before.hands[base : base + NCARD]):
+                          or seat_cards(after.hands, p) != seat_cards(before.hands, p)):
             return "unknown"
     return "others"
 
 
 def _tallies_kept(before: State, after: State, p: int) -> bool:
     """Whether `p`'s offerings, crystals, scales, markers and reward cards are as they were."""
-    base = p * NCARD
     return (after.offerings[p] == before.offerings[p] and after.crystals[p] == before.crystals[p]
             and after.scales[p] == before.scales[p] and after.markers[p] == before.markers[p]
-            and after.pending[base : base + NCARD] == before.pending[base : base + NCARD])
+            and seat_cards(after.pending, p) == seat_cards(before.pending, p))
 
 
 def score(ctx: Ctx, s: State, p: int) -> float:
