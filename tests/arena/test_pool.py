@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -26,7 +27,7 @@ from meeple.arena.pool import (
     pooled_summary,
     read_run,
 )
-from meeple.arena.report import data_file, format_table
+from meeple.arena.report import data_file, format_table, in_package
 from meeple.cli import main
 
 SEATS = ["greedy", "random"]
@@ -66,8 +67,8 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     file, which is what a designer tuning the built-in file between chunks needs."""
     built_in = Path(str(meeple.engine.get_rules("coloma").data_path()))
     recorded = json.loads((runs[0] / "results.json").read_text())["data"]
-    assert recorded == {"path": str(built_in), "sha256": hashlib.sha256(built_in.read_bytes()).hexdigest(),
-                        "built_in": True}
+    assert recorded == {"path": "meeple/games/coloma/data/components.toml",
+                        "sha256": hashlib.sha256(built_in.read_bytes()).hexdigest(), "built_in": True}
     copy = tmp_path / "components.toml"
     shutil.copy(built_in, copy)
     named = play(tmp_path / "named", 7, SEATS, 2, "--data", str(copy))
@@ -76,7 +77,7 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     assert together.exit_code == 0, together.output
     # the pooled record names both files it read the same bytes from, and is not labelled built-in
     assert json.loads(together.output)["data"] == {"sha256": recorded["sha256"],
-                                                   "paths": sorted([str(built_in), str(copy)])}
+                                                   "paths": sorted([recorded["path"], str(copy)])}
     alone = report(str(runs[0]), str(runs[1]), "--json")
     assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
     # a side of a paired report names the file its paired games read: the copy's games pair with nothing here
@@ -89,6 +90,31 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     refused = report(str(runs[0]), str(edited))
     assert refused.exit_code != 0 and "data differs" in refused.output
     assert "recorded no hash" not in refused.output  # both hashed: no word on runs saved before hashes
+
+
+def test_the_built_in_file_is_named_inside_its_package_and_pools_with_runs_that_named_it_by_machine_path(
+        runs: list[Path], tmp_path: Path) -> None:
+    """The built-in file's recorded path names it inside the installed package, the same on every machine: not
+    absolute, not the checkout's folder. Runs saved before, which recorded the absolute path of the checkout they
+    were played in, pool with such runs on the hash: the path only names the file, nothing opens it."""
+    recorded = json.loads((runs[0] / "results.json").read_text())["data"]
+    assert recorded["path"] == "meeple/games/coloma/data/components.toml" and recorded["built_in"] is True
+    assert not Path(recorded["path"]).is_absolute()
+    for checkout in (Path(__file__).resolve().parents[2], Path(meeple.__file__).resolve().parents[1]):
+        assert str(checkout) not in recorded["path"]
+    assert data_file({}, "coloma") == recorded
+    machine = "/work/elsewhere/src/meeple/games/coloma/data/components.toml"  # as runs before recorded it
+    old = copy_run(runs[1], tmp_path / "old", data={**recorded, "path": machine})
+    together = report(str(runs[0]), str(old), "--json")
+    assert together.exit_code == 0, together.output
+    pooled = json.loads(together.output)
+    assert pooled["games"] == 4
+    assert pooled["data"] == {"sha256": recorded["sha256"], "paths": sorted([machine, recorded["path"]]),
+                              "built_in": True}
+    assert _data_label(pooled) == f"built-in components.toml (sha256 {recorded['sha256'][:12]})"
+    # a plug-in game's file is named from the folder holding its own top-level package; a file outside it as given
+    assert in_package(click.__file__, "click.core") == "click/__init__.py"
+    assert in_package(str(tmp_path / "mine.toml"), "meeple.games.coloma") == str(tmp_path / "mine.toml")
 
 
 def test_a_pooled_report_pooled_again_keeps_every_path_it_was_read_from() -> None:

@@ -18,8 +18,9 @@ SHIPPED = ROOT / "src/meeple/games/cityofremnants/data/components.toml"
 
 @pytest.fixture
 def run(tmp_path: Path) -> Path:
-    """The saved run, its games pointed at the shipped data file instead of the path of the checkout they were played
-    in (which other machines lack), once the data's recorded hash shows it is the same file."""
+    """The saved run, its games pointed at the shipped data file by its full path (they name it relative to the
+    repository's root, and the tests may run from another folder), once the data's recorded hash shows it is the same
+    file."""
     recorded = json.loads((SAVED / "results.json").read_text())["data"]
     assert recorded["sha256"] == hashlib.sha256(SHIPPED.read_bytes()).hexdigest(), "the run was played on other data"
     here = tmp_path / "g1"

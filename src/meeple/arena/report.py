@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import importlib.util
 import json
 import re
 import statistics
@@ -359,19 +360,36 @@ def format_table(summary: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- files
 def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str, Any] | None:
     """The components file a run played with: its path and the SHA-256 of its content, so that reports over
-    several runs can tell whether they played with the same components. The file named by `--data`, else the
-    game's built-in file (`built_in` true; a later edit of it changes the hash, so runs before and after the edit
-    do not pool); None for a game without a data file."""
+    several runs can tell whether they played with the same components. The file named by `--data`, its path as
+    given, else the game's built-in file (`built_in` true; a later edit of it changes the hash, so runs before and
+    after the edit do not pool), its path inside the installed package, the same on every machine (`in_package`);
+    None for a game without a data file. The path only names the file: reports compare the hash, never open it."""
     path = settings.get("data")
     built_in = path is None
     if built_in and game_id is not None:
         from meeple.engine import get_rules
 
-        path = get_rules(game_id).data_path()
+        rules = get_rules(game_id)
+        path = rules.data_path()
+        if path is not None:
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            return {"path": in_package(path, type(rules).__module__), "sha256": digest, "built_in": True}
     if path is None:
         return None
-    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(),
-            **({"built_in": True} if built_in else {})}
+    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+
+
+def in_package(path: str, module: str) -> str:
+    """A file of the package of `module` named from the folder holding its top-level package, in the form of a
+    POSIX path: `meeple/games/cityofremnants/data/components.toml` wherever Meeple is installed (a plug-in game's
+    from the folder holding its own top-level package); `path` unchanged if it lies outside that package."""
+    spec = importlib.util.find_spec(module.partition(".")[0])
+    file = Path(path).resolve()
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        package = Path(folder).resolve()
+        if file.is_relative_to(package):
+            return file.relative_to(package.parent).as_posix()
+    return path
 
 
 def write_report(summary: dict[str, Any], records: list[dict[str, Any]], out: str | Path) -> list[Path]:
