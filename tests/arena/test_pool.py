@@ -103,7 +103,7 @@ def test_the_built_in_file_is_named_inside_its_package_and_pools_with_runs_that_
     for checkout in (Path(__file__).resolve().parents[2], Path(meeple.__file__).resolve().parents[1]):
         assert str(checkout) not in recorded["path"]
     assert data_file({}, "coloma") == recorded
-    machine = "/work/elsewhere/src/meeple/games/coloma/data/components.toml"  # as runs before recorded it
+    machine = "/home/player/checkout/src/meeple/games/coloma/data/components.toml"  # as runs before recorded it
     old = copy_run(runs[1], tmp_path / "old", data={**recorded, "path": machine})
     together = report(str(runs[0]), str(old), "--json")
     assert together.exit_code == 0, together.output
