@@ -218,6 +218,19 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     four = tmp_path / "learned-4p.npz"
     result = CliRunner().invoke(train, ["--game", GAME, "--players", "3", "--out", str(four)])
     assert result.exit_code != 0 and "give --players 4" in result.output and not four.exists()
+    # --start: a value network of the same shape, for --target value only; nothing is recorded or written otherwise
+    shipped = str(network_path(GAME, 4))
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--hidden", "8",
+                                        "--out", str(four)])
+    assert result.exit_code != 0 and "--start needs a value network" in result.output and not four.exists()
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--target", "choice",
+                                        "--out", str(four)])
+    assert result.exit_code != 0 and "needs --target value" in result.output and not four.exists()
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a network")
+    result = CliRunner().invoke(train, ["--game", GAME, "--start", str(junk), "--out", out])
+    assert result.exit_code != 0 and "not a network this command wrote" in result.output
+    assert not (tmp_path / "learned.npz").exists()
 
 
 def plan_value_network(size: int, iterations: int) -> Network:
@@ -280,6 +293,32 @@ def test_the_value_recipe_records_outcomes_trains_and_the_bot_searches_with_it(t
     bot = LearnedAgent(1, network)
     assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
     assert bot.stats()["iterations"] >= 1
+
+
+def test_value_training_can_go_on_from_a_network_trained_before(tmp_path: Path) -> None:
+    """`--start`: training begins at the given network's weights (its held-out loss is the start's, worked out
+    here with NumPy), keeps the best held-out weights, and refuses a network of another shape."""
+    pytest.importorskip("torch")
+    from meeple.rl.train_value import dense_positions, fit_value, record_value_game
+
+    games = [record_value_game(GAME, 2, "greedy:10%", seed=2, number=n) for n in range(3)]
+    size = game_encoder(GAME, 2).size
+    rng = np.random.default_rng(5)
+    arrays = {"w1": rng.normal(0, 0.05, (size, 8)).astype(np.float32), "b1": np.zeros(8, np.float32),
+              "w2": rng.normal(0, 0.3, (8, 8)).astype(np.float32), "b2": np.zeros(8, np.float32),
+              "w3": rng.normal(0, 0.3, 8).astype(np.float32), "b3": np.float32(0.1),
+              "skip": np.array([0.0, 2.0], np.float32)}
+    first = Network(arrays, {"kind": "value"})
+    held = [p for g in games[: max(1, len(games) // 10)] for p in g]  # training holds out the first tenth of games
+    xs, hs, ys = dense_positions(held, size)
+    scores = first.scores(xs, hs)
+    expected = float(np.mean(np.logaddexp(0.0, scores) - ys * scores))
+    trained, figures = fit_value(games, size, hidden=8, seconds=1.0, seed=0, start=first)
+    assert figures["held_out_loss_start"] == pytest.approx(expected, abs=1e-4)
+    assert "plan_value_scale" not in figures and figures["held_out_loss"] <= figures["held_out_loss_start"]
+    assert set(trained) == set(arrays)
+    with pytest.raises(ValueError, match="units"):
+        fit_value(games, size, hidden=16, seconds=0.1, seed=0, start=first)
 
 
 def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() -> None:

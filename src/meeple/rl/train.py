@@ -34,7 +34,7 @@ import numpy as np
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.learned import HEURISTICS, afterstates, file_count, game_encoder
+from meeple.agents.learned import HEURISTICS, Network, afterstates, file_count, game_encoder
 from meeple.engine.rng import seed_stream
 
 _GAME_SALT = 0x7EA
@@ -252,6 +252,17 @@ def fit(games: list[list[Decision]], size: int, hidden: int, seconds: float, see
     return got.arrays, figures
 
 
+def load_into(torch: Any, net: Any, arrays: dict[str, np.ndarray]) -> None:
+    """Set the torch network's weights to a saved network's arrays (`_arrays` read the other way round)."""
+    with torch.no_grad():
+        for layer, w, b in ((net.l1, "w1", "b1"), (net.l2, "w2", "b2")):
+            layer.weight.copy_(torch.from_numpy(np.asarray(arrays[w], dtype=np.float32).T.copy()))
+            layer.bias.copy_(torch.from_numpy(np.asarray(arrays[b], dtype=np.float32)))
+        net.l3.weight.copy_(torch.from_numpy(np.asarray(arrays["w3"], dtype=np.float32).reshape(1, -1)))
+        net.l3.bias.copy_(torch.from_numpy(np.asarray(arrays["b3"], dtype=np.float32).reshape(1)))
+        net.skip.copy_(torch.from_numpy(np.asarray(arrays["skip"], dtype=np.float32).reshape(-1)))
+
+
 def _torch_net(torch: Any, size: int, hidden: int) -> Any:
     nn = torch.nn
 
@@ -318,11 +329,15 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
               help="Also save the recorded games there (to train again with --from-data).")
 @click.option("--from-data", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Train on games saved by --keep-data instead of recording (all the time goes to training).")
+@click.option("--start", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="--target value: start training from this value network (.npz, the same --hidden and player "
+                   "count) instead of from the game's plan_value, e.g. to go on from a shipped network with games "
+                   "of stronger bots.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Where to write the network (.npz); the provenance goes next to it (.json).")
 def train(game_id: str, target: str, minutes: float, record_share: float, players: int, selfplay: str,
           iterations: int | None, teacher: str, opponent: str, hidden: int, jobs: int, seed: int,
-          keep_data: Path | None, from_data: Path | None, out: Path) -> None:
+          keep_data: Path | None, from_data: Path | None, start: Path | None, out: Path) -> None:
     """Train the learned bot of a game and export its network.
 
     With --target value (the default), bots play whole games against each other, the positions where the search
@@ -358,6 +373,19 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         size = game_encoder(game_id, players).size
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
+    first: Network | None = None
+    if start is not None:
+        if target != "value":
+            raise click.ClickException("--start goes on from a value network: it needs --target value")
+        try:
+            first = Network.load(start)
+        except (OSError, ValueError, KeyError) as exc:
+            raise click.ClickException(f"{start}: not a network this command wrote ({exc})") from None
+        if first.kind != "value" or first.inputs != size or first.w1.shape[1] != hidden:
+            raise click.ClickException(
+                f"{start} is a {first.kind} network of {first.inputs} inputs and {first.w1.shape[1]} units a layer; "
+                f"--start needs a value network of {size} inputs (the encoder of {players}-player games) and "
+                f"{hidden} units (--hidden)")
     started = datetime.datetime.now(datetime.UTC)
     command = "meeple train " + " ".join(sys.argv[2:])
     clock = time.monotonic()
@@ -394,8 +422,12 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         arrays, figures = fit(games, size, hidden, seconds, seed)
     else:
         from .train_value import fit_value
-        arrays, figures = fit_value(games, size, hidden, seconds, seed)
-        figures = {"kind": "value", "iterations": iterations, **figures}
+        arrays, figures = fit_value(games, size, hidden, seconds, seed, start=first)
+        figures = {"kind": "value", "iterations": iterations,
+                   **({"start": {"file": start.name, "command": first.meta.get("command"),
+                                 "games": first.meta.get("games")}} if start is not None and first is not None
+                      else {}),
+                   **figures}
     meta = {
         "game": game_id, "players": players, **bots, "hidden": hidden,
         "encoder_size": size, "command": command,

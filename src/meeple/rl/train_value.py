@@ -7,8 +7,9 @@
    win (1 a win, 0 a loss, shared wins and draws split).
 2. **Train**: the network's value (see `meeple.agents.learned`) learns the outcome by binary cross-entropy. It
    starts as the game's `plan_value` (the body at zero, the log-odds of `plan_value` at the scale that fits the
-   outcomes best); a tenth of the games is held out and the weights with the best held-out loss are kept, so the
-   held-out loss can only improve on the scaled `plan_value`'s.
+   outcomes best), or with `--start` as a value network trained before (to go on from a shipped network with games
+   of other bots); a tenth of the games is held out and the weights with the best held-out loss are kept, so the
+   held-out loss can only improve on the start's.
 
 The bot level `learned` then searches like `ismcts` with this value at its cut-offs.
 """
@@ -22,7 +23,7 @@ import numpy as np
 
 import meeple
 from meeple.agents import make_agent
-from meeple.agents.learned import HEURISTICS, game_encoder, heuristics, observation
+from meeple.agents.learned import HEURISTICS, Network, game_encoder, heuristics, observation
 from meeple.engine.rng import seed_stream
 
 _GAME_SALT = 0x7EB
@@ -90,11 +91,17 @@ def dense_positions(positions: list[Position], size: int) -> tuple[np.ndarray, n
 
 
 def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: float, seed: int,
-              batch: int = 128) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """Train the value network for `seconds`; its NumPy arrays and the held-out figures."""
+              batch: int = 128, start: Network | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """Train the value network for `seconds`; its NumPy arrays and the held-out figures. It starts from `start` (a
+    value network of the same shape, `--start`) where one is given, else from the game's `plan_value`."""
     import torch
 
-    from .train import best_scale, start_training, train_network
+    from .train import best_scale, load_into, start_training, train_network
+
+    if start is not None and (start.kind != "value" or start.inputs != size or start.w1.shape[1] != hidden):
+        raise ValueError(f"the network to start from must be a value network reading {size} observation numbers "
+                         f"with {hidden} units a layer, not a {start.kind} network of {start.inputs} inputs and "
+                         f"{start.w1.shape[1]} units (give its --hidden)")
 
     valid, train, net, rng = start_training(torch, games, "position", size, hidden, seed)
 
@@ -105,20 +112,26 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
         hits = float(((scores > 0).float() == (target > 0.5).float()).sum())
         return torch.nn.functional.binary_cross_entropy_with_logits(scores, target, reduction="sum"), hits
 
-    # plan_value orders positions but is not a probability of winning (Blue Moon City's stays near 0.5): start
-    # from plan_value at the scale of its log-odds that predicts the training outcomes best.
-    sample = [train[j] for j in rng.permutation(len(train))[:4096]]
+    if start is None:
+        # plan_value orders positions but is not a probability of winning (Blue Moon City's stays near 0.5): start
+        # from plan_value at the scale of its log-odds that predicts the training outcomes best.
+        sample = [train[j] for j in rng.permutation(len(train))[:4096]]
 
-    def set_scale(scale: float) -> None:
-        net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
+        def set_scale(scale: float) -> None:
+            net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
 
-    start_scale = best_scale(torch, loss_of, sample, PLAN_SCALES, set_scale)
+        start_scale = best_scale(torch, loss_of, sample, PLAN_SCALES, set_scale)
+        begun = {"plan_value_scale": start_scale}
+        start_name = "plan_value"
+    else:
+        load_into(torch, net, start.arrays())
+        begun, start_name = {}, "start"
     got = train_network(torch, net, loss_of, train, valid, rng, seconds, batch, chunk=512, weight_decay=1e-4,
                         skip_lr=0.01, hits_name="right", digits=4)
     figures = {
-        "train_positions": len(train), "held_out_positions": len(valid), "epochs": got.epochs,
-        "plan_value_scale": start_scale,
-        "held_out_loss_plan_value": round(got.start_loss, 4), "held_out_right_plan_value": round(got.start_hits, 4),
+        "train_positions": len(train), "held_out_positions": len(valid), "epochs": got.epochs, **begun,
+        f"held_out_loss_{start_name}": round(got.start_loss, 4),
+        f"held_out_right_{start_name}": round(got.start_hits, 4),
         "held_out_loss": round(got.loss, 4), "held_out_right": round(got.hits, 4),
     }
     return got.arrays, figures
