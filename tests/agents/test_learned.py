@@ -3,7 +3,9 @@ path, an untrained network plays as the greedy bot, and bad networks are clear e
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -315,10 +317,36 @@ def test_value_training_can_go_on_from_a_network_trained_before(tmp_path: Path) 
     expected = float(np.mean(np.logaddexp(0.0, scores) - ys * scores))
     trained, figures = fit_value(games, size, hidden=8, seconds=1.0, seed=0, start=first)
     assert figures["held_out_loss_start"] == pytest.approx(expected, abs=1e-4)
-    assert "plan_value_scale" not in figures and figures["held_out_loss"] <= figures["held_out_loss_start"]
+    assert figures["held_out_loss"] <= figures["held_out_loss_start"]
+    _, plain = fit_value(games, size, hidden=8, seconds=0.1, seed=0)  # plan_value's figures stay the baseline
+    assert figures["held_out_loss_plan_value"] == plain["held_out_loss_plan_value"] != figures["held_out_loss_start"]
+    assert figures["plan_value_scale"] == plain["plan_value_scale"]
     assert set(trained) == set(arrays)
     with pytest.raises(ValueError, match="units"):
         fit_value(games, size, hidden=16, seconds=0.1, seed=0, start=first)
+
+    # The command: --from-data and --start write a network whose provenance names the start by its hash
+    from click.testing import CliRunner
+
+    from meeple.rl.train import export, train
+
+    data, start, out = tmp_path / "games.data", tmp_path / "start.npz", tmp_path / "next.npz"
+    with data.open("wb") as fh:
+        pickle.dump({"game": GAME, "players": 2, "target": "value", "bots": {"selfplay": "greedy:10%"},
+                     "selfplay": "greedy:10%", "games": games, "recording": {}}, fh)
+    export(arrays, {"game": GAME, "players": 2, "kind": "value", "date": "2026-12-02T00:00:00Z"}, start)
+    result = CliRunner().invoke(train, ["--game", GAME, "--from-data", str(data), "--start", str(start), "--hidden",
+                                        "8", "--minutes", "0.1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    meta = json.loads(out.with_suffix(".json").read_text())
+    assert meta["start"] == {"file": "start.npz", "sha256": hashlib.sha256(start.read_bytes()).hexdigest(),
+                             "date": "2026-12-02T00:00:00Z"}
+    assert meta["held_out_loss"] <= meta["held_out_loss_start"]
+    # a network of another player count is refused, before anything is recorded or written
+    four = tmp_path / "four.npz"
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", str(start), "--hidden", "8",
+                                        "--out", str(four)])
+    assert result.exit_code != 0 and "players 2, not 4" in result.output and not four.exists()
 
 
 def test_the_search_values_its_cut_offs_with_the_count_network_the_game_names() -> None:

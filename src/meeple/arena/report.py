@@ -373,7 +373,8 @@ def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str,
         path = rules.data_path()
         if path is not None:
             digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-            return {"path": in_package(path, type(rules).__module__), "sha256": digest, "built_in": True}
+            return {"path": in_package(path, rules.spec.package or type(rules).__module__), "sha256": digest,
+                    "built_in": True}
     if path is None:
         return None
     return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import datetime
+import hashlib
 import json
 import math
 import pickle
 import sys
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -170,6 +172,20 @@ class Fitted:
     epochs: int
 
 
+def held_out(torch: Any, loss_of: Callable[[list[Any]], tuple[Any, float]], valid: list[Any],
+             chunk: int) -> tuple[float, float]:
+    """The network's mean loss over the held-out rows and its share of hits (in chunks of `chunk` rows)."""
+    if not valid:
+        return math.nan, math.nan
+    total, hits = 0.0, 0.0
+    with torch.no_grad():
+        for i in range(0, len(valid), chunk):
+            loss, hit = loss_of(valid[i : i + chunk])
+            total += float(loss)
+            hits += hit
+    return total / len(valid), hits / len(valid)
+
+
 def train_network(torch: Any, net: Any, loss_of: Callable[[list[Any]], tuple[Any, float]], train: list[Any],
                   valid: list[Any], rng: np.random.Generator, seconds: float, batch: int, chunk: int,
                   weight_decay: float, skip_lr: float, hits_name: str, digits: int) -> Fitted:
@@ -178,15 +194,7 @@ def train_network(torch: Any, net: Any, loss_of: Callable[[list[Any]], tuple[Any
     from tqdm import tqdm
 
     def evaluate() -> tuple[float, float]:
-        if not valid:
-            return math.nan, math.nan
-        total, hits = 0.0, 0.0
-        with torch.no_grad():
-            for i in range(0, len(valid), chunk):
-                loss, hit = loss_of(valid[i : i + chunk])
-                total += float(loss)
-                hits += hit
-        return total / len(valid), hits / len(valid)
+        return held_out(torch, loss_of, valid, chunk)
 
     skip = [p for name, p in net.named_parameters() if name == "skip"]
     body = [p for name, p in net.named_parameters() if name != "skip"]
@@ -374,18 +382,27 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     first: Network | None = None
+    start_record: dict[str, Any] = {}
     if start is not None:
         if target != "value":
             raise click.ClickException("--start goes on from a value network: it needs --target value")
         try:
             first = Network.load(start)
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             raise click.ClickException(f"{start}: not a network this command wrote ({exc})") from None
-        if first.kind != "value" or first.inputs != size or first.w1.shape[1] != hidden:
+        if (first.kind != "value" or first.inputs != size or first.w1.shape[1] != hidden
+                or first.w2.shape != (hidden, hidden)):
             raise click.ClickException(
                 f"{start} is a {first.kind} network of {first.inputs} inputs and {first.w1.shape[1]} units a layer; "
                 f"--start needs a value network of {size} inputs (the encoder of {players}-player games) and "
-                f"{hidden} units (--hidden)")
+                f"{hidden} units in each layer (--hidden)")
+        for key, wanted in (("game", game_id), ("players", players)):
+            if first.meta.get(key, wanted) != wanted:
+                raise click.ClickException(f"{start} learnt from games with {key} {first.meta[key]}, not {wanted}: "
+                                           f"--start goes on from a network of the same game and player count")
+        start_record = {"file": start.name, "sha256": hashlib.sha256(start.read_bytes()).hexdigest(),
+                        **{key: first.meta[key] for key in ("date", "command", "games", "held_out_loss", "start")
+                           if key in first.meta}}
     started = datetime.datetime.now(datetime.UTC)
     command = "meeple train " + " ".join(sys.argv[2:])
     clock = time.monotonic()
@@ -424,10 +441,7 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         from .train_value import fit_value
         arrays, figures = fit_value(games, size, hidden, seconds, seed, start=first)
         figures = {"kind": "value", "iterations": iterations,
-                   **({"start": {"file": start.name, "command": first.meta.get("command"),
-                                 "games": first.meta.get("games")}} if start is not None and first is not None
-                      else {}),
-                   **figures}
+                   **({"start": start_record} if first is not None else {}), **figures}
     meta = {
         "game": game_id, "players": players, **bots, "hidden": hidden,
         "encoder_size": size, "command": command,

@@ -96,9 +96,10 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
     value network of the same shape, `--start`) where one is given, else from the game's `plan_value`."""
     import torch
 
-    from .train import best_scale, load_into, start_training, train_network
+    from .train import best_scale, held_out, load_into, start_training, train_network
 
-    if start is not None and (start.kind != "value" or start.inputs != size or start.w1.shape[1] != hidden):
+    if start is not None and (start.kind != "value" or start.inputs != size or start.w1.shape[1] != hidden
+                              or start.w2.shape != (hidden, hidden)):
         raise ValueError(f"the network to start from must be a value network reading {size} observation numbers "
                          f"with {hidden} units a layer, not a {start.kind} network of {start.inputs} inputs and "
                          f"{start.w1.shape[1]} units (give its --hidden)")
@@ -112,26 +113,27 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
         hits = float(((scores > 0).float() == (target > 0.5).float()).sum())
         return torch.nn.functional.binary_cross_entropy_with_logits(scores, target, reduction="sum"), hits
 
-    if start is None:
-        # plan_value orders positions but is not a probability of winning (Blue Moon City's stays near 0.5): start
-        # from plan_value at the scale of its log-odds that predicts the training outcomes best.
-        sample = [train[j] for j in rng.permutation(len(train))[:4096]]
+    # plan_value orders positions but is not a probability of winning (Blue Moon City's stays near 0.5): start
+    # from plan_value at the scale of its log-odds that predicts the training outcomes best.
+    sample = [train[j] for j in rng.permutation(len(train))[:4096]]
 
-        def set_scale(scale: float) -> None:
-            net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
+    def set_scale(scale: float) -> None:
+        net.skip.copy_(torch.tensor([0.0] * (HEURISTICS - 1) + [scale]))
 
-        start_scale = best_scale(torch, loss_of, sample, PLAN_SCALES, set_scale)
-        begun = {"plan_value_scale": start_scale}
-        start_name = "plan_value"
-    else:
+    start_scale = best_scale(torch, loss_of, sample, PLAN_SCALES, set_scale)
+    baseline: dict[str, float] = {}
+    if start is not None:  # plan_value's held-out figures stay the baseline; training begins at the network given
+        loss, hits = held_out(torch, loss_of, valid, chunk=512)
+        baseline = {"held_out_loss_plan_value": round(loss, 4), "held_out_right_plan_value": round(hits, 4)}
         load_into(torch, net, start.arrays())
-        begun, start_name = {}, "start"
     got = train_network(torch, net, loss_of, train, valid, rng, seconds, batch, chunk=512, weight_decay=1e-4,
                         skip_lr=0.01, hits_name="right", digits=4)
+    begun = "plan_value" if start is None else "start"
     figures = {
-        "train_positions": len(train), "held_out_positions": len(valid), "epochs": got.epochs, **begun,
-        f"held_out_loss_{start_name}": round(got.start_loss, 4),
-        f"held_out_right_{start_name}": round(got.start_hits, 4),
+        "train_positions": len(train), "held_out_positions": len(valid), "epochs": got.epochs,
+        "plan_value_scale": start_scale, **baseline,
+        f"held_out_loss_{begun}": round(got.start_loss, 4), f"held_out_right_{begun}": round(got.start_hits, 4),
         "held_out_loss": round(got.loss, 4), "held_out_right": round(got.hits, 4),
     }
     return got.arrays, figures
+
