@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
 from pathlib import Path
@@ -102,7 +103,9 @@ def test_compare_command_plays_both_variants_on_the_same_seeds(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     out = json.loads(result.output[:result.output.rindex("}") + 1])
     assert out["a"]["options"]["layout"] == "standard" and out["b"]["options"]["layout"] == "open"
-    assert out["b"]["settings"]["data"] == str(data.resolve())
+    # the components file is named from the folder the run started in, which is where its games replay from
+    named = out["b"]["settings"]["data"]
+    assert Path(named).resolve() == data.resolve() and named == os.path.relpath(data.resolve())
     assert any(r["quantity"] == "actions" for r in out["differences"])
     a_games = json.loads((tmp_path / "out" / "a" / "results.json").read_text())["records"]
     b_games = json.loads((tmp_path / "out" / "b" / "results.json").read_text())["records"]
