@@ -45,12 +45,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.engine.spec import GameSpec
 from meeple.engine.table import SeatTable
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    from .learned import Network  # the learned module imports this one
 
 DEFAULT_ITERATIONS = 1000  # visits of the decision's node
 EXPLORATION = 0.1  # UCB constant; values lie in [0, 1] and two plans of a turn rarely differ by more than 0.1
@@ -118,7 +121,7 @@ class ISMCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         random_share: float = 0.0,
-        network: Any = None,
+        network: Network | None = None,
         encoder: Any = None,
     ) -> None:
         super().__init__(seed)
@@ -157,7 +160,7 @@ class ISMCTSAgent(Agent):
         # player count) of that choice.
         if (network is None) != (encoder is None):
             raise ValueError("a search valued by a network needs the network and the game's observation encoder")
-        self.network: Any = network
+        self.network: Network | None = network
         self.encoder: Any = encoder
         self._given_network = network is not None
         self._valued_for: tuple[str, int] | None = None
