@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import os
 import pickle
 from pathlib import Path
 
@@ -295,6 +297,59 @@ def test_the_value_recipe_records_outcomes_trains_and_the_bot_searches_with_it(t
     bot = LearnedAgent(1, network)
     assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
     assert bot.stats()["iterations"] >= 1
+
+
+def test_a_networks_score_is_its_units_summed_in_order_the_same_on_every_machine() -> None:
+    """A score adds each unit's inputs one after the other in float32 (a BLAS matrix product would leave the order
+    to the kernel the CPU selects, and the 4-player search went otherwise on another kind of CPU): it equals that sum
+    worked out here number by number, and another process made to use OpenBLAS's oldest kernel gives the same bits."""
+    rng = np.random.default_rng(3)
+    inputs, hidden = 40, 8
+    arrays = {"w1": rng.normal(0, 0.5, (inputs, hidden)).astype(np.float32),
+              "b1": rng.normal(0, 0.1, hidden).astype(np.float32),
+              "w2": rng.normal(0, 0.5, (hidden, hidden)).astype(np.float32),
+              "b2": rng.normal(0, 0.1, hidden).astype(np.float32), "w3": rng.normal(0, 0.5, hidden).astype(np.float32),
+              "b3": np.float32(0.2), "skip": np.array([0.7, 1.3], np.float32)}
+    net = Network(arrays, {"kind": "value"})
+    f32 = np.float32
+    for _ in range(20):
+        x = np.where(rng.random(inputs) < 0.3, rng.random(inputs), 0.0).astype(np.float32)
+        h = rng.normal(0, 1, 2).astype(np.float32)
+        h1 = []
+        for j in range(hidden):
+            total = f32(0.0)
+            for i in range(inputs):
+                if x[i] != 0:
+                    total = f32(total + f32(arrays["w1"][i, j] * x[i]))
+            h1.append(max(f32(total + arrays["b1"][j]), f32(0.0)))
+        h2 = []
+        for k in range(hidden):
+            total = f32(0.0)
+            for j in range(hidden):
+                total = f32(total + f32(arrays["w2"][j, k] * h1[j]))
+            h2.append(max(f32(total + arrays["b2"][k]), f32(0.0)))
+        terms = [float(f32(h2[k] * arrays["w3"][k])) for k in range(hidden)]
+        terms += [float(f32(h[i] * arrays["skip"][i])) for i in range(2)]
+        assert net.score(x, h) == math.fsum(terms) + float(arrays["b3"])
+    # the shipped 4-player network on positions of a game, here and in a process on OpenBLAS's generic kernel
+    import subprocess
+    import sys
+
+    script = (
+        "import meeple, numpy as np\n"
+        "from meeple.agents.learned import count_network, game_encoder, observation, heuristics\n"
+        "net, enc = count_network('bluemooncity', 4), game_encoder('bluemooncity', 4)\n"
+        "game = meeple.new_game('bluemooncity', 4, 11)\n"
+        "for _ in range(60):\n"
+        "    seat = game.deciders()[0]\n"
+        "    game.apply(seat, game.legal_actions(seat)[0])\n"
+        "s, r = game.state, game.rules\n"
+        "print([net.score(observation(enc, r, s, p), np.asarray(heuristics(r, s, p), np.float32)).hex() "
+        "for p in range(4)])\n")
+    here = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    generic = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                             env={**os.environ, "OPENBLAS_CORETYPE": "Prescott"}).stdout
+    assert here == generic and here.count("0x") == 4
 
 
 def test_value_training_can_go_on_from_a_network_trained_before(tmp_path: Path) -> None:

@@ -119,16 +119,35 @@ class Network:
         return cls(arrays, meta)
 
     def scores(self, xs: np.ndarray, hs: np.ndarray) -> np.ndarray:
+        """The scores of a batch of positions (rows of observations `xs` and heuristics `hs`), each as `score`."""
         if xs.shape[1] != self.inputs:
             raise ValueError(f"the network reads {self.inputs} observation numbers, the encoder gives {xs.shape[1]}")
-        h1 = np.maximum(xs @ self.w1 + self.b1, 0.0)
-        h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
-        out: np.ndarray = h2 @ self.w3 + self.b3 + hs @ self.skip
-        return out
+        return np.array([self.score(x, h) for x, h in zip(xs, hs, strict=True)], dtype=np.float64)
+
+    def score(self, x: np.ndarray, h: np.ndarray) -> float:
+        """The score of one position, the same to the last bit on every machine: each unit sums its inputs one after
+        the other in float32 (a matrix product would leave the order to the BLAS kernel the CPU selects, so that
+        searches of the same seed went otherwise on another kind of CPU), the output exactly (`math.fsum`). Only the
+        observation's non-zero entries are read, a few hundred of its thousands."""
+        x = np.asarray(x, dtype=np.float32).reshape(-1)
+        if x.shape[0] != self.inputs:
+            raise ValueError(f"the network reads {self.inputs} observation numbers, the encoder gives {x.shape[0]}")
+        on = (x != 0).nonzero()[0]
+        rows = self.w1.take(on, axis=0)
+        rows *= x.take(on)[:, None]
+        h1 = np.add.reduce(rows, axis=0)  # over the first axis: the rows added in order, element by element
+        h1 += self.b1
+        np.maximum(h1, 0.0, out=h1)
+        rows = self.w2 * h1[:, None]
+        h2 = np.add.reduce(rows, axis=0)
+        h2 += self.b2
+        np.maximum(h2, 0.0, out=h2)
+        heuristic = np.asarray(h, dtype=np.float32).reshape(-1)
+        return math.fsum((h2 * self.w3).tolist() + (heuristic * self.skip).tolist()) + self.b3
 
     def value(self, x: np.ndarray, h: np.ndarray) -> float:
         """The value in [0, 1] of one position (a value network): its observation `x` and heuristics `h`."""
-        score = float(self.scores(x.reshape(1, -1), h.reshape(1, -1))[0])
+        score = self.score(x, h)
         return 1.0 / (1.0 + math.exp(-min(max(score, -60.0), 60.0)))
 
     def position_value(self, encoder: Any, rules: Any, state: Any, seat: int) -> float:
