@@ -88,9 +88,10 @@ class Network:
         missing = [name for name in _ARRAYS if name not in arrays]
         if missing:
             raise ValueError(f"a learned network needs the arrays {', '.join(_ARRAYS)}; missing: {', '.join(missing)}")
-        self.w1 = np.asarray(arrays["w1"], dtype=np.float32)
+        # C order: `score` sums over the first axis of these rows, which numpy then does in order (see there)
+        self.w1 = np.ascontiguousarray(arrays["w1"], dtype=np.float32)
         self.b1 = np.asarray(arrays["b1"], dtype=np.float32)
-        self.w2 = np.asarray(arrays["w2"], dtype=np.float32)
+        self.w2 = np.ascontiguousarray(arrays["w2"], dtype=np.float32)
         self.b2 = np.asarray(arrays["b2"], dtype=np.float32)
         self.w3 = np.asarray(arrays["w3"], dtype=np.float32).reshape(-1)
         self.b3 = float(np.asarray(arrays["b3"]).reshape(()))
@@ -122,27 +123,31 @@ class Network:
         """The scores of a batch of positions (rows of observations `xs` and heuristics `hs`), each as `score`."""
         if xs.shape[1] != self.inputs:
             raise ValueError(f"the network reads {self.inputs} observation numbers, the encoder gives {xs.shape[1]}")
+        if len(xs) != len(hs):
+            raise ValueError(f"a batch of {len(xs)} observations needs as many rows of heuristics, not {len(hs)}")
         return np.array([self.score(x, h) for x, h in zip(xs, hs, strict=True)], dtype=np.float64)
 
     def score(self, x: np.ndarray, h: np.ndarray) -> float:
-        """The score of one position, the same to the last bit on every machine: each unit sums its inputs one after
-        the other in float32 (a matrix product would leave the order to the BLAS kernel the CPU selects, so that
-        searches of the same seed went otherwise on another kind of CPU), the output exactly (`math.fsum`). Only the
-        observation's non-zero entries are read, a few hundred of its thousands."""
+        """The score of one position, independent of the BLAS kernel the CPU selects: each unit adds its inputs one
+        after the other in float32 (a matrix product leaves that order to the kernel, and the shipped 4-player network
+        scored positions with other last bits under different kernels), and the output's terms are summed exactly
+        (`math.fsum`) before its bias is added. Only the observation's non-zero entries are read, a few hundred of
+        its thousands."""
         x = np.asarray(x, dtype=np.float32).reshape(-1)
         if x.shape[0] != self.inputs:
             raise ValueError(f"the network reads {self.inputs} observation numbers, the encoder gives {x.shape[0]}")
+        heuristic = np.asarray(h, dtype=np.float32).reshape(-1)
+        if heuristic.shape[0] != HEURISTICS:
+            raise ValueError(f"the network reads {HEURISTICS} heuristic numbers, not {heuristic.shape[0]}")
         on = (x != 0).nonzero()[0]
         rows = self.w1.take(on, axis=0)
         rows *= x.take(on)[:, None]
-        h1 = np.add.reduce(rows, axis=0)  # over the first axis: the rows added in order, element by element
+        h1 = _in_order(rows)
         h1 += self.b1
         np.maximum(h1, 0.0, out=h1)
-        rows = self.w2 * h1[:, None]
-        h2 = np.add.reduce(rows, axis=0)
+        h2 = _in_order(self.w2 * h1[:, None])
         h2 += self.b2
         np.maximum(h2, 0.0, out=h2)
-        heuristic = np.asarray(h, dtype=np.float32).reshape(-1)
         return math.fsum((h2 * self.w3).tolist() + (heuristic * self.skip).tolist()) + self.b3
 
     def value(self, x: np.ndarray, h: np.ndarray) -> float:
@@ -155,6 +160,19 @@ class Network:
         seat sees of the position and the game's heuristics there."""
         return self.value(observation(encoder, rules, state, seat),
                           np.asarray(heuristics(rules, state, seat), dtype=np.float32))
+
+
+def _in_order(rows: np.ndarray) -> np.ndarray:
+    """The sum of the rows of a C-ordered float32 array, added one after the other, element by element: numpy's sum
+    over the first axis of such an array with at least two columns adds whole rows in turn (no pairwise sums,
+    which it keeps for a sum along contiguous memory, as one column would be: that case is accumulated)."""
+    if rows.shape[1] > 1:
+        total: np.ndarray = np.add.reduce(rows, axis=0)
+        return total
+    if not rows.shape[0]:
+        return np.zeros(rows.shape[1], dtype=np.float32)
+    last: np.ndarray = np.add.accumulate(rows, axis=0)[-1]
+    return last
 
 
 def count_file(players: int) -> str:
