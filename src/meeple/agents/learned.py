@@ -107,6 +107,10 @@ class Network:
         if self.kind not in KINDS:
             raise ValueError(f"a learned network is of the kind {' or '.join(KINDS)}, not {self.kind!r}")
 
+    def has_shape(self, inputs: int, hidden: int) -> bool:
+        """Whether the network reads `inputs` observation numbers through two layers of `hidden` units."""
+        return self.inputs == inputs and self.w1.shape[1] == hidden and self.w2.shape == (hidden, hidden)
+
     def arrays(self) -> dict[str, np.ndarray]:
         """The network's arrays by name, as `Network(arrays, meta)` takes them and `.npz` files hold them."""
         return {name: np.asarray(getattr(self, name)) for name in _ARRAYS}

@@ -364,7 +364,7 @@ def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str,
     given, else the game's built-in file (`built_in` true; a later edit of it changes the hash, so runs before and
     after the edit do not pool), its path inside the installed package, the same on every machine (`in_package`);
     None for a game without a data file. The path only names the file: reports compare the hash, never open it."""
-    path = settings.get("data")
+    path = named = settings.get("data")
     built_in = path is None
     if built_in and game_id is not None:
         from meeple.engine import get_rules
@@ -372,12 +372,11 @@ def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str,
         rules = get_rules(game_id)
         path = rules.data_path()
         if path is not None:
-            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
-            return {"path": in_package(path, rules.spec.package or type(rules).__module__), "sha256": digest,
-                    "built_in": True}
+            named = in_package(path, rules.spec.package or type(rules).__module__)
     if path is None:
         return None
-    return {"path": path, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+    return {"path": named, "sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(),
+            **({"built_in": True} if built_in else {})}
 
 
 def in_package(path: str, module: str) -> str:

@@ -390,8 +390,7 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
             first = Network.load(start)
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             raise click.ClickException(f"{start}: not a network this command wrote ({exc})") from None
-        if (first.kind != "value" or first.inputs != size or first.w1.shape[1] != hidden
-                or first.w2.shape != (hidden, hidden)):
+        if first.kind != "value" or not first.has_shape(size, hidden):
             raise click.ClickException(
                 f"{start} is a {first.kind} network of {first.inputs} inputs and {first.w1.shape[1]} units a layer; "
                 f"--start needs a value network of {size} inputs (the encoder of {players}-player games) and "

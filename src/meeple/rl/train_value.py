@@ -98,8 +98,7 @@ def fit_value(games: list[list[Position]], size: int, hidden: int, seconds: floa
 
     from .train import best_scale, held_out, load_into, start_training, train_network
 
-    if start is not None and (start.kind != "value" or start.inputs != size or start.w1.shape[1] != hidden
-                              or start.w2.shape != (hidden, hidden)):
+    if start is not None and (start.kind != "value" or not start.has_shape(size, hidden)):
         raise ValueError(f"the network to start from must be a value network reading {size} observation numbers "
                          f"with {hidden} units a layer, not a {start.kind} network of {start.inputs} inputs and "
                          f"{start.w1.shape[1]} units (give its --hidden)")
