@@ -8,6 +8,7 @@ import json
 import math
 import os
 import pickle
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -205,11 +206,14 @@ def test_the_recipe_records_trains_and_exports_a_network_the_bot_plays(tmp_path:
     assert bot.choose(game.seat_table(seat)) in game.legal_actions(seat)
 
 
-def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
+def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bad input is named before anything else, on a machine with PyTorch or without it (as here: the import is
+    hidden); a good command without PyTorch says how to install it."""
     from click.testing import CliRunner
 
     from meeple.rl.train import train
 
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` raises ImportError
     out = str(tmp_path / "learned.npz")
     result = CliRunner().invoke(train, ["--game", "chess", "--out", out])
     assert result.exit_code != 0 and "chess" in result.output
@@ -234,7 +238,9 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path) -> None:
     junk.write_bytes(b"not a network")
     result = CliRunner().invoke(train, ["--game", GAME, "--start", str(junk), "--out", out])
     assert result.exit_code != 0 and "not a network this command wrote" in result.output
-    assert not (tmp_path / "learned.npz").exists()
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--out", str(four)])
+    assert result.exit_code != 0 and "training needs PyTorch: pip install torch" in result.output
+    assert not (tmp_path / "learned.npz").exists() and not four.exists()
 
 
 def plan_value_network(size: int, iterations: int) -> Network:

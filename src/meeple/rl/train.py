@@ -371,10 +371,6 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
                              f"would have {players}: give --players {named} or another file name")
     except (MeepleError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        raise click.ClickException("training needs PyTorch: pip install torch==2.13.0 (CPU)") from None
     if out.suffix != ".npz":
         raise click.ClickException(f"the network is written as an .npz file, not {out}")
     try:
@@ -402,6 +398,11 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         start_record = {"file": start.name, "sha256": hashlib.sha256(start.read_bytes()).hexdigest(),
                         **{key: first.meta[key] for key in ("date", "command", "games", "held_out_loss", "start")
                            if key in first.meta}}
+    # Bad input is reported first, with or without PyTorch; training itself needs it.
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        raise click.ClickException("training needs PyTorch: pip install torch==2.13.0 (CPU)") from None
     started = datetime.datetime.now(datetime.UTC)
     command = "meeple train " + " ".join(sys.argv[2:])
     clock = time.monotonic()
