@@ -238,7 +238,11 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypa
     junk.write_bytes(b"not a network")
     result = CliRunner().invoke(train, ["--game", GAME, "--start", str(junk), "--out", out])
     assert result.exit_code != 0 and "not a network this command wrote" in result.output
-    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--out", str(four)])
+    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(tmp_path / "learned.pt")])
+    assert result.exit_code != 0 and "written as an .npz file" in result.output
+    # short, so that a PyTorch check moved after the recording fails here in seconds rather than recording for long
+    result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--minutes", "0.1",
+                                        "--out", str(four)])
     assert result.exit_code != 0 and "training needs PyTorch: pip install torch" in result.output
     assert not (tmp_path / "learned.npz").exists() and not four.exists()
 

@@ -398,7 +398,8 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         start_record = {"file": start.name, "sha256": hashlib.sha256(start.read_bytes()).hexdigest(),
                         **{key: first.meta[key] for key in ("date", "command", "games", "held_out_loss", "start")
                            if key in first.meta}}
-    # Bad input is reported first, with or without PyTorch; training itself needs it.
+    # Bad options and a bad --start are reported before PyTorch is looked for, so on any machine; a --from-data
+    # file is read (it may be large) and checked only after.
     try:
         import torch  # noqa: F401
     except ImportError:
