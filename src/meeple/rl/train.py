@@ -21,6 +21,7 @@ import datetime
 import hashlib
 import json
 import math
+import os
 import pickle
 import sys
 import time
@@ -309,6 +310,18 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
     out.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
 
+def _check_writable(option: str, path: Path) -> None:
+    """Refuse, before any game is recorded and without changing anything, a file the command could not write at its
+    end (the folders it lacks are made then), so that a long recording is never lost to a bad path."""
+    folder = path.parent.absolute()
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise click.ClickException(f"{option} {path}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise click.ClickException(f"{option} {path}: the folder {folder} cannot be written to")
+
+
 @click.command()
 @click.option("--game", "game_id", required=True, help="The game (`meeple info` lists the installed ones).")
 @click.option("--target", type=click.Choice(["value", "choice"]), default="value", show_default=True,
@@ -373,6 +386,9 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         raise click.ClickException(str(exc)) from None
     if out.suffix != ".npz":
         raise click.ClickException(f"the network is written as an .npz file, not {out}")
+    for option, path in (("--out", out), ("--keep-data", keep_data)):
+        if path is not None:
+            _check_writable(option, path)
     try:
         size = game_encoder(game_id, players).size
     except ValueError as exc:
@@ -431,6 +447,7 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         recording = {"command": command, "date": started.strftime("%Y-%m-%dT%H:%M:%SZ"),
                      "seconds": round(recorded), "jobs": jobs, "seed": seed}
         if keep_data is not None:
+            keep_data.parent.mkdir(parents=True, exist_ok=True)
             with keep_data.open("wb") as fh:
                 pickle.dump({"game": game_id, "players": players, "target": target, "bots": bots,
                              **bots, "games": games, "recording": recording}, fh)
