@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,7 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     assert together.exit_code == 0, together.output
     # the pooled record names both files it read the same bytes from, and is not labelled built-in
     assert json.loads(together.output)["data"] == {"sha256": recorded["sha256"],
-                                                   "paths": sorted([recorded["path"], str(copy)])}
+                                                   "paths": sorted([recorded["path"], os.path.relpath(copy)])}
     alone = report(str(runs[0]), str(runs[1]), "--json")
     assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
     # a side of a paired report names the file its paired games read: the copy's games pair with nothing here
@@ -208,7 +209,9 @@ def test_the_data_file_is_recorded_and_runs_with_other_data_are_refused(tmp_path
     shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", data)
     run = play(tmp_path / "d1", 1, SEATS, 1, "--data", str(data))
     recorded = json.loads((run / "results.json").read_text())["data"]
-    assert recorded == {"path": str(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
+    # named from the folder the run started in, where its saved games replay from, not by the machine's folders
+    assert recorded == {"path": os.path.relpath(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
+    assert json.loads(next((run / "games").glob("*.json")).read_text())["settings"]["data"] == recorded["path"]
     other = copy_run(run, tmp_path / "d2", seed=2, data={"path": str(data), "sha256": "0" * 64})
     result = report(str(run), str(other))
     assert result.exit_code != 0 and f"{other}: cannot pool with {run}: data differs" in result.output
@@ -318,6 +321,28 @@ def test_the_records_the_arena_writes_pass_the_shape_check(runs: list[Path]) -> 
     assert result["games"] == sum(len(read_run(folder / "a").records) for folder in compared)
 
 
+def test_every_saved_balance_run_names_a_file_of_the_repository_with_the_hash_it_recorded() -> None:
+    """docs/balance-runs/README.md: each saved run, and each of its saved games, names the components file it played
+    with by its path from the repository's root (a game played without --data names none: the shipped file), and
+    that file's content still has the SHA-256 the run recorded, so the games replay on any machine. A run naming a
+    machine's folder, or a file edited since, fails here."""
+    root = Path(__file__).parents[2]
+    found = sorted((root / "docs" / "balance-runs").glob("*/g*/results.json"))
+    found += sorted((root / "docs" / "balance-runs").glob("*/g*/[ab]/results.json"))
+    assert len(found) > 500
+    hashes: dict[str, str] = {}
+    for results in found:
+        data = json.loads(results.read_text())["data"]
+        path = data["path"]
+        assert not Path(path).is_absolute() and ".." not in Path(path).parts, f"{results}: {path}"
+        if path not in hashes:
+            hashes[path] = hashlib.sha256((root / path).read_bytes()).hexdigest()
+        assert hashes[path] == data["sha256"], f"{results}: {path} is not the file the run played with"
+        shipped = path == "src/meeple/games/cityofremnants/data/components.toml"
+        for game in sorted((results.parent / "games").glob("*.json"))[:1]:  # a game played without --data
+            assert json.loads(game.read_text())["settings"].get("data") in ({path, None} if shipped else {path}), game
+
+
 @pytest.mark.parametrize(("players", "before"), [(4, "cityofremnants-4p-ismcts-step4/g*"),
                                                  (3, "cityofremnants-3p-ismcts-step4/g*"),
                                                  (2, "cityofremnants-2p-step3-vs-step4/g*/b")])
@@ -338,7 +363,7 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
 @pytest.mark.parametrize(("players", "candidate", "bots"), [
     (4, "step6-candidate", "ismcts"), (4, "step6b-candidate", "ismcts"), (4, "step6c-candidate", "ismcts"),
     (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts"),
-    (3, "step6e-candidate", "ismcts200")])
+    (3, "step6e-candidate", "ismcts200"), (2, "step6f-candidate", "ismcts")])
 def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int, candidate: str,
                                                                                    bots: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
