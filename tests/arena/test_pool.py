@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -78,7 +77,7 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     assert together.exit_code == 0, together.output
     # the pooled record names both files it read the same bytes from, and is not labelled built-in
     assert json.loads(together.output)["data"] == {"sha256": recorded["sha256"],
-                                                   "paths": sorted([recorded["path"], os.path.relpath(copy)])}
+                                                   "paths": sorted([recorded["path"], str(copy)])}
     alone = report(str(runs[0]), str(runs[1]), "--json")
     assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
     # a side of a paired report names the file its paired games read: the copy's games pair with nothing here
@@ -209,8 +208,7 @@ def test_the_data_file_is_recorded_and_runs_with_other_data_are_refused(tmp_path
     shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", data)
     run = play(tmp_path / "d1", 1, SEATS, 1, "--data", str(data))
     recorded = json.loads((run / "results.json").read_text())["data"]
-    # named from the folder the run started in, where its saved games replay from, not by the machine's folders
-    assert recorded == {"path": os.path.relpath(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
+    assert recorded == {"path": str(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
     assert json.loads(next((run / "games").glob("*.json")).read_text())["settings"]["data"] == recorded["path"]
     other = copy_run(run, tmp_path / "d2", seed=2, data={"path": str(data), "sha256": "0" * 64})
     result = report(str(run), str(other))
@@ -335,11 +333,15 @@ def test_every_saved_balance_run_names_a_file_of_the_repository_with_the_hash_it
         data = json.loads(results.read_text())["data"]
         path = data["path"]
         assert not Path(path).is_absolute() and ".." not in Path(path).parts, f"{results}: {path}"
+        # a run without --data names the built-in file inside its package (meeple/games/...), under src/ here
+        file = root / "src" / path if data.get("built_in") else root / path
         if path not in hashes:
-            hashes[path] = hashlib.sha256((root / path).read_bytes()).hexdigest()
+            hashes[path] = hashlib.sha256(file.read_bytes()).hexdigest()
         assert hashes[path] == data["sha256"], f"{results}: {path} is not the file the run played with"
-        shipped = path == "src/meeple/games/cityofremnants/data/components.toml"
-        for game in sorted((results.parent / "games").glob("*.json"))[:1]:  # a game played without --data
+        shipped = data.get("built_in") or path == "src/meeple/games/cityofremnants/data/components.toml"
+        settings = json.loads(results.read_text())["settings"]
+        assert settings.get("data") in ({path, None} if shipped else {path}), results
+        for game in sorted((results.parent / "games").glob("*.json")):  # a game played without --data names none
             assert json.loads(game.read_text())["settings"].get("data") in ({path, None} if shipped else {path}), game
 
 
