@@ -242,9 +242,12 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypa
     assert result.exit_code != 0 and "written as an .npz file" in result.output
     # a file the command could not write at the end is refused before any game is recorded
     result = CliRunner().invoke(train, ["--game", GAME, "--keep-data", str(junk / "games.data"), "--out", out])
-    assert result.exit_code != 0 and "--keep-data" in result.output and "is a file, not a folder" in result.output
+    assert result.exit_code != 0 and "--keep-data" in result.output and "is not a folder" in result.output
     result = CliRunner().invoke(train, ["--game", GAME, "--out", str(junk / "learned.npz")])
-    assert result.exit_code != 0 and "--out" in result.output and "is a file, not a folder" in result.output
+    assert result.exit_code != 0 and "--out" in result.output and "is not a folder" in result.output
+    (tmp_path / "taken.json").mkdir()  # where --out's provenance would go
+    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(tmp_path / "taken.npz")])
+    assert result.exit_code != 0 and "taken.json cannot be written" in result.output
     # short, so that a PyTorch check moved after the recording fails here in seconds rather than recording for long
     result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--minutes", "0.1",
                                         "--out", str(four)])

@@ -314,12 +314,16 @@ def _check_writable(option: str, path: Path) -> None:
     """Refuse, before any game is recorded and without changing anything, a file the command could not write at its
     end (the folders it lacks are made then), so that a long recording is never lost to a bad path."""
     folder = path.parent.absolute()
-    while not folder.exists() and folder != folder.parent:
+    while not os.path.lexists(folder) and folder != folder.parent:  # a broken link is in the way, not missing
         folder = folder.parent
     if not folder.is_dir():
-        raise click.ClickException(f"{option} {path}: {folder} is a file, not a folder")
+        raise click.ClickException(f"{option} {path}: {folder} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise click.ClickException(f"{option} {path}: the folder {folder} cannot be written to")
+    files = (path, path.with_suffix(".json")) if option == "--out" else (path,)  # --out's provenance beside it
+    for file in files:
+        if os.path.lexists(file) and (file.is_dir() or not os.access(file, os.W_OK)):
+            raise click.ClickException(f"{option} {path}: {file} cannot be written")
 
 
 @click.command()
