@@ -379,7 +379,6 @@ def test_the_shipped_networks_scores_do_not_depend_on_the_blas_kernel() -> None:
     one on its generic kernel: the scores are the same to the last bit, where a float32 matrix product (the control)
     differs on some of them."""
     import subprocess
-    import sys
 
     script = (
         "import meeple, numpy as np\n"

@@ -310,9 +310,10 @@ def export(arrays: dict[str, np.ndarray], meta: dict[str, Any], out: Path) -> No
     out.with_suffix(".json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
 
-def _check_writable(option: str, path: Path) -> None:
+def _check_writable(option: str, path: Path, *beside: Path) -> None:
     """Refuse, before any game is recorded and without changing anything, a file the command could not write at its
-    end (the folders it lacks are made then), so that a long recording is never lost to a bad path."""
+    end, or the files `beside` it in the same folder (the folders it lacks are made then), so that a long recording
+    is never lost to a bad path."""
     folder = path.parent.absolute()
     while not os.path.lexists(folder) and folder != folder.parent:  # a broken link is in the way, not missing
         folder = folder.parent
@@ -320,8 +321,7 @@ def _check_writable(option: str, path: Path) -> None:
         raise click.ClickException(f"{option} {path}: {folder} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise click.ClickException(f"{option} {path}: the folder {folder} cannot be written to")
-    files = (path, path.with_suffix(".json")) if option == "--out" else (path,)  # --out's provenance beside it
-    for file in files:
+    for file in (path, *beside):
         if os.path.lexists(file) and (file.is_dir() or not os.access(file, os.W_OK)):
             raise click.ClickException(f"{option} {path}: {file} cannot be written")
 
@@ -390,9 +390,9 @@ def train(game_id: str, target: str, minutes: float, record_share: float, player
         raise click.ClickException(str(exc)) from None
     if out.suffix != ".npz":
         raise click.ClickException(f"the network is written as an .npz file, not {out}")
-    for option, path in (("--out", out), ("--keep-data", keep_data)):
-        if path is not None:
-            _check_writable(option, path)
+    _check_writable("--out", out, out.with_suffix(".json"))  # the network and its provenance
+    if keep_data is not None:
+        _check_writable("--keep-data", keep_data)
     try:
         size = game_encoder(game_id, players).size
     except ValueError as exc:
