@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import meeple
-from meeple.arena import ArenaConfig, summarise
+from meeple.arena import ArenaConfig, play_job, summarise
 from meeple.arena.commands import arena, with_data
 from meeple.arena.pool import (
     PoolError,
@@ -77,7 +78,7 @@ def test_a_run_without_data_records_the_built_in_file_and_pools_with_a_run_namin
     assert together.exit_code == 0, together.output
     # the pooled record names both files it read the same bytes from, and is not labelled built-in
     assert json.loads(together.output)["data"] == {"sha256": recorded["sha256"],
-                                                   "paths": sorted([recorded["path"], str(copy)])}
+                                                   "paths": sorted([recorded["path"], os.path.relpath(copy)])}
     alone = report(str(runs[0]), str(runs[1]), "--json")
     assert json.loads(alone.output)["data"] == recorded  # runs that name it alike keep their record
     # a side of a paired report names the file its paired games read: the copy's games pair with nothing here
@@ -203,17 +204,41 @@ def test_the_command_prints_the_table_and_writes_a_report_that_pools_again(runs:
     assert summary["games"] == 6 and summary["seed"] == [1, 2, 3]
 
 
-def test_the_data_file_is_recorded_and_runs_with_other_data_are_refused(tmp_path: Path) -> None:
-    data = tmp_path / "components.toml"
+def test_the_data_file_is_recorded_and_runs_with_other_data_are_refused(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file given by its full path is recorded by its path from the folder the run started in (no machine's
+    folders in the records), and the saved games replay from there."""
+    data = tmp_path / "mine" / "components.toml"
+    data.parent.mkdir()
     shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", data)
+    monkeypatch.chdir(tmp_path)
     run = play(tmp_path / "d1", 1, SEATS, 1, "--data", str(data))
     recorded = json.loads((run / "results.json").read_text())["data"]
-    assert recorded == {"path": str(data), "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
-    assert json.loads(next((run / "games").glob("*.json")).read_text())["settings"]["data"] == recorded["path"]
-    other = copy_run(run, tmp_path / "d2", seed=2, data={"path": str(data), "sha256": "0" * 64})
+    assert recorded == {"path": "mine/components.toml", "sha256": hashlib.sha256(data.read_bytes()).hexdigest()}
+    saved = next((run / "games").glob("*.json")).read_text()
+    assert json.loads(saved)["settings"] == {"data": "mine/components.toml"} and str(tmp_path) not in saved
+    assert meeple.load_game(saved).is_over()
+    other = copy_run(run, tmp_path / "d2", seed=2, data={"path": recorded["path"], "sha256": "0" * 64})
     result = report(str(run), str(other))
     assert result.exit_code != 0 and f"{other}: cannot pool with {run}: data differs" in result.output
     assert report(str(run), str(copy_run(run, tmp_path / "d3", seed=3))).exit_code == 0  # the same content
+
+
+def test_a_worker_in_another_folder_opens_the_data_file_the_run_named(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker may run in another folder than the run (a Ray worker, say): it opens the data file from the folder
+    the run started in, and saves the game with the path the run recorded."""
+    shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", tmp_path / "c.toml")
+    monkeypatch.chdir(tmp_path)
+    (job,) = ArenaConfig("coloma", SEATS, games=1, seed=5, settings={"data": "c.toml"}).jobs()
+    assert job.folder == str(tmp_path) and job.settings == {"data": "c.toml"}
+    elsewhere = tmp_path / "worker"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # no c.toml here
+    record = play_job(job)
+    assert json.loads(record["save"])["settings"] == {"data": "c.toml"}
+    monkeypatch.chdir(tmp_path)  # where the run started: its saved game replays
+    assert list(meeple.load_game(record["save"]).result().winners) == record["winners"]
 
 
 def copy_run(run: Path, folder: Path, **changes: Any) -> Path:

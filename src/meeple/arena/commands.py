@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,7 +11,7 @@ import click
 from meeple.cli import GameCommand, chosen_options
 
 from .match import ArenaConfig
-from .report import data_file, format_table, summarise, write_report
+from .report import data_file, format_table, from_here, summarise, write_report
 from .runner import BACKENDS, run_arena
 
 
@@ -77,7 +78,7 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
     from meeple.engine.errors import MeepleError
 
     levels = [s.strip() for s in seats.split(",") if s.strip()]
-    settings = {"data": data} if data else {}
+    settings = {"data": from_here(Path(data))} if data else {}  # as the saved games will replay it
     try:
         spec = meeple.engine.get_rules(game, **settings).spec
         options = chosen_options(spec, flags, extra)

@@ -8,13 +8,12 @@ bot seeds, the same turn orders), so each quantity is compared game by game, and
 from __future__ import annotations
 
 import math
-import os
 import statistics
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from .report import reason_kind
+from .report import from_here, reason_kind
 from .stats import win_shares
 
 Record = dict[str, Any]
@@ -35,7 +34,7 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
     if data is not None:
         if not isinstance(data, str):
             raise InvalidOptions(f"{file}: data names a components file, not {data!r}")
-        settings["data"] = _from_here(file.parent / data)
+        settings["data"] = from_here(file.parent / data)
     try:
         options = dict(spec.normalise_options({**base, **table}))
     except InvalidOptions as exc:
@@ -46,16 +45,6 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
                     " file)")
         raise InvalidOptions(f"{file}: {exc}{hint}") from None
     return options, settings
-
-
-def _from_here(path: Path) -> str:
-    """A file's path from the folder the run was started in (where its saved games are replayed from), so that the
-    records do not name the machine's folders; the full path where there is no such way (another drive)."""
-    full = path.resolve()
-    try:
-        return os.path.relpath(full)
-    except ValueError:
-        return str(full)
 
 
 def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str, float]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,16 +61,18 @@ class ArenaConfig:
         return math.factorial(self.players)
 
     def jobs(self) -> list[GameJob]:
-        return [self.job(n) for n in range(self.first - 1, self.first - 1 + self.games)]
+        folder = os.getcwd()  # where the run starts: a relative --data path names its file from here
+        return [self.job(n, folder) for n in range(self.first - 1, self.first - 1 + self.games)]
 
-    def job(self, number: int) -> GameJob:
-        """Game `number` (from 0): which bot (its index in `seats`) plays in which turn position."""
+    def job(self, number: int, folder: str = "") -> GameJob:
+        """Game `number` (from 0): which bot (its index in `seats`) plays in which turn position; `folder` is the
+        one the run started in, from which a relative path in the settings names its file."""
         n = self.players
         order = turn_order_of(number, n)
         bot_seeds = [derive(self.seed, _BOT_SALT, number, position) for position in range(n)]
         return GameJob(self.game_id, number + 1, derive(self.seed, _GAME_SALT, number),
                        [self.seats[e] for e in order], list(order), bot_seeds, dict(self.options),
-                       dict(self.settings))
+                       dict(self.settings), folder)
 
 
 def turn_order_of(number: int, players: int) -> tuple[int, ...]:
@@ -99,7 +103,15 @@ class GameJob:
     entries: list[int]  # index in the arena's bot list of the bot in each turn position
     bot_seeds: list[int]  # per turn position
     options: dict[str, Any]
-    settings: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)  # as recorded: a relative `data` path from `folder`
+    folder: str = ""  # the folder the run started in ("": the worker's own)
+
+    def opened_settings(self) -> dict[str, str]:
+        """The settings with which the worker opens the game: a relative `data` path joined to the folder the run
+        started in, so that a worker running elsewhere (a Ray worker, say) reads the same file."""
+        if "data" not in self.settings or not self.folder:
+            return dict(self.settings)
+        return {**self.settings, "data": os.path.join(self.folder, self.settings["data"])}
 
 
 def turn_order(game: meeple.Game) -> list[int]:
@@ -151,7 +163,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
     """Play one game between bots and return its record (JSON-able); lists of the record are per seat."""
     start = time.perf_counter()
     n = len(job.levels)
-    game = meeple.new_game(job.game_id, n, job.seed, job.options, **job.settings)
+    game = meeple.new_game(job.game_id, n, job.seed, job.options, **job.opened_settings())
     order = turn_order(game)
     position = [order.index(seat) for seat in range(n)]
     levels = [job.levels[p] for p in position]
@@ -184,7 +196,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "tallies": tallies(figures),
         "bot_stats": [bot.stats() for bot in bots],
         "seconds": round(time.perf_counter() - start, 3),
-        "save": game.to_json(),
+        "save": json.dumps({**game.to_dict(), "settings": dict(job.settings)}, separators=(",", ":")),  # as recorded
     }
 
 

@@ -6,6 +6,7 @@ import csv
 import hashlib
 import importlib.util
 import json
+import os
 import re
 import statistics
 from collections import Counter, defaultdict
@@ -358,12 +359,23 @@ def format_table(summary: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- files
+def from_here(path: Path) -> str:
+    """A file's path from the folder the run was started in (where its saved games are replayed from), so that the
+    records do not name the machine's folders; the full path where there is no such way (another drive)."""
+    full = path.resolve()
+    try:
+        return os.path.relpath(full)
+    except ValueError:
+        return str(full)
+
+
 def data_file(settings: dict[str, str], game_id: str | None = None) -> dict[str, Any] | None:
     """The components file a run played with: its path and the SHA-256 of its content, so that reports over
     several runs can tell whether they played with the same components. The file named by `--data`, its path as
-    given, else the game's built-in file (`built_in` true; a later edit of it changes the hash, so runs before and
-    after the edit do not pool), its path inside the installed package, the same on every machine (`in_package`);
-    None for a game without a data file. The path only names the file: reports compare the hash, never open it."""
+    the run recorded it (`from_here`), else the game's built-in file (`built_in` true; a later edit of it changes
+    the hash, so runs before and after the edit do not pool), its path inside the installed package, the same on
+    every machine (`in_package`); None for a game without a data file. The path only names the file: reports
+    compare the hash, never open it."""
     path = named = settings.get("data")
     built_in = path is None
     if built_in and game_id is not None:
