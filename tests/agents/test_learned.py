@@ -248,6 +248,25 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypa
     (tmp_path / "taken.json").mkdir()  # where --out's provenance would go
     result = CliRunner().invoke(train, ["--game", GAME, "--out", str(tmp_path / "taken.npz")])
     assert result.exit_code != 0 and "taken.json cannot be written" in result.output
+    # a folder, or an existing file, it may not write to (stood in for: as root everything is writable); nothing is
+    # made or changed
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    kept = tmp_path / "kept.npz"
+    kept.write_bytes(b"kept")
+    denied: set[Path] = {locked}
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: not (mode & os.W_OK and Path(path) in denied)
+                        and real(path, mode))
+    result = CliRunner().invoke(train, ["--game", GAME, "--keep-data", str(locked / "new" / "games.data"),
+                                        "--out", out])
+    assert result.exit_code != 0 and f"--keep-data {locked / 'new' / 'games.data'}: the folder {locked} cannot be " \
+        "written to" in result.output and list(locked.iterdir()) == []
+    denied = {kept}
+    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(kept)])
+    assert result.exit_code != 0 and f"--out {kept}: {kept} cannot be written" in result.output
+    assert kept.read_bytes() == b"kept" and not kept.with_suffix(".json").exists()
+    monkeypatch.setattr(os, "access", real)
     # short, so that a PyTorch check moved after the recording fails here in seconds rather than recording for long
     result = CliRunner().invoke(train, ["--game", GAME, "--players", "4", "--start", shipped, "--minutes", "0.1",
                                         "--out", str(four)])
