@@ -241,12 +241,13 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypa
     result = CliRunner().invoke(train, ["--game", GAME, "--out", str(tmp_path / "learned.pt")])
     assert result.exit_code != 0 and "written as an .npz file" in result.output
     # a file the command could not write at the end is refused before any game is recorded
-    result = CliRunner().invoke(train, ["--game", GAME, "--keep-data", str(junk / "games.data"), "--out", out])
+    result = CliRunner().invoke(train, ["--game", GAME, "--minutes", "0.1", "--keep-data", str(junk / "games.data"),
+                                        "--out", out])
     assert result.exit_code != 0 and "--keep-data" in result.output and "is not a folder" in result.output
-    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(junk / "learned.npz")])
+    result = CliRunner().invoke(train, ["--game", GAME, "--minutes", "0.1", "--out", str(junk / "learned.npz")])
     assert result.exit_code != 0 and "--out" in result.output and "is not a folder" in result.output
     (tmp_path / "taken.json").mkdir()  # where --out's provenance would go
-    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(tmp_path / "taken.npz")])
+    result = CliRunner().invoke(train, ["--game", GAME, "--minutes", "0.1", "--out", str(tmp_path / "taken.npz")])
     assert result.exit_code != 0 and "taken.json cannot be written" in result.output
     # a folder, or an existing file, it may not write to (stood in for: as root everything is writable); nothing is
     # made or changed
@@ -258,12 +259,12 @@ def test_the_training_command_refuses_bad_input_clearly(tmp_path: Path, monkeypa
     real = os.access
     monkeypatch.setattr(os, "access", lambda path, mode: not (mode & os.W_OK and Path(path) in denied)
                         and real(path, mode))
-    result = CliRunner().invoke(train, ["--game", GAME, "--keep-data", str(locked / "new" / "games.data"),
-                                        "--out", out])
+    result = CliRunner().invoke(train, ["--game", GAME, "--minutes", "0.1", "--keep-data",
+                                        str(locked / "new" / "games.data"), "--out", out])
     assert result.exit_code != 0 and f"--keep-data {locked / 'new' / 'games.data'}: the folder {locked} cannot be " \
         "written to" in result.output and list(locked.iterdir()) == []
     denied = {kept}
-    result = CliRunner().invoke(train, ["--game", GAME, "--out", str(kept)])
+    result = CliRunner().invoke(train, ["--game", GAME, "--minutes", "0.1", "--out", str(kept)])
     assert result.exit_code != 0 and f"--out {kept}: {kept} cannot be written" in result.output
     assert kept.read_bytes() == b"kept" and not kept.with_suffix(".json").exists()
     monkeypatch.setattr(os, "access", real)

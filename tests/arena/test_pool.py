@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import meeple
-from meeple.arena import ArenaConfig, play_job, summarise
+from meeple.arena import ArenaConfig, GameJob, play_job, summarise
 from meeple.arena.commands import arena, with_data
 from meeple.arena.pool import (
     PoolError,
@@ -229,16 +229,21 @@ def test_a_worker_in_another_folder_opens_the_data_file_the_run_named(tmp_path: 
     """A worker may run in another folder than the run (a Ray worker, say): it opens the data file from the folder
     the run started in, and saves the game with the path the run recorded."""
     shutil.copy(Path(meeple.__file__).parent / "games" / "coloma" / "data" / "components.toml", tmp_path / "c.toml")
-    monkeypatch.chdir(tmp_path)
-    (job,) = ArenaConfig("coloma", SEATS, games=1, seed=5, settings={"data": "c.toml"}).jobs()
-    assert job.folder == str(tmp_path) and job.settings == {"data": "c.toml"}
-    elsewhere = tmp_path / "worker"
-    elsewhere.mkdir()
-    monkeypatch.chdir(elsewhere)  # no c.toml here
+    start = tmp_path / "run"
+    start.mkdir()
+    monkeypatch.chdir(start)
+    (job,) = ArenaConfig("coloma", SEATS, games=1, seed=5, settings={"data": "../c.toml"}).jobs()
+    assert job.folder == os.getcwd() and job.settings == {"data": "../c.toml"}
+    elsewhere = tmp_path / "worker" / "deeper"
+    elsewhere.mkdir(parents=True)
+    monkeypatch.chdir(elsewhere)  # no ../c.toml from here
     record = play_job(job)
-    assert json.loads(record["save"])["settings"] == {"data": "c.toml"}
-    monkeypatch.chdir(tmp_path)  # where the run started: its saved game replays
+    assert json.loads(record["save"])["settings"] == {"data": "../c.toml"}
+    monkeypatch.chdir(start)  # where the run started: its saved game replays
     assert list(meeple.load_game(record["save"]).result().winners) == record["winners"]
+    # a recorded path that climbs out of a folder the worker's machine lacks still names the file
+    moved = GameJob(**{**job.__dict__, "folder": str(tmp_path / "gone")})  # as `run`, but not on this machine
+    assert moved.opened_settings() == {"data": str(tmp_path / "c.toml")}
 
 
 def copy_run(run: Path, folder: Path, **changes: Any) -> Path:

@@ -94,7 +94,8 @@ def derive(seed: int, *parts: int) -> int:
 
 @dataclass(frozen=True)
 class GameJob:
-    """Everything a worker needs to play one game, and nothing that depends on where it runs."""
+    """Everything a worker needs to play one game, wherever it runs (a file the settings name is found from the
+    folder the run started in, not from the worker's)."""
 
     game_id: str
     number: int  # from 1, as in the file names and the CSV
@@ -111,7 +112,8 @@ class GameJob:
         started in, so that a worker running elsewhere (a Ray worker, say) reads the same file."""
         if "data" not in self.settings or not self.folder:
             return dict(self.settings)
-        return {**self.settings, "data": os.path.join(self.folder, self.settings["data"])}
+        # normpath: a recorded path that climbs out of the folder (`../x.toml`) must not need that folder to exist
+        return {**self.settings, "data": os.path.normpath(os.path.join(self.folder, self.settings["data"]))}
 
 
 def turn_order(game: meeple.Game) -> list[int]:

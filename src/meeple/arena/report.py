@@ -360,11 +360,12 @@ def format_table(summary: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------- files
 def from_here(path: Path) -> str:
-    """A file's path from the folder the run was started in (where its saved games are replayed from), so that the
-    records do not name the machine's folders; the full path where there is no such way (another drive)."""
+    """A file's path from the folder the run was started in (where its saved games are replayed from), so that a
+    file in that folder is named without the folders above it (one outside it by a path that climbs out, `../`);
+    the full path where there is no such way (another drive)."""
     full = path.resolve()
     try:
-        return os.path.relpath(full)
+        return Path(os.path.relpath(full)).as_posix()  # with / on every system, as saved games name files
     except ValueError:
         return str(full)
 
