@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import meeple
+import meeple.games.cityofremnants as cor
 from meeple.engine import registry
 
 from .dials import SPEC, Dials
@@ -103,3 +105,16 @@ def test_a_game_that_declares_no_older_version_refuses_them(plain_dials: None) -
 
 def test_a_save_without_a_version_counts_as_the_current_one(dials: None) -> None:
     assert meeple.load_game(save([(0, "dial 3"), (1, "dial 1")], None)).full_log() == [(0, "dial 3"), (1, "dial 1")]
+
+
+def test_a_save_records_the_settings_it_is_given_and_loads_by_them(tmp_path: Path) -> None:
+    shipped = Path(cor.__file__).parent / "data" / "components.toml"
+    game = meeple.new_game("cityofremnants", 2, 3, data=str(shipped))
+    seat = game.deciders()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    (tmp_path / "here.toml").write_bytes(shipped.read_bytes())
+    saved = json.loads(game.to_json(settings={"data": str(tmp_path / "here.toml")}))
+    assert saved["settings"] == {"data": str(tmp_path / "here.toml")}
+    assert json.loads(game.to_json())["settings"] == {"data": str(shipped)} == game.settings  # its own, untouched
+    loaded = meeple.load_game(json.dumps(saved))
+    assert loaded.settings == {"data": str(tmp_path / "here.toml")} and loaded.full_log() == game.full_log()

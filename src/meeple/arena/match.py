@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import os
 import time
@@ -198,7 +197,7 @@ def play_job(job: GameJob) -> dict[str, Any]:
         "tallies": tallies(figures),
         "bot_stats": [bot.stats() for bot in bots],
         "seconds": round(time.perf_counter() - start, 3),
-        "save": json.dumps({**game.to_dict(), "settings": dict(job.settings)}, separators=(",", ":")),  # as recorded
+        "save": game.to_json(settings=job.settings),  # the data file by the path the run was given
     }
 
 

@@ -379,9 +379,14 @@ class Game:
             "actions": [[s, a] for s, a in self._log],
         }
 
-    def to_json(self) -> str:
-        """The game as JSON text: options, seed and action log (the log is the truth)."""
-        return json.dumps(self.to_dict(), indent=None, separators=(",", ":"))
+    def to_json(self, settings: Mapping[str, Any] | None = None) -> str:
+        """The game as JSON text: options, seed and action log (the log is the truth). `settings`, when given, is
+        recorded instead of the game's own (the arena records the data file by the path it was given, where its
+        workers opened it by another)."""
+        save = self.to_dict()
+        if settings is not None:
+            save["settings"] = dict(settings)
+        return json.dumps(save, indent=None, separators=(",", ":"))
 
     # -- helpers -----------------------------------------------------------------
     def _parse(self, action: str | int) -> int:
