@@ -16,8 +16,9 @@ from .runner import BACKENDS, run_arena
 
 
 class ArenaCommand(GameCommand):
-    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead, and
-    `meeple arena report DIR ...` reports over saved runs."""
+    """`meeple arena GAME ...` plays bots; `meeple arena levels ...` measures the named levels instead,
+    `meeple arena report DIR ...` reports over saved runs and `meeple arena check DIR ...` plays some of their games
+    again to see whether they still play so."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -25,6 +26,10 @@ class ArenaCommand(GameCommand):
             from .levels import levels
 
             return levels.make_context(f"{info_name} levels", args[1:], parent=parent, **extra)
+        if args and args[0] == "check":
+            from .check import check
+
+            return check.make_context(f"{info_name} check", args[1:], parent=parent, **extra)
         if args and args[0] == "report":
             from .pool import report
 
@@ -72,7 +77,8 @@ def arena(game: str, seats: str, games: int, jobs: int, backend: str, address: s
       meeple arena bluemooncity --seats expert,hard --games 60
 
     `meeple arena levels` measures the named levels' ratings (`meeple arena levels --help`); `meeple arena
-    report DIR [DIR ...]` reports over several runs saved with --out (`meeple arena report --help`).
+    report DIR [DIR ...]` reports over several runs saved with --out (`meeple arena report --help`); `meeple arena
+    check DIR [DIR ...]` says whether saved runs still play as this installation plays (`meeple arena check --help`).
     """
     import meeple
     from meeple.engine.errors import MeepleError

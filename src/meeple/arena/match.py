@@ -6,6 +6,7 @@ import itertools
 import math
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,8 +133,10 @@ def turn_order(game: meeple.Game) -> list[int]:
 PLAY = 2
 
 
-def play_out(game: meeple.Game, bots: list[Any]) -> bool:
-    """Let the bots (one per seat) play the game to its end; whether any seats decided together.
+def play_out(game: meeple.Game, bots: list[Any], watch: Callable[[int, int | str], bool] | None = None) -> bool:
+    """Let the bots (one per seat) play the game to its end; whether any seats decided together. `watch`, if
+    given, sees each (seat, action) before it is applied, and play stops before an action it returns False for
+    (`meeple arena check` compares a game played again with its saved log so).
 
     Seats that decide together (a simultaneous choice: Coloma's dials, each step of City of Remnants' Reset) each
     choose on the table as it stands before any of them acts, then their choices are applied in seat order. Served
@@ -147,7 +150,10 @@ def play_out(game: meeple.Game, bots: list[Any]) -> bool:
         deciders = game.deciders()
         if len(deciders) == 1:
             seat = deciders[0]
-            game.apply(seat, bots[seat].choose(game.seat_table(seat)))
+            action = bots[seat].choose(game.seat_table(seat))
+            if watch is not None and not watch(seat, action):
+                return together
+            game.apply(seat, action)
             continue
         together = True
         choices = [(seat, game.legal_actions(seat), bots[seat].choose(game.seat_table(seat))) for seat in deciders]
@@ -156,6 +162,8 @@ def play_out(game: meeple.Game, bots: list[Any]) -> bool:
                 continue
             if game.legal_actions(seat) != legal:
                 action = bots[seat].choose(game.seat_table(seat))
+            if watch is not None and not watch(seat, action):
+                return together
             game.apply(seat, action)
     return together
 

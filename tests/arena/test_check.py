@@ -1,0 +1,124 @@
+"""`meeple arena check`: saved games played again from their records agree with their saved logs, and a game that
+differs is named with the first action that differs; games that cannot be played again as they were are refused
+with the reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+import meeple.games.coloma as coloma
+from meeple.arena.check import chosen
+from meeple.arena.commands import arena
+from meeple.arena.pool import Run
+from meeple.cli import main
+
+SEATS = "greedy,random"
+
+
+def play(folder: Path, *extra: str) -> Path:
+    result = CliRunner().invoke(arena, ["coloma", "--seats", SEATS, "--games", "3", "--seed", "4", "--out",
+                                        str(folder), "--quiet", *extra])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def check(*args: str) -> Result:
+    return CliRunner().invoke(main, ["arena", "check", *args])
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return play(tmp_path_factory.mktemp("check") / "run")
+
+
+def saved_game(folder: Path, number: int) -> Path:
+    record = json.loads((folder / "results.json").read_text())["records"][number - 1]
+    return folder / record["file"]
+
+
+def test_a_run_played_by_this_installation_agrees(run: Path) -> None:
+    result = check(str(run), "--games", "3", "--actions", "30")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:3] == [f"{run} game {n}: the first 30 actions agree" for n in (1, 2, 3)]
+    assert lines[3] == "3 games played again: every one agrees with its saved game"
+
+
+def test_the_first_action_that_differs_is_named_and_the_status_is_1(run: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = Path(shutil.copytree(run, tmp_path / "copy"))
+    path = saved_game(copy, 2)
+    saved = json.loads(path.read_text())
+    seat, action = saved["actions"][4]
+    saved["actions"][4] = [seat, "not what was played"]
+    path.write_text(json.dumps(saved))
+    result = check(str(copy), "--json")
+    assert result.exit_code == 1, result.output
+    games = json.loads(result.output)["games"]
+    assert [g["agrees"] for g in games] == [True, False, True]
+    assert games[1]["differs"] == {"action": 5, "seat": seat, "played": action, "saved": "not what was played"}
+    assert games[1]["compared"] == 5 and games[0]["compared"] == 40
+    text = check(str(copy))
+    assert text.exit_code == 1
+    assert (f"{copy} game 2: differs at action 5: seat {seat} plays {action!r} here, the saved game "
+            f"'not what was played'") in text.output
+    assert "1 differs from its saved game" in text.output
+
+
+def test_a_bot_with_another_seed_plays_another_game(run: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = Path(shutil.copytree(run, tmp_path / "seeds"))
+    results = json.loads((copy / "results.json").read_text())
+    for record in results["records"]:
+        record["bot_seeds"] = [s + 1 for s in record["bot_seeds"]]
+    (copy / "results.json").write_text(json.dumps(results))
+    result = check(str(copy), "--games", "3", "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.output)["differ"] >= 1
+
+
+def test_a_changed_components_file_is_refused_before_any_game(tmp_path: Path) -> None:
+    data = tmp_path / "components.toml"
+    data.write_bytes((Path(coloma.__file__).parent / "data" / "components.toml").read_bytes())
+    folder = play(tmp_path / "run", "--data", str(data))
+    assert check(str(folder), "--games", "1").exit_code == 0
+    data.write_text(data.read_text() + "\n# edited\n")
+    result = check(str(folder), "--games", "1")
+    assert result.exit_code != 0 and "is not the one the run played" in result.output
+    data.unlink()
+    result = check(str(folder), "--games", "1")
+    assert result.exit_code != 0 and "cannot be read from here" in result.output
+
+
+def test_a_bot_deciding_within_a_time_is_refused(run: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = Path(shutil.copytree(run, tmp_path / "timed"))
+    results = json.loads((copy / "results.json").read_text())
+    results["seats"] = ["ismcts:0.1s", "random"]
+    for record in results["records"]:
+        record["levels"] = ["ismcts:0.1s" if level == "greedy" else level for level in record["levels"]]
+    (copy / "results.json").write_text(json.dumps(results))
+    result = check(str(copy))
+    assert result.exit_code != 0
+    assert "ismcts:0.1s decides within a time" in result.output and "cannot be played again" in result.output
+
+
+def test_not_a_run_is_refused(tmp_path: Path) -> None:
+    result = check(str(tmp_path))
+    assert result.exit_code != 0 and "no such file" in result.output and "meeple arena --out" in result.output
+
+
+def test_the_games_checked_spread_from_the_first_to_the_last() -> None:
+    records: list[dict[str, Any]] = [{"game": n} for n in range(1, 11)]
+    runs = [Run(Path("a"), {"seed": 0}, records[5:]), Run(Path("b"), {"seed": 0}, records[:5])]
+    assert [r["game"] for _, r in chosen(runs, 3)] == [1, 5, 10]  # indices 0, 4.5 -> 4 (half to even), 9
+    assert [r["game"] for _, r in chosen(runs, 1)] == [1]
+    assert [r["game"] for _, r in chosen(runs, 20)] == list(range(1, 11))
