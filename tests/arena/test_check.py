@@ -122,3 +122,17 @@ def test_the_games_checked_spread_from_the_first_to_the_last() -> None:
     assert [r["game"] for _, r in chosen(runs, 3)] == [1, 5, 10]  # indices 0, 4.5 -> 4 (half to even), 9
     assert [r["game"] for _, r in chosen(runs, 1)] == [1]
     assert [r["game"] for _, r in chosen(runs, 20)] == list(range(1, 11))
+
+
+def test_a_run_of_compare_is_checked_in_both_variants(tmp_path: Path) -> None:
+    for name in ("a.toml", "b.toml"):
+        (tmp_path / name).write_text("# the game's default options\n")
+    folder = tmp_path / "compared"
+    made = CliRunner().invoke(arena, ["coloma", "--seats", SEATS, "--games", "2", "--seed", "4", "--quiet",
+                                      "--compare", str(tmp_path / "a.toml"), str(tmp_path / "b.toml"),
+                                      "--out", str(folder)])
+    assert made.exit_code == 0, made.output
+    result = check(str(folder), "--games", "4", "--actions", "10")
+    assert result.exit_code == 0, result.output
+    assert sorted(line.split(" game ")[0] for line in result.output.splitlines()[:4]) == [
+        str(folder / "a"), str(folder / "a"), str(folder / "b"), str(folder / "b")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -19,7 +20,7 @@ import meeple
 from meeple.agents import make_agent, parse_level
 
 from .match import PLAY, play_out
-from .pool import PoolError, Run, _expand, read_run
+from .pool import COMPARISON, PoolError, Run, _expand, read_run
 from .report import data_file
 
 
@@ -141,14 +142,19 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
     with saved ones (`meeple arena report NEW --against OLD`), check that the old runs still play as they did: a
     change to a bot's search or to the rules makes the same seed another game, and the pairing would then compare
     that change too. Run it from the folder the runs started in (a components file named by --data is found from
-    there, as `meeple replay` finds it). Exits with status 1 when a game differs.
+    there, as `meeple replay` finds it). A folder written by `--compare ... --out` is checked in both its variants'
+    runs. Exits with status 1 when a game differs.
 
     \b
     Example:
       meeple arena check 'docs/balance-runs/cityofremnants-2p-ismcts-step5-play2/g*' --games 2 --actions 40
     """
+    named = [Path(folder) for folder in _expand(folders)]
+    # a run of `--compare` holds both variants' runs: each is checked
+    runs = [side for folder in named for side in ([folder / "a", folder / "b"] if (folder / COMPARISON).exists()
+                                                   else [folder])]
     try:
-        picked = chosen([read_run(folder) for folder in _expand(folders)], games)
+        picked = chosen([read_run(folder) for folder in runs], games)
     except PoolError as exc:
         raise click.ClickException(str(exc)) from None
     results: list[Checked] = []
