@@ -136,3 +136,22 @@ def test_a_run_of_compare_is_checked_in_both_variants(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert sorted(line.split(" game ")[0] for line in result.output.splitlines()[:4]) == [
         str(folder / "a"), str(folder / "a"), str(folder / "b"), str(folder / "b")]
+
+
+SAVED = Path(__file__).parents[2] / "docs" / "balance-runs"
+
+
+@pytest.mark.parametrize(("runs", "agrees"), [
+    ("cityofremnants-2p-ismcts-step5-play2", True), ("cityofremnants-2p-ismcts-step6f-candidate", True),
+    ("cityofremnants-3p-ismcts-step6f-candidate", True),
+    ("cityofremnants-3p-ismcts-step5-play2", False), ("cityofremnants-4p-ismcts-step5-play2", False)])
+def test_the_saved_runs_play_as_the_balance_docs_say(runs: str, agrees: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/balance-runs/README.md says which saved runs play as this code plays (their pairings with new runs
+    compare the data alone) and which were played by the search before `0e1acde`. A change to the search or the
+    rules that makes the first kind differ fails here: the docs must then say that those runs belong to an earlier
+    search."""
+    monkeypatch.chdir(SAVED.parents[1])  # the runs name their components file from the repository's root
+    result = check(f"docs/balance-runs/{runs}/g1", "--games", "1", "--actions", "20", "--json")
+    assert result.exit_code == (0 if agrees else 1), result.output
+    (game,) = json.loads(result.output)["games"]
+    assert game["agrees"] is agrees and (game["compared"] == 20 if agrees else game["differs"]["action"] <= 20)
