@@ -45,7 +45,7 @@ def test_a_run_played_by_this_installation_agrees(run: Path) -> None:
     result = check(str(run), "--games", "3", "--actions", "30")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[:3] == [f"{run} game {n}: the first 30 actions agree" for n in (1, 2, 3)]
+    assert lines[:3] == [f"{saved_game(run, n)} (game {n} of seed 4): the first 30 actions agree" for n in (1, 2, 3)]
     assert lines[3] == "3 games played again: every one agrees with its saved game"
 
 
@@ -66,7 +66,7 @@ def test_the_first_action_that_differs_is_named_and_the_status_is_1(run: Path, t
     assert games[1]["compared"] == 5 and games[0]["compared"] == 40
     text = check(str(copy))
     assert text.exit_code == 1
-    assert (f"{copy} game 2: differs at action 5: seat {seat} plays {action!r} here, the saved game "
+    assert (f"{path} (game 2 of seed 4): differs at action 5: seat {seat} plays {action!r} here, the saved game "
             f"'not what was played'") in text.output
     assert "1 differs from its saved game" in text.output
 
@@ -91,10 +91,10 @@ def test_a_changed_components_file_is_refused_before_any_game(tmp_path: Path) ->
     assert check(str(folder), "--games", "1").exit_code == 0
     data.write_text(data.read_text() + "\n# edited\n")
     result = check(str(folder), "--games", "1")
-    assert result.exit_code != 0 and "is not the one the run played" in result.output
+    assert result.exit_code == 2 and "is not the one the run played" in result.output
     data.unlink()
     result = check(str(folder), "--games", "1")
-    assert result.exit_code != 0 and "cannot be read from here" in result.output
+    assert result.exit_code == 2 and "cannot be read from here" in result.output
 
 
 def test_a_bot_deciding_within_a_time_is_refused(run: Path, tmp_path: Path) -> None:
@@ -107,13 +107,13 @@ def test_a_bot_deciding_within_a_time_is_refused(run: Path, tmp_path: Path) -> N
         record["levels"] = ["ismcts:0.1s" if level == "greedy" else level for level in record["levels"]]
     (copy / "results.json").write_text(json.dumps(results))
     result = check(str(copy))
-    assert result.exit_code != 0
+    assert result.exit_code == 2
     assert "ismcts:0.1s decides within a time" in result.output and "cannot be played again" in result.output
 
 
 def test_not_a_run_is_refused(tmp_path: Path) -> None:
     result = check(str(tmp_path))
-    assert result.exit_code != 0 and "no such file" in result.output and "meeple arena --out" in result.output
+    assert result.exit_code == 2 and "no such file" in result.output and "meeple arena --out" in result.output
 
 
 def test_the_games_checked_spread_from_the_first_to_the_last() -> None:
@@ -134,8 +134,87 @@ def test_a_run_of_compare_is_checked_in_both_variants(tmp_path: Path) -> None:
     assert made.exit_code == 0, made.output
     result = check(str(folder), "--games", "4", "--actions", "10")
     assert result.exit_code == 0, result.output
-    assert sorted(line.split(" game ")[0] for line in result.output.splitlines()[:4]) == [
+    assert sorted(line.split("/games/")[0] for line in result.output.splitlines()[:4]) == [
         str(folder / "a"), str(folder / "a"), str(folder / "b"), str(folder / "b")]
+
+
+def edited(run: Path, to: Path, game: int, change: Any) -> tuple[Path, dict[str, Any]]:
+    """A copy of the run whose game `game` has its saved game and its record changed by `change(saved, record)`."""
+    import shutil
+
+    copy = Path(shutil.copytree(run, to))
+    results = json.loads((copy / "results.json").read_text())
+    record = results["records"][game - 1]
+    path = copy / record["file"]
+    saved = json.loads(path.read_text())
+    change(saved, record)
+    path.write_text(json.dumps(saved))
+    (copy / "results.json").write_text(json.dumps(results))
+    return path, saved
+
+
+def test_a_whole_game_is_compared_to_its_end(run: Path, tmp_path: Path) -> None:
+    def longer(saved: dict[str, Any], record: dict[str, Any]) -> None:
+        saved["actions"].append([0, "one action more"])
+        record["actions"] += 1
+
+    path, saved = edited(run, tmp_path / "longer", 1, longer)
+    result = check(str(path.parents[1]), "--games", "1", "--actions", "100000", "--json")
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.output)["games"][0]["differs"] == {
+        "action": len(saved["actions"]), "seat": 0, "played": None, "saved": "one action more"}
+
+    def shorter(saved: dict[str, Any], record: dict[str, Any]) -> None:
+        saved["actions"].pop()
+        record["actions"] -= 1
+
+    path, saved = edited(run, tmp_path / "shorter", 1, shorter)
+    result = check(str(path.parents[1]), "--games", "1", "--actions", "100000")
+    assert result.exit_code == 1, result.output
+    assert f"differs at action {len(saved['actions']) + 1}: seat " in result.output
+    assert "here, where the saved game had ended" in result.output
+    assert check(str(run), "--games", "1", "--actions", "100000").exit_code == 0  # the whole game, to its end
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda saved, record: saved["actions"].pop(), "the saved game is not the whole game the run played"),
+    (lambda saved, record: saved.update(actions=[]), "holds 0 actions"),
+    (lambda saved, record: saved.update(actions=[[0]]), "not a saved game"),
+    (lambda saved, record: record.update(bot_seeds=[1]), "are not a seed and a list of 2 seeds"),
+    (lambda saved, record: record.pop("seed"), "its record has no 'seed'"),
+])
+def test_a_game_that_cannot_be_played_again_as_it_was_is_refused_with_status_2(
+        run: Path, tmp_path: Path, change: Any, reason: str) -> None:
+    path, _ = edited(run, tmp_path / "bad", 3, change)
+    result = check(str(run), str(path.parents[1]), "--games", "6")
+    assert result.exit_code == 2 and reason in result.output, result.output
+    assert "agree" not in result.output  # refused before any game was played
+
+
+def test_an_unknown_bot_level_is_refused(run: Path, tmp_path: Path) -> None:
+    def rename(saved: dict[str, Any], record: dict[str, Any]) -> None:
+        pass
+
+    path, _ = edited(run, tmp_path / "unknown", 1, rename)
+    results = json.loads((path.parents[1] / "results.json").read_text())
+    results["seats"] = ["cleverbot", "random"]
+    for record in results["records"]:
+        record["levels"] = ["cleverbot" if level == "greedy" else level for level in record["levels"]]
+    (path.parents[1] / "results.json").write_text(json.dumps(results))
+    result = check(str(path.parents[1]))
+    assert result.exit_code == 2 and "cleverbot" in result.output, result.output
+
+
+def test_a_pooled_report_names_the_saved_game_it_played(run: Path, tmp_path: Path) -> None:
+    other = play(tmp_path / "other", "--first-game", "4")
+    pooled = tmp_path / "pooled"
+    made = CliRunner().invoke(main, ["arena", "report", str(run), str(other), "--out", str(pooled)])
+    assert made.exit_code == 0, made.output
+    result = check(str(pooled), "--games", "6", "--actions", "10", "--json")
+    assert result.exit_code == 0, result.output
+    games = json.loads(result.output)["games"]
+    assert [(g["seed"], g["game"]) for g in games] == [(4, n) for n in range(1, 7)]
+    assert all(Path(g["file"]).is_file() and Path(g["file"]).is_relative_to(pooled) for g in games)
 
 
 SAVED = Path(__file__).parents[2] / "docs" / "balance-runs"

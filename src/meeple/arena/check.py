@@ -18,8 +18,9 @@ import click
 
 import meeple
 from meeple.agents import make_agent, parse_level
+from meeple.engine.errors import MeepleError
 
-from .match import PLAY, play_out
+from .match import play_out
 from .pool import COMPARISON, PoolError, Run, _expand, read_run
 from .report import data_file
 
@@ -27,25 +28,30 @@ from .report import data_file
 @dataclass(frozen=True)
 class Checked:
     """What one saved game gave when played again: how many of its first actions were compared and, at the first
-    that differs, its number (from 1) with the action played now and the saved one."""
+    that differs, its number (from 1), the seat, the action played now and the saved one (None where that game
+    had ended)."""
 
-    folder: str
-    game: int  # its number in its arena seed
+    path: str  # the saved game's file
+    seed: int  # its arena seed and its number in that seed
+    game: int
     compared: int
-    differs: tuple[int, int, str, str] | None  # (action number, seat, played now, saved)
-    play: int  # how the arena played it (`match.PLAY`)
+    differs: tuple[int, int, str | None, str | None] | None
+    play: int | None  # how the arena played it (`match.PLAY`); None in runs saved before the arena recorded it
+    data_checked: bool  # whether its components file was checked against the hash the run recorded
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"folder": self.folder, "game": self.game, "compared": self.compared,
-                               "play": self.play, "agrees": self.differs is None}
+        out: dict[str, Any] = {"file": self.path, "seed": self.seed, "game": self.game, "compared": self.compared,
+                               "play": self.play, "data_checked": self.data_checked, "agrees": self.differs is None}
         if self.differs is not None:
             number, seat, now, saved = self.differs
             out["differs"] = {"action": number, "seat": seat, "played": now, "saved": saved}
         return out
 
 
-class _Stop(Exception):
-    pass
+class Refused(click.ClickException):
+    """A saved game that cannot be played again as it was played (status 2: a difference is status 1)."""
+
+    exit_code = 2
 
 
 def chosen(runs: list[Run], games: int) -> list[tuple[Run, dict[str, Any]]]:
@@ -60,70 +66,140 @@ def chosen(runs: list[Run], games: int) -> list[tuple[Run, dict[str, Any]]]:
     return [every[round(i * (len(every) - 1) / (games - 1))] for i in range(games)]
 
 
-def check_game(run: Run, record: dict[str, Any], actions: int) -> Checked:
-    """Play the game of `record` again from its seeds and compare its first `actions` actions with the saved
-    log. PoolError (naming the folder) when it cannot be played again as it was: a bot with a time budget, a
-    saved game missing, or a components file that is not the one the run played."""
-    folder = run.folder
-    summary = run.summary
-    timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
-    if timed:
-        raise PoolError(f"{folder}: {', '.join(timed)} decides within a time, so its games depend on the machine "
-                        f"and its load and cannot be played again")
+@dataclass
+class _Replay:
+    """A saved game made ready to be played again: the game at its start, its bots and its saved log."""
+
+    run: Run
+    record: dict[str, Any]
+    path: Path
+    game: Any
+    bots: list[Any]
+    log: list[tuple[int, str]]
+    data_checked: bool
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def prepare(run: Run, record: dict[str, Any]) -> _Replay:
+    """The game of `record` at its start with its bots, from its seeds; PoolError (naming the folder and the game)
+    when it cannot be played again as it was: a bot with a time budget, a record or saved game missing what it
+    needs, a components file that is not the one the run played, a game or level this installation lacks."""
+    folder, summary = run.folder, run.summary
+    players = int(summary["players"])
+    where = f"{folder}: game {run.key(record)[1]}"
     for name in ("seed", "bot_seeds", "file"):
         if name not in record:
-            raise PoolError(f"{folder}: the record of game {record['game']} has no {name!r} (a run saved by an "
-                            f"older arena): it cannot be played again")
+            raise PoolError(f"{where}: its record has no {name!r} (a run saved by an older arena): it cannot be "
+                            f"played again")
+    if not _int(record["seed"]) or not (isinstance(record["bot_seeds"], list) and len(record["bot_seeds"]) == players
+                                        and all(map(_int, record["bot_seeds"]))):
+        raise PoolError(f"{where}: its record's seed and bot_seeds are not a seed and a list of {players} seeds")
+    try:
+        timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
+    except ValueError as exc:
+        raise PoolError(f"{where}: {exc}") from None
+    if timed:
+        raise PoolError(f"{where}: {', '.join(timed)} decides within a time, so its games depend on the machine and "
+                        f"its load and cannot be played again")
     path = folder / str(record["file"])
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PoolError(f"{path}: cannot read the saved game ({exc})") from None
-    settings = dict(saved.get("settings") or {})
+    actions = saved.get("actions") if isinstance(saved, dict) else None
+    if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 and _int(a[0])
+                                                and isinstance(a[1], str) for a in actions):
+        raise PoolError(f"{path}: not a saved game (a JSON object whose actions are [seat, action] pairs)")
+    if not actions or len(actions) != record["actions"]:
+        raise PoolError(f"{path}: holds {len(actions)} actions where the run's record counts {record['actions']}: "
+                        f"the saved game is not the whole game the run played")
+    settings = saved.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise PoolError(f"{path}: its settings are not an object")
     try:
         here = data_file(settings, summary["game"])
     except OSError as exc:
         raise PoolError(f"{path}: its components file cannot be read from here ({exc}); run the check from the "
-                        f"folder the run started in, as `meeple replay` is") from None
+                        f"folder the run started in, as `meeple replay` is run") from None
+    except MeepleError as exc:
+        raise PoolError(f"{where}: {exc}") from None
     recorded = summary.get("data")
-    if isinstance(recorded, dict) and recorded.get("sha256") and (here or {}).get("sha256") != recorded["sha256"]:
+    sha = str(recorded.get("sha256") or "") if isinstance(recorded, dict) else ""
+    hashed = bool(sha)
+    if hashed and (here or {}).get("sha256") != sha:
         raise PoolError(f"{folder}: the components file {settings.get('data', '(built in)')} is not the one the run "
-                        f"played (its SHA-256 was {recorded['sha256'][:12]}…, here "
-                        f"{(here or {}).get('sha256', 'none')[:12]}…): a difference would come from the data")
-    players = int(summary["players"])
-    game = meeple.new_game(summary["game"], players, int(record["seed"]), record.get("options", summary["options"]),
-                           **settings)
-    bots = [make_agent(level, seed=int(seed)) for level, seed in zip(record["levels"], record["bot_seeds"],
-                                                                      strict=True)]
-    log = [(int(seat), str(action)) for seat, action in saved.get("actions", [])]
+                        f"played (its SHA-256 was {sha[:12]}…, here {(here or {}).get('sha256', 'none')[:12]}…): a "
+                        f"difference would come from the data")
+    try:
+        game = meeple.new_game(summary["game"], players, record["seed"], record.get("options", summary["options"]),
+                               **settings)
+        bots = [make_agent(level, seed=seed) for level, seed in zip(record["levels"], record["bot_seeds"],
+                                                                    strict=True)]
+    except (MeepleError, ValueError) as exc:
+        raise PoolError(f"{where}: cannot be started again here ({exc})") from None
+    return _Replay(run, record, path, game, bots, [(seat, action) for seat, action in actions],
+                   hashed or here is None)
+
+
+def replay(ready: _Replay, actions: int) -> Checked:
+    """Play the prepared game again and compare its first `actions` actions with the saved log; where the log is
+    no longer than that, the whole game, its end included."""
+    game, log = ready.game, ready.log
+    whole = actions >= len(log)
     limit = min(actions, len(log))
     done: list[int] = []
-    differs: list[tuple[int, int, str, str]] = []
+    differs: list[tuple[int, int, str | None, str | None]] = []
 
     def watch(seat: int, action: int | str) -> bool:
         text = action if isinstance(action, str) else game.action_text(action)
-        if (seat, text) != log[len(done)]:
-            differs.append((len(done) + 1, seat, text, log[len(done)][1]))
+        i = len(done)
+        if i >= len(log):  # the saved game had ended here
+            differs.append((i + 1, seat, text, None))
+            return False
+        if (seat, text) != log[i]:
+            differs.append((i + 1, seat, text, log[i][1]))
             return False
         done.append(1)
-        return len(done) < limit
+        return whole or len(done) < limit  # the whole game: play on, to see that it ends there too
 
-    if limit:
-        play_out(game, bots, watch)
-    return Checked(str(folder), run.key(record)[1], len(done) + len(differs), differs[0] if differs else None,
-                   int(record.get("play", 1)))
+    play_out(game, ready.bots, watch)
+    if not differs and len(done) < limit:  # the game ended here before the saved one did
+        seat, saved = log[len(done)]
+        differs.append((len(done) + 1, seat, None, saved))
+    seed, number = ready.run.key(ready.record)
+    play = ready.record.get("play")
+    return Checked(str(ready.path), seed, number, len(done) + len(differs), differs[0] if differs else None,
+                   None if play is None else int(play), ready.data_checked)
+
+
+def check_game(run: Run, record: dict[str, Any], actions: int) -> Checked:
+    """Play the game of `record` again from its seeds and compare its first `actions` actions with the saved log
+    (`prepare`, then `replay`)."""
+    return replay(prepare(run, record), actions)
 
 
 def describe(checked: Checked) -> str:
     """One line for a checked game."""
-    where = f"{checked.folder} game {checked.game}"
-    older = ("" if checked.play == PLAY else
-             " (played before seats deciding together chose on one table, `play` 1: a difference may come from "
-             "that)")
+    where = f"{checked.path} (game {checked.game} of seed {checked.seed})"
+    notes = []
+    if checked.play is None:
+        notes.append("saved before the arena recorded how it played: where seats decided together it served them "
+                     "one after another, so a difference may come from that")
+    if not checked.data_checked:
+        notes.append("the run recorded no hash of its components file, so the file was not checked")
+    note = "".join(f" ({n})" for n in notes)
     if checked.differs is None:
-        return f"{where}: the first {checked.compared} actions agree{older}"
+        return f"{where}: the first {checked.compared} actions agree{note}"
     number, seat, now, saved = checked.differs
-    return f"{where}: differs at action {number}: seat {seat} plays {now!r} here, the saved game {saved!r}{older}"
+    if now is None:
+        return f"{where}: differs at action {number}: the game ends here, where the saved game goes on{note}"
+    if saved is None:
+        return f"{where}: differs at action {number}: seat {seat} plays {now!r} here, where the saved game had " \
+               f"ended{note}"
+    return f"{where}: differs at action {number}: seat {seat} plays {now!r} here, the saved game {saved!r}{note}"
 
 
 @click.command("check")
@@ -143,7 +219,8 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
     change to a bot's search or to the rules makes the same seed another game, and the pairing would then compare
     that change too. Run it from the folder the runs started in (a components file named by --data is found from
     there, as `meeple replay` finds it). A folder written by `--compare ... --out` is checked in both its variants'
-    runs. Exits with status 1 when a game differs.
+    runs. Exits with status 1 when a game differs, 2 when a game cannot be played again as it was (a bot with a time
+    budget, a components file since changed, a saved game missing or cut short), before any game is played.
 
     \b
     Example:
@@ -155,14 +232,12 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
                                                    else [folder])]
     try:
         picked = chosen([read_run(folder) for folder in runs], games)
+        ready = [prepare(run, record) for run, record in picked]  # every game checked before any is played
     except PoolError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Refused(str(exc)) from None
     results: list[Checked] = []
-    for run, record in picked:
-        try:
-            results.append(check_game(run, record, actions))
-        except PoolError as exc:
-            raise click.ClickException(str(exc)) from None
+    for one in ready:
+        results.append(replay(one, actions))
         if not as_json:
             click.echo(describe(results[-1]))
     differ = sum(r.differs is not None for r in results)
@@ -172,7 +247,7 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
         click.echo(f"{len(results)} game{'s' if len(results) != 1 else ''} played again: "
                    + ("every one agrees with its saved game" if not differ else
                       f"{differ} differ{'s' if differ == 1 else ''} from {'its' if differ == 1 else 'their'} saved "
-                      f"game{'s' if differ != 1 else ''}: these runs were played by other bots or rules than this "
-                      f"installation's"))
+                      f"game{'s' if differ != 1 else ''}: played by other bots or rules than this installation's, "
+                      f"or in another way of the arena's"))
     if differ:
         click.get_current_context().exit(1)
