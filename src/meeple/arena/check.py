@@ -38,10 +38,12 @@ class Checked:
     differs: tuple[int, int, str | None, str | None] | None
     play: int | None  # how the arena played it (`match.PLAY`); None in runs saved before the arena recorded it
     data_checked: bool  # whether its components file was checked against the hash the run recorded
+    whole: bool = False  # whether the whole game was compared, its end included
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"file": self.path, "seed": self.seed, "game": self.game, "compared": self.compared,
-                               "play": self.play, "data_checked": self.data_checked, "agrees": self.differs is None}
+                               "whole": self.whole, "play": self.play, "data_checked": self.data_checked,
+                               "agrees": self.differs is None}
         if self.differs is not None:
             number, seat, now, saved = self.differs
             out["differs"] = {"action": number, "seat": seat, "played": now, "saved": saved}
@@ -89,7 +91,7 @@ def prepare(run: Run, record: dict[str, Any]) -> _Replay:
     needs, a components file that is not the one the run played, a game or level this installation lacks."""
     folder, summary = run.folder, run.summary
     players = int(summary["players"])
-    where = f"{folder}: game {run.key(record)[1]}"
+    where = f"{folder}: game {run.key(record)[1]} of seed {run.key(record)[0]}"
     for name in ("seed", "bot_seeds", "file"):
         if name not in record:
             raise PoolError(f"{where}: its record has no {name!r} (a run saved by an older arena): it cannot be "
@@ -172,7 +174,7 @@ def replay(ready: _Replay, actions: int) -> Checked:
     seed, number = ready.run.key(ready.record)
     play = ready.record.get("play")
     return Checked(str(ready.path), seed, number, len(done) + len(differs), differs[0] if differs else None,
-                   None if play is None else int(play), ready.data_checked)
+                   None if play is None else int(play), ready.data_checked, whole)
 
 
 def check_game(run: Run, record: dict[str, Any], actions: int) -> Checked:
@@ -187,11 +189,14 @@ def describe(checked: Checked) -> str:
     notes = []
     if checked.play is None:
         notes.append("saved before the arena recorded how it played: where seats decided together it served them "
-                     "one after another, so a difference may come from that")
+                     "one after another" + (", so a difference may come from that" if checked.differs else ""))
     if not checked.data_checked:
         notes.append("the run recorded no hash of its components file, so the file was not checked")
     note = "".join(f" ({n})" for n in notes)
     if checked.differs is None:
+        if checked.whole:
+            return f"{where}: the whole game agrees, its {checked.compared} actions, and ends where the saved one " \
+                   f"does{note}"
         return f"{where}: the first {checked.compared} actions agree{note}"
     number, seat, now, saved = checked.differs
     if now is None:
@@ -226,7 +231,10 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
     Example:
       meeple arena check 'docs/balance-runs/cityofremnants-2p-ismcts-step5-play2/g*' --games 2 --actions 40
     """
-    named = [Path(folder) for folder in _expand(folders)]
+    try:
+        named = [Path(folder) for folder in _expand(folders)]
+    except click.ClickException as exc:  # a pattern that matches no folder
+        raise Refused(exc.message) from None
     # a run of `--compare` holds both variants' runs: each is checked
     runs = [side for folder in named for side in ([folder / "a", folder / "b"] if (folder / COMPARISON).exists()
                                                    else [folder])]
@@ -237,7 +245,10 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
         raise Refused(str(exc)) from None
     results: list[Checked] = []
     for one in ready:
-        results.append(replay(one, actions))
+        try:
+            results.append(replay(one, actions))
+        except (MeepleError, ValueError) as exc:  # the game refused what its bots chose now
+            raise Refused(f"{one.path}: playing it again failed ({exc})") from None
         if not as_json:
             click.echo(describe(results[-1]))
     differ = sum(r.differs is not None for r in results)
