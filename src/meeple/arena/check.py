@@ -177,12 +177,6 @@ def replay(ready: _Replay, actions: int) -> Checked:
                    None if play is None else int(play), ready.data_checked, whole)
 
 
-def check_game(run: Run, record: dict[str, Any], actions: int) -> Checked:
-    """Play the game of `record` again from its seeds and compare its first `actions` actions with the saved log
-    (`prepare`, then `replay`)."""
-    return replay(prepare(run, record), actions)
-
-
 def describe(checked: Checked) -> str:
     """One line for a checked game."""
     where = f"{checked.path} (game {checked.game} of seed {checked.seed})"
