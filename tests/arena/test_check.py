@@ -249,6 +249,7 @@ SAVED = Path(__file__).parents[2] / "docs" / "balance-runs"
 @pytest.mark.parametrize(("runs", "agrees"), [
     ("cityofremnants-2p-ismcts-step5-play2", True), ("cityofremnants-2p-ismcts-step6f-candidate", True),
     ("cityofremnants-3p-ismcts-step6f-candidate", True), ("cityofremnants-3p-ismcts-step5-since-0e1acde", True),
+    ("cityofremnants-4p-ismcts-step5-since-0e1acde", True),
     ("cityofremnants-3p-ismcts-step5-play2", False), ("cityofremnants-4p-ismcts-step5-play2", False)])
 def test_the_saved_runs_play_as_the_balance_docs_say(runs: str, agrees: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/balance-runs/README.md says which saved runs play as this code plays (their pairings with new runs
