@@ -152,28 +152,28 @@ def replay(ready: _Replay, actions: int) -> Checked:
     game, log = ready.game, ready.log
     whole = actions >= len(log)
     limit = min(actions, len(log))
-    done: list[int] = []
-    differs: list[tuple[int, int, str | None, str | None]] = []
+    agreed = 0  # actions that agreed so far
+    differs: tuple[int, int, str | None, str | None] | None = None
 
     def watch(seat: int, action: int | str) -> bool:
+        nonlocal agreed, differs
         text = action if isinstance(action, str) else game.action_text(action)
-        i = len(done)
-        if i >= len(log):  # the saved game had ended here
-            differs.append((i + 1, seat, text, None))
+        if agreed >= len(log):  # the saved game had ended here
+            differs = (agreed + 1, seat, text, None)
             return False
-        if (seat, text) != log[i]:
-            differs.append((i + 1, seat, text, log[i][1]))
+        if (seat, text) != log[agreed]:
+            differs = (agreed + 1, seat, text, log[agreed][1])
             return False
-        done.append(1)
-        return whole or len(done) < limit  # the whole game: play on, to see that it ends there too
+        agreed += 1
+        return whole or agreed < limit  # the whole game: play on, to see that it ends there too
 
     play_out(game, ready.bots, watch)
-    if not differs and len(done) < limit:  # the game ended here before the saved one did
-        seat, saved = log[len(done)]
-        differs.append((len(done) + 1, seat, None, saved))
+    if differs is None and agreed < limit:  # the game ended here before the saved one did
+        seat, saved = log[agreed]
+        differs = (agreed + 1, seat, None, saved)
     seed, number = ready.run.key(ready.record)
     play = ready.record.get("play")
-    return Checked(str(ready.path), seed, number, len(done) + len(differs), differs[0] if differs else None,
+    return Checked(str(ready.path), seed, number, agreed + (differs is not None), differs,
                    None if play is None else int(play), ready.data_checked, whole)
 
 
