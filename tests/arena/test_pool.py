@@ -392,12 +392,20 @@ def test_the_saved_step_5_runs_pair_with_the_step_4_runs_they_were_compared_with
     assert all(len(records) == result["games"] for _, records in sides)
 
 
-@pytest.mark.parametrize(("players", "candidate", "bots"), [
-    (4, "step6-candidate", "ismcts"), (4, "step6b-candidate", "ismcts"), (4, "step6c-candidate", "ismcts"),
-    (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts"),
-    (3, "step6e-candidate", "ismcts200"), (2, "step6f-candidate", "ismcts"), (3, "step6f-candidate", "ismcts")])
-def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(players: int, candidate: str,
-                                                                                   bots: str) -> None:
+# (players, candidate, bots, the step-5 runs it pairs with, the folder keeping the candidate's file): candidate F's
+# 3-player runs played the file kept with its 2-player runs, and pair with step 5's games played again by the same
+# search (balance.md)
+STEP_6 = [(4, "step6-candidate", "ismcts"), (4, "step6b-candidate", "ismcts"), (4, "step6c-candidate", "ismcts"),
+          (3, "step6c-candidate", "ismcts"), (3, "step6d-candidate", "ismcts"), (3, "step6e-candidate", "ismcts"),
+          (3, "step6e-candidate", "ismcts200"), (2, "step6f-candidate", "ismcts")]
+
+
+@pytest.mark.parametrize(("players", "candidate", "bots", "step5", "kept_in"), [
+    *[(p, c, b, f"cityofremnants-{p}p-{b}-step5-play2", f"cityofremnants-{p}p-{b}-{c}") for p, c, b in STEP_6],
+    (3, "step6f-candidate", "ismcts", "cityofremnants-3p-ismcts-step5-since-0e1acde",
+     "cityofremnants-2p-ismcts-step6f-candidate")])
+def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_way(
+        players: int, candidate: str, bots: str, step5: str, kept_in: str) -> None:
     """docs/balance.md pairs each step-6 candidate's runs (its components file saved beside them) with the step-5
     runs of the same player count and bots (`ismcts200`: the search at 200 iterations) played as the arena plays
     now (`play` 2): every candidate game has its step-5 game, and the candidate's hash is that of the file kept
@@ -405,18 +413,12 @@ def test_the_saved_step_6_candidate_runs_pair_with_step_5_runs_played_the_same_w
     root = Path(__file__).parents[2] / "docs" / "balance-runs"
     folder = root / f"cityofremnants-{players}p-{bots}-{candidate}"
     new = sorted(folder.glob("g*"))
-    # at 3 players candidate F pairs with step 5's games played again by the same search (balance.md)
-    step5 = "step5-since-0e1acde" if (players, candidate) == (3, "step6f-candidate") else "step5-play2"
-    old = sorted(root.glob(f"cityofremnants-{players}p-{bots}-{step5}/g*"))
+    old = sorted(root.glob(f"{step5}/g*"))
     assert new and old
     result, sides = against_report(new, old)
     assert result["games"] == sum(len(read_run(f).records) for f in new) and result["unpaired"]["b"] == 0
     assert [plays(records) for _, records in sides] == [[2], [2]]
-    # the 3-player runs of candidate F played the file kept with its 2-player runs
-    file = folder / f"{candidate}.toml"
-    if not file.exists():
-        file = root / f"cityofremnants-2p-{bots}-{candidate}" / f"{candidate}.toml"
-    kept = hashlib.sha256(file.read_bytes()).hexdigest()
+    kept = hashlib.sha256((root / kept_in / f"{candidate}.toml").read_bytes()).hexdigest()
     shipped = hashlib.sha256(Path(str(meeple.engine.get_rules("cityofremnants").data_path())).read_bytes()).hexdigest()
     assert [summary["data"]["sha256"] for summary, _ in sides] == [shipped, kept]
     assert kept != shipped  # a candidate, not the shipped data
