@@ -20,8 +20,8 @@ import meeple
 from meeple.agents import make_agent, parse_level
 from meeple.engine.errors import MeepleError
 
-from .match import play_out
-from .pool import COMPARISON, PoolError, Run, _expand, read_run
+from .match import is_whole, play_out
+from .pool import COMPARISON, PoolError, Run, expand_folders, read_run
 from .report import data_file
 
 
@@ -81,10 +81,6 @@ class _Replay:
     data_checked: bool
 
 
-def _int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def prepare(run: Run, record: dict[str, Any]) -> _Replay:
     """The game of `record` at its start with its bots, from its seeds; PoolError (naming the folder and the game)
     when it cannot be played again as it was: a bot with a time budget, a record or saved game missing what it
@@ -96,8 +92,9 @@ def prepare(run: Run, record: dict[str, Any]) -> _Replay:
         if name not in record:
             raise PoolError(f"{where}: its record has no {name!r} (a run saved by an older arena): it cannot be "
                             f"played again")
-    if not _int(record["seed"]) or not (isinstance(record["bot_seeds"], list) and len(record["bot_seeds"]) == players
-                                        and all(map(_int, record["bot_seeds"]))):
+    seeds = record["bot_seeds"]
+    if not is_whole(record["seed"]) or not (isinstance(seeds, list) and len(seeds) == players
+                                            and all(map(is_whole, seeds))):
         raise PoolError(f"{where}: its record's seed and bot_seeds are not a seed and a list of {players} seeds")
     try:
         timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
@@ -112,7 +109,7 @@ def prepare(run: Run, record: dict[str, Any]) -> _Replay:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PoolError(f"{path}: cannot read the saved game ({exc})") from None
     actions = saved.get("actions") if isinstance(saved, dict) else None
-    if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 and _int(a[0])
+    if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 and is_whole(a[0])
                                                 and isinstance(a[1], str) for a in actions):
         raise PoolError(f"{path}: not a saved game (a JSON object whose actions are [seat, action] pairs)")
     if not actions or len(actions) != record["actions"]:
@@ -226,7 +223,7 @@ def check(folders: tuple[str, ...], games: int, actions: int, as_json: bool) -> 
       meeple arena check 'docs/balance-runs/cityofremnants-2p-ismcts-step5-play2/g*' --games 2 --actions 40
     """
     try:
-        named = [Path(folder) for folder in _expand(folders)]
+        named = [Path(folder) for folder in expand_folders(folders)]
     except click.ClickException as exc:  # a pattern that matches no folder
         raise Refused(exc.message) from None
     # a run of `--compare` holds both variants' runs: each is checked

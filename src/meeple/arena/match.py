@@ -224,9 +224,9 @@ def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, l
     per_seat: dict[str, list[float]] = {}
     per_game: dict[str, float] = {}
     for name, value in figures.items():
-        if isinstance(value, list | tuple) and len(value) == players and all(_number(v) for v in value):
+        if isinstance(value, list | tuple) and len(value) == players and all(is_number(v) for v in value):
             per_seat[name] = [float(v) for v in value]
-        elif _number(value):
+        elif is_number(value):
             per_game[name] = float(value)
     return per_seat, per_game
 
@@ -234,8 +234,14 @@ def split_statistics(figures: dict[str, Any], players: int) -> tuple[dict[str, l
 def tallies(figures: dict[str, Any]) -> dict[str, dict[str, float]]:
     """The figures of the game that are tallies: `{key: number}` (e.g. the turn each building was completed)."""
     return {name: {str(k): float(v) for k, v in value.items()} for name, value in figures.items()
-            if isinstance(value, dict) and all(_number(v) for v in value.values())}
+            if isinstance(value, dict) and all(is_number(v) for v in value.values())}
 
 
-def _number(value: Any) -> bool:
+def is_number(value: Any) -> bool:
+    """Whether a value read from JSON is a number (an int or a float; JSON's true and false are not)."""
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_whole(value: Any) -> bool:
+    """Whether a value read from JSON is a whole number (an int; JSON's true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)

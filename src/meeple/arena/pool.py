@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from .match import ArenaConfig
+from .match import ArenaConfig, is_number, is_whole
 from .report import RESULTS, format_table, summarise, write_report
 
 # What a run's summary must hold to be pooled, and the type of each.
@@ -88,11 +88,7 @@ def _seats_list(value: Any, players: int) -> bool:
 
 
 def _seat(value: Any, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    return is_whole(value) and 0 <= value < players
 
 
 def _malformed(record: dict[str, Any], players: int) -> str | None:
@@ -108,25 +104,25 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("ranking", isinstance(record["ranking"], list)
          and all(isinstance(g, list) and all(_seat(x, players) for x in g) for g in record["ranking"]),
          "a list of groups of seat numbers"),
-        ("scores", _seats_list(record["scores"], players) and all(_number(x) for x in record["scores"]),
+        ("scores", _seats_list(record["scores"], players) and all(is_number(x) for x in record["scores"]),
          f"a list of {players} numbers"),
         ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
         ("actions", isinstance(record["actions"], int) and not isinstance(record["actions"], bool)
          and record["actions"] >= 0, "a count of actions"),
         ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
         ("metrics", isinstance(record["metrics"], dict)
-         and all(_seats_list(v, players) and all(_number(x) for x in v) for v in record["metrics"].values()),
+         and all(_seats_list(v, players) and all(is_number(x) for x in v) for v in record["metrics"].values()),
          f"an object of lists of {players} numbers"),
         ("bot_stats", _seats_list(record["bot_stats"], players) and all(isinstance(x, dict)
                                                                          for x in record["bot_stats"]),
          f"a list of {players} objects"),
         ("figures", isinstance(record.get("figures", {}), dict)
-         and all(_number(x) for x in record.get("figures", {}).values()), "an object of numbers"),
+         and all(is_number(x) for x in record.get("figures", {}).values()), "an object of numbers"),
         ("roles", record.get("roles") is None or (_seats_list(record["roles"], players)
                                                   and all(isinstance(x, str) for x in record["roles"])),
          f"a list of {players} role names"),
         ("tallies", isinstance(record.get("tallies", {}), dict)
-         and all(isinstance(t, dict) and all(_number(x) for x in t.values())
+         and all(isinstance(t, dict) and all(is_number(x) for x in t.values())
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
         ("arena_seed", "arena_seed" not in record or isinstance(record["arena_seed"], int), "a seed"),
         ("play", "play" not in record or (isinstance(record["play"], int) and not isinstance(record["play"], bool)),
@@ -190,7 +186,7 @@ def check_poolable(runs: list[Run]) -> None:
             seen[key] = run.folder
 
 
-def _expand(names: tuple[str, ...]) -> tuple[str, ...]:
+def expand_folders(names: tuple[str, ...]) -> tuple[str, ...]:
     """Folder names, with a quoted pattern (`runs/g*`) expanded here into its folders in order."""
     import glob
 
@@ -513,8 +509,8 @@ def report(folders: tuple[str, ...], out: str | None, as_json: bool, against: tu
       meeple arena report runs/new --against runs/old
       meeple arena report 'runs/new/g*' --against 'runs/old/g*'     # chunks: quote the patterns
     """
-    folders = _expand(folders)
-    against = _expand(against)
+    folders = expand_folders(folders)
+    against = expand_folders(against)
     if other_bots and not against:
         raise click.ClickException("--other-bots pairs the runs with --against runs of other bots: give --against")
     paths = [Path(f) for f in folders]
