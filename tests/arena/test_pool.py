@@ -321,6 +321,7 @@ def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: 
     ("winners", 5), ("winners", [7]), ("scores", ["a", "b"]), ("scores", [1.0]), ("levels", "greedyrandom"),
     ("metrics", {"score": [1]}), ("bot_stats", [1, 2]), ("ranking", [[0, "x"]]), ("first", 9), ("actions", -1),
     ("figures", {"rounds": "six"}), ("roles", ["A"]), ("tallies", {"built": 3}), ("arena_game", "2"), ("play", "2"),
+    ("actions", True), ("play", True), ("arena_seed", True), ("arena_game", False), ("arena_seed", 1.0),
 ])
 def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path], tmp_path: Path, field: str,
                                                                value: Any) -> None:

@@ -107,8 +107,7 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("scores", _seats_list(record["scores"], players) and all(is_number(x) for x in record["scores"]),
          f"a list of {players} numbers"),
         ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
-        ("actions", isinstance(record["actions"], int) and not isinstance(record["actions"], bool)
-         and record["actions"] >= 0, "a count of actions"),
+        ("actions", is_whole(record["actions"]) and record["actions"] >= 0, "a count of actions"),
         ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
         ("metrics", isinstance(record["metrics"], dict)
          and all(_seats_list(v, players) and all(is_number(x) for x in v) for v in record["metrics"].values()),
@@ -124,10 +123,9 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("tallies", isinstance(record.get("tallies", {}), dict)
          and all(isinstance(t, dict) and all(is_number(x) for x in t.values())
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
-        ("arena_seed", "arena_seed" not in record or isinstance(record["arena_seed"], int), "a seed"),
-        ("play", "play" not in record or (isinstance(record["play"], int) and not isinstance(record["play"], bool)),
-         "a whole number (how the arena played the game)"),
-        ("arena_game", "arena_game" not in record or isinstance(record["arena_game"], int), "a game number"),
+        ("arena_seed", "arena_seed" not in record or is_whole(record["arena_seed"]), "a seed"),
+        ("play", "play" not in record or is_whole(record["play"]), "a whole number (how the arena played the game)"),
+        ("arena_game", "arena_game" not in record or is_whole(record["arena_game"]), "a game number"),
         ("positions", "positions" not in record or (_seats_list(record["positions"], players)
                                                     and all(_seat(x, players) for x in record["positions"])),
          f"a list of {players} turn positions"),
