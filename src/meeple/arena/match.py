@@ -243,5 +243,5 @@ def is_number(value: Any) -> bool:
 
 
 def is_whole(value: Any) -> bool:
-    """Whether a value read from JSON is a whole number (an int; JSON's true and false are not)."""
+    """Whether a value read from JSON is an int, of any sign (JSON's true and false are not); callers check the sign."""
     return isinstance(value, int) and not isinstance(value, bool)
