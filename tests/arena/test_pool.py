@@ -279,6 +279,17 @@ def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Pat
     assert not out.exists()  # nothing written
 
 
+@pytest.mark.parametrize("changes", [{"seed": True}, {"seed": [1, "2"]}, {"seed": []}, {"players": True}])
+def test_a_summary_whose_seed_or_player_count_is_not_whole_is_refused(runs: list[Path], tmp_path: Path,
+                                                                      changes: dict[str, Any]) -> None:
+    """JSON true is not seed 1, and a list of seeds holds whole numbers only: refused by name, no trace."""
+    broken = copy_run(runs[1], tmp_path / "broken", **changes)
+    result = report(str(broken))
+    assert result.exit_code != 0
+    assert f"{broken / 'results.json'}: not an arena report: 'players' must be a whole number" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_a_seed_played_twice_is_refused(runs: list[Path], tmp_path: Path) -> None:
     again = copy_run(runs[0], tmp_path / "again")
     result = report(str(runs[0]), str(again))
@@ -322,6 +333,7 @@ def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: 
     ("metrics", {"score": [1]}), ("bot_stats", [1, 2]), ("ranking", [[0, "x"]]), ("first", 9), ("actions", -1),
     ("figures", {"rounds": "six"}), ("roles", ["A"]), ("tallies", {"built": 3}), ("arena_game", "2"), ("play", "2"),
     ("actions", True), ("play", True), ("arena_seed", True), ("arena_game", False), ("arena_seed", 1.0),
+    ("game", "x"), ("game", True),
 ])
 def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path], tmp_path: Path, field: str,
                                                                value: Any) -> None:

@@ -56,6 +56,11 @@ def read_run(folder: str | Path) -> Run:
     for name, kind in _FIELDS.items():
         if not isinstance(data.get(name), kind):
             raise PoolError(f"{path}: not an arena report: field {name!r} is missing or of the wrong type")
+    seed = data["seed"]
+    if not is_whole(data["players"]) or not (is_whole(seed) or (isinstance(seed, list) and seed
+                                                                and all(is_whole(s) for s in seed))):
+        raise PoolError(f"{path}: not an arena report: 'players' must be a whole number and 'seed' one or a list "
+                        f"of them (players {_show(data['players'])[:20]}, seed {_show(seed)[:40]})")
     records = data.pop("records")
     for n, record in enumerate(records, start=1):
         missing = [f for f in _RECORD_FIELDS if not isinstance(record, dict) or f not in record]
@@ -107,6 +112,7 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("scores", _seats_list(record["scores"], players) and all(is_number(x) for x in record["scores"]),
          f"a list of {players} numbers"),
         ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
+        ("game", is_whole(record["game"]), "a game number"),
         ("actions", is_whole(record["actions"]) and record["actions"] >= 0, "a count of actions"),
         ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
         ("metrics", isinstance(record["metrics"], dict)
