@@ -206,7 +206,7 @@ def test_a_whole_game_is_compared_to_its_end(run: Path, tmp_path: Path) -> None:
     (lambda saved, record: saved["actions"].pop(), "the saved game is not the whole game the run played"),
     (lambda saved, record: saved.update(actions=[]), "holds 0 actions"),
     (lambda saved, record: saved.update(actions=[[0]]), "not a saved game"),
-    (lambda saved, record: record.update(bot_seeds=[1]), "are not a seed and a list of 2 seeds"),
+    (lambda saved, record: record.update(bot_seeds=[1]), "field 'bot_seeds' is not a list of 2 seeds"),
     (lambda saved, record: record.pop("seed"), "its record has no 'seed'"),
 ])
 def test_a_game_that_cannot_be_played_again_as_it_was_is_refused_with_status_2(

@@ -92,10 +92,7 @@ def prepare(run: Run, record: dict[str, Any]) -> _Replay:
         if name not in record:
             raise PoolError(f"{where}: its record has no {name!r} (a run saved by an older arena): it cannot be "
                             f"played again")
-    seeds = record["bot_seeds"]
-    if not is_whole(record["seed"]) or not (isinstance(seeds, list) and len(seeds) == players
-                                            and all(map(is_whole, seeds))):
-        raise PoolError(f"{where}: its record's seed and bot_seeds are not a seed and a list of {players} seeds")
+    # their types and sizes were checked when the run was read (pool.read_run)
     try:
         timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
     except ValueError as exc:

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from .match import ArenaConfig, is_number, is_whole
+from .match import PLAY, ArenaConfig, is_number, is_whole
 from .report import RESULTS, format_table, summarise, write_report
 
 # What a run's summary must hold to be pooled, and the type of each.
@@ -55,12 +55,15 @@ def read_run(folder: str | Path) -> Run:
         raise PoolError(f"{path}: not an arena report (a JSON object with the summary and its records)")
     for name, kind in _FIELDS.items():
         if not isinstance(data.get(name), kind):
-            raise PoolError(f"{path}: not an arena report: field {name!r} is missing or of the wrong type")
-    seed = data["seed"]
-    if not is_whole(data["players"]) or not (is_whole(seed) or (isinstance(seed, list) and seed
-                                                                and all(is_whole(s) for s in seed))):
-        raise PoolError(f"{path}: not an arena report: 'players' must be a whole number and 'seed' one or a list "
-                        f"of them (players {_show(data['players'])[:20]}, seed {_show(seed)[:40]})")
+            raise PoolError(f"{path}: not an arena report: field {name!r} is missing or of the wrong type "
+                            f"({json.dumps(data.get(name), default=str)[:40]})")
+    seed, players = data["seed"], data["players"]
+    if not is_whole(players) or players != len(data["seats"]) or players < 1:
+        raise PoolError(f"{path}: not an arena report: field 'players' is not the number of its seats, "
+                        f"{len(data['seats'])} ({json.dumps(players)[:20]})")
+    if not (is_whole(seed) or (isinstance(seed, list) and seed and all(is_whole(s) for s in seed))):
+        raise PoolError(f"{path}: not an arena report: field 'seed' is not a whole number or a list of them "
+                        f"({json.dumps(seed)[:40]})")
     records = data.pop("records")
     for n, record in enumerate(records, start=1):
         missing = [f for f in _RECORD_FIELDS if not isinstance(record, dict) or f not in record]
@@ -96,6 +99,22 @@ def _seat(value: Any, players: int) -> bool:
     return is_whole(value) and 0 <= value < players
 
 
+def _number(value: Any) -> bool:
+    """Whether `value` is a game's number: games are numbered from 1."""
+    return is_whole(value) and value >= 1
+
+
+def _bot_stats(value: Any) -> bool:
+    """Whether `value` is one seat's bot counts as the report sums them (each count optional)."""
+    if not isinstance(value, dict):
+        return False
+    counts_ok = all(is_whole(value.get(k, 0)) and value.get(k, 0) >= 0 for k in ("iterations", "decisions"))
+    seconds = value.get("seconds", 0.0)
+    times = value.get("decision_seconds", [])
+    return (counts_ok and is_number(seconds) and seconds >= 0
+            and isinstance(times, list) and all(is_number(t) and t >= 0 for t in times))
+
+
 def _malformed(record: dict[str, Any], players: int) -> str | None:
     """What is wrong with the types or sizes of a record's fields (a run has `players` seats), or None: the
     report reads every one of them, so a record that passes is summed without surprise."""
@@ -112,15 +131,14 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("scores", _seats_list(record["scores"], players) and all(is_number(x) for x in record["scores"]),
          f"a list of {players} numbers"),
         ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
-        ("game", is_whole(record["game"]), "a game number"),
+        ("game", _number(record["game"]), "a game number (1 or more)"),
         ("actions", is_whole(record["actions"]) and record["actions"] >= 0, "a count of actions"),
         ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
         ("metrics", isinstance(record["metrics"], dict)
          and all(_seats_list(v, players) and all(is_number(x) for x in v) for v in record["metrics"].values()),
          f"an object of lists of {players} numbers"),
-        ("bot_stats", _seats_list(record["bot_stats"], players) and all(isinstance(x, dict)
-                                                                         for x in record["bot_stats"]),
-         f"a list of {players} objects"),
+        ("bot_stats", _seats_list(record["bot_stats"], players) and all(_bot_stats(x) for x in record["bot_stats"]),
+         f"a list of {players} objects of a bot's counts (iterations, decisions, seconds, decision_seconds)"),
         ("figures", isinstance(record.get("figures", {}), dict)
          and all(is_number(x) for x in record.get("figures", {}).values()), "an object of numbers"),
         ("roles", record.get("roles") is None or (_seats_list(record["roles"], players)
@@ -129,9 +147,14 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("tallies", isinstance(record.get("tallies", {}), dict)
          and all(isinstance(t, dict) and all(is_number(x) for x in t.values())
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
+        ("seed", "seed" not in record or is_whole(record["seed"]), "a seed"),
+        ("bot_seeds", "bot_seeds" not in record or (_seats_list(record["bot_seeds"], players)
+                                                    and all(is_whole(x) for x in record["bot_seeds"])),
+         f"a list of {players} seeds"),
         ("arena_seed", "arena_seed" not in record or is_whole(record["arena_seed"]), "a seed"),
-        ("play", "play" not in record or is_whole(record["play"]), "a whole number (how the arena played the game)"),
-        ("arena_game", "arena_game" not in record or is_whole(record["arena_game"]), "a game number"),
+        ("play", "play" not in record or (is_whole(record["play"]) and 1 <= record["play"] <= PLAY),
+         f"a whole number from 1 to {PLAY} (how the arena played the game)"),
+        ("arena_game", "arena_game" not in record or _number(record["arena_game"]), "a game number (1 or more)"),
         ("positions", "positions" not in record or (_seats_list(record["positions"], players)
                                                     and all(_seat(x, players) for x in record["positions"])),
          f"a list of {players} turn positions"),
@@ -141,7 +164,7 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
     ]
     for name, ok, expected in checks:
         if not ok:
-            return f"field {name!r} is not {expected} ({_show(record.get(name))[:60]})"
+            return f"field {name!r} is not {expected} ({json.dumps(record.get(name), default=str)[:60]})"
     return None
 
 
