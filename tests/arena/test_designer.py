@@ -92,6 +92,16 @@ def test_paired_differences_find_a_clear_change() -> None:
     assert per_game(a[0], ["x", "y"], [])["win rate x"] == 1.0
 
 
+def test_a_game_without_turn_order_has_no_first_player_to_compare() -> None:
+    """`first` is null in a record of a game without turn order: the comparison leaves that quantity out."""
+    record = {"game": 1, "levels": ["x", "y"], "winners": [1], "first": None, "actions": 9, "metrics": {},
+              "scores": [1, 2], "figures": {}}
+    assert "first player won" not in per_game(record, ["x", "y"], [])
+    rows = compare([record], [{**record, "winners": [0]}], ["x", "y"], [])
+    assert {r["quantity"]: r["difference"] for r in rows}["win rate x"] == 1.0
+    assert "first player won" not in {r["quantity"] for r in rows}
+
+
 def test_compare_command_plays_both_variants_on_the_same_seeds(tmp_path: Path) -> None:
     data = tmp_path / "components.toml"
     shutil.copy(meeple.engine.get_rules("bluemooncity").data_path(), data)

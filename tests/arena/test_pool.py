@@ -283,7 +283,7 @@ def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Pat
     ({"seed": [1, 2.0]}, "seed", "[1, 2.0]"), ({"players": True}, "players", "true"),
     ({"players": 2.0}, "players", "2.0"), ({"players": 3}, "players", "3"), ({"players": 0}, "players", "0"),
 ])
-def test_a_summary_whose_seed_or_player_count_is_not_whole_is_refused(runs: list[Path], tmp_path: Path,
+def test_a_summary_whose_seed_or_player_count_is_wrong_is_refused(runs: list[Path], tmp_path: Path,
                                                                       changes: dict[str, Any], field: str,
                                                                       shown: str) -> None:
     """JSON true is not seed 1, a list of seeds holds whole numbers only, and the player count is the number of
@@ -293,6 +293,26 @@ def test_a_summary_whose_seed_or_player_count_is_not_whole_is_refused(runs: list
     assert result.exit_code != 0 and isinstance(result.exception, SystemExit)  # an error message, not a crash
     assert f"{broken / 'results.json'}: not an arena report: field {field!r} is " in result.output
     assert f"({shown})" in result.output
+
+
+@pytest.mark.parametrize(("seats", "shown"), [(["greedy", "nobot"], '"nobot"'), (["greedy", 3], "3"),
+                                               (["greedy", "ismcts:abc"], '"ismcts:abc"')])
+def test_a_summary_seating_no_known_bot_is_refused(runs: list[Path], tmp_path: Path, seats: list[Any],
+                                                   shown: str) -> None:
+    """A seat that names no bot level the arena knows is refused by the field's name, with the valid levels."""
+    broken = copy_run(runs[1], tmp_path / "broken", seats=seats)
+    result = report(str(broken))
+    assert result.exit_code != 0 and isinstance(result.exception, SystemExit)
+    assert f"{broken / 'results.json'}: not an arena report: field 'seats' holds {shown} (" in result.output
+    assert "not a bot level's name" in result.output if shown == "3" else "valid levels:" in result.output
+
+
+def test_a_run_of_a_game_that_is_not_installed_is_refused(runs: list[Path], tmp_path: Path) -> None:
+    broken = copy_run(runs[1], tmp_path / "broken", game="nogame")
+    result = report(str(broken))
+    assert result.exit_code != 0 and isinstance(result.exception, SystemExit)
+    assert f"{broken / 'results.json'}: field 'game' names no installed game" in result.output
+    assert "nogame" in result.output
 
 
 def test_a_seed_played_twice_is_refused(runs: list[Path], tmp_path: Path) -> None:
@@ -341,7 +361,7 @@ def test_pooled_runs_that_play_one_turn_order_more_often_are_not_balanced(runs: 
     ("game", "x"), ("game", True), ("game", 0), ("arena_game", 0), ("play", 3), ("seed", True),
     ("bot_seeds", [1, "2"]), ("bot_seeds", [1]), ("bot_stats", [{"iterations": "x"}, {}]),
     ("bot_stats", [{"iterations": True}, {}]), ("bot_stats", [{"seconds": -1.0}, {}]),
-    ("bot_stats", [{}, {"decision_seconds": ["a"]}]),
+    ("bot_stats", [{}, {"decision_seconds": ["a"]}]), ("options", ["x"]), ("draw", "no"),
 ])
 def test_a_record_of_the_wrong_shape_is_refused_with_its_field(runs: list[Path], tmp_path: Path, field: str,
                                                                value: Any) -> None:

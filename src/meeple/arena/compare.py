@@ -50,7 +50,9 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
 def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str, float]:
     """The quantities of one game that a comparison looks at."""
     shares = win_shares(record)
-    out: dict[str, float] = {"actions": float(record["actions"]), "first player won": shares[record["first"]]}
+    out: dict[str, float] = {"actions": float(record["actions"])}
+    if record["first"] is not None:  # None: a game without turn order has no first player
+        out["first player won"] = shares[record["first"]]
     for level in levels:
         seats = [s for s, lv in enumerate(record["levels"]) if lv == level]
         if seats:

@@ -14,6 +14,10 @@ from typing import Any
 
 import click
 
+import meeple
+from meeple.agents import parse_level
+from meeple.engine.errors import UnknownGame
+
 from .match import PLAY, ArenaConfig, is_number, is_whole
 from .report import RESULTS, format_table, summarise, write_report
 
@@ -64,6 +68,18 @@ def read_run(folder: str | Path) -> Run:
     if not (is_whole(seed) or (isinstance(seed, list) and seed and all(is_whole(s) for s in seed))):
         raise PoolError(f"{path}: not an arena report: field 'seed' is not a whole number or a list of them "
                         f"({json.dumps(seed)[:40]})")
+    for seat in data["seats"]:
+        try:
+            if not isinstance(seat, str):
+                raise ValueError("not a bot level's name")
+            parse_level(seat)
+        except ValueError as exc:
+            raise PoolError(f"{path}: not an arena report: field 'seats' holds {json.dumps(seat, default=str)[:40]}"
+                            f" ({exc})") from None
+    try:
+        meeple.engine.get_rules(data["game"])
+    except UnknownGame as exc:
+        raise PoolError(f"{path}: field 'game' names no installed game ({exc})") from None
     records = data.pop("records")
     for n, record in enumerate(records, start=1):
         missing = [f for f in _RECORD_FIELDS if not isinstance(record, dict) or f not in record]
@@ -147,6 +163,8 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
         ("tallies", isinstance(record.get("tallies", {}), dict)
          and all(isinstance(t, dict) and all(is_number(x) for x in t.values())
                  for t in record.get("tallies", {}).values()), "an object of objects of numbers"),
+        ("options", isinstance(record.get("options", {}), dict), "an object of the game's options"),
+        ("draw", isinstance(record.get("draw", False), bool), "true or false"),
         ("seed", "seed" not in record or is_whole(record["seed"]), "a seed"),
         ("bot_seeds", "bot_seeds" not in record or (_seats_list(record["bot_seeds"], players)
                                                     and all(is_whole(x) for x in record["bot_seeds"])),
@@ -322,8 +340,6 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[
     one `--compare` run had played all their games: each side's runs pooled (`pooled_summary`), then the
     differences paired game by game (`compare`). Returns the comparison (as `--compare --json` prints it) and each
     side's pooled summary and records."""
-    import meeple
-
     from .compare import compare
 
     heads = []
@@ -368,8 +384,6 @@ def against_report(new: list[Path], base: list[Path], other_bots: bool = False) 
     bots (the same deals, say, with a weaker search): the games pair by seed and seat order, and the differences
     are those of the quantities both sides have (rounds, first player, roles), not the bots' own. Returns the
     comparison and each side's paired records."""
-    import meeple
-
     from .compare import compare
 
     sides = []

@@ -50,7 +50,7 @@ def summarise(config: ArenaConfig, records: list[dict[str, Any]]) -> dict[str, A
         "players": config.players,
         "games": len(records),
         "seed": config.seed,
-        "options": records[0]["options"] if records else dict(config.options),
+        "options": records[0].get("options", dict(config.options)) if records else dict(config.options),
         "settings": dict(config.settings),
         "bots": bots,
         "turn_order": _turn_order(config.game_id),
@@ -436,7 +436,7 @@ def _save_with_seating(record: dict[str, Any]) -> str:
     """The saved game with which bot sat at each seat and the turn order (loading ignores the extra key)."""
     save = json.loads(record["save"])
     save["arena"] = {"game": record["game"], "bots": record["levels"], "turn_order": record.get("order"),
-                     "bot_seeds": record["bot_seeds"]}
+                     "bot_seeds": record.get("bot_seeds")}
     return json.dumps(save, separators=(",", ":"))
 
 
@@ -465,7 +465,7 @@ def _games_csv(records: list[dict[str, Any]], path: Path) -> Path:
                     "first", "reason", "file"])
         for r in records:
             order = r.get("order", range(len(r["levels"])))
-            w.writerow([r["game"], r["seed"], " ".join(r["levels"]), " ".join(r["levels"][s] for s in order),
-                        " ".join(str(s) for s in r["winners"]), r["draw"], r["actions"],
+            w.writerow([r["game"], r.get("seed", ""), " ".join(r["levels"]), " ".join(r["levels"][s] for s in order),
+                        " ".join(str(s) for s in r["winners"]), r.get("draw", False), r["actions"],
                         *[r.get("figures", {}).get(n, "") for n in figures], r["first"], r["reason"], r["file"]])
     return path
