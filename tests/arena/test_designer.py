@@ -93,7 +93,7 @@ def test_paired_differences_find_a_clear_change() -> None:
 
 
 def test_a_game_without_turn_order_has_no_first_player_to_compare() -> None:
-    """`first` is null in a record of a game without turn order: the comparison leaves that quantity out."""
+    """A record whose `first` is null has no first player: the comparison leaves that quantity out."""
     record = {"game": 1, "levels": ["x", "y"], "winners": [1], "first": None, "actions": 9, "metrics": {},
               "scores": [1, 2], "figures": {}}
     assert "first player won" not in per_game(record, ["x", "y"], [])

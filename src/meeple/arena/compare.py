@@ -51,7 +51,7 @@ def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str,
     """The quantities of one game that a comparison looks at."""
     shares = win_shares(record)
     out: dict[str, float] = {"actions": float(record["actions"])}
-    if record["first"] is not None:  # None: a game without turn order has no first player
+    if record["first"] is not None:  # null: no first player recorded
         out["first player won"] = shares[record["first"]]
     for level in levels:
         seats = [s for s, lv in enumerate(record["levels"]) if lv == level]

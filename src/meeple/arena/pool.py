@@ -70,8 +70,6 @@ def read_run(folder: str | Path) -> Run:
                         f"({json.dumps(seed)[:40]})")
     for seat in data["seats"]:
         try:
-            if not isinstance(seat, str):
-                raise ValueError("not a bot level's name")
             parse_level(seat)
         except ValueError as exc:
             raise PoolError(f"{path}: not an arena report: field 'seats' holds {json.dumps(seat, default=str)[:40]}"
@@ -146,7 +144,7 @@ def _malformed(record: dict[str, Any], players: int) -> str | None:
          "a list of groups of seat numbers"),
         ("scores", _seats_list(record["scores"], players) and all(is_number(x) for x in record["scores"]),
          f"a list of {players} numbers"),
-        ("reason", record["reason"] is None or isinstance(record["reason"], str), "a message id or null"),
+        ("reason", isinstance(record["reason"], str), "a message id"),
         ("game", _number(record["game"]), "a game number (1 or more)"),
         ("actions", is_whole(record["actions"]) and record["actions"] >= 0, "a count of actions"),
         ("first", record["first"] is None or _seat(record["first"], players), "a seat number or null"),
