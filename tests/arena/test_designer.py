@@ -92,7 +92,7 @@ def test_paired_differences_find_a_clear_change() -> None:
     assert per_game(a[0], ["x", "y"], [])["win rate x"] == 1.0
 
 
-def test_a_game_without_turn_order_has_no_first_player_to_compare() -> None:
+def test_a_record_without_a_first_player_leaves_it_out_of_a_comparison() -> None:
     """A record whose `first` is null has no first player: the comparison leaves that quantity out."""
     record = {"game": 1, "levels": ["x", "y"], "winners": [1], "first": None, "actions": 9, "metrics": {},
               "scores": [1, 2], "figures": {}}

@@ -284,8 +284,8 @@ def test_runs_that_differ_are_refused_naming_the_folder_and_field(runs: list[Pat
     ({"players": 2.0}, "players", "2.0"), ({"players": 3}, "players", "3"), ({"players": 0}, "players", "0"),
 ])
 def test_a_summary_whose_seed_or_player_count_is_wrong_is_refused(runs: list[Path], tmp_path: Path,
-                                                                      changes: dict[str, Any], field: str,
-                                                                      shown: str) -> None:
+                                                                  changes: dict[str, Any], field: str,
+                                                                  shown: str) -> None:
     """JSON true is not seed 1, a list of seeds holds whole numbers only, and the player count is the number of
     seats: each refused by its field's name, showing the value as saved, with no trace."""
     broken = copy_run(runs[1], tmp_path / "broken", **changes)

@@ -92,11 +92,8 @@ def prepare(run: Run, record: dict[str, Any]) -> _Replay:
         if name not in record:
             raise PoolError(f"{where}: its record has no {name!r} (a run saved by an older arena): it cannot be "
                             f"played again")
-    # their types and sizes were checked when the run was read (pool.read_run)
-    try:
-        timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
-    except ValueError as exc:
-        raise PoolError(f"{where}: {exc}") from None
+    # their types and sizes, and the bot levels, were checked when the run was read (pool.read_run)
+    timed = sorted({level for level in record["levels"] if parse_level(level).seconds is not None})
     if timed:
         raise PoolError(f"{where}: {', '.join(timed)} decides within a time, so its games depend on the machine and "
                         f"its load and cannot be played again")
