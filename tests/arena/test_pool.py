@@ -307,6 +307,38 @@ def test_a_summary_seating_no_known_bot_is_refused(runs: list[Path], tmp_path: P
     assert "valid levels:" in result.output
 
 
+@pytest.mark.parametrize("data", [{"paths": "a.toml", "sha256": "1" * 64}, {"path": 3, "sha256": "1" * 64},
+                                  {"path": "a.toml"}, {"path": "a.toml", "sha256": ""}, "a.toml", [1],
+                                  {"path": "a.toml", "sha256": "1" * 64, "built_in": "yes"}])
+def test_a_summary_whose_components_record_is_of_the_wrong_shape_is_refused(runs: list[Path], tmp_path: Path,
+                                                                            data: Any) -> None:
+    """The record of the components file is read when runs pool and when a comparison names its sides: one of the
+    wrong shape is refused by the field's name, for one run and pooled with another, with no trace."""
+    broken = copy_run(runs[1], tmp_path / "broken", data=data)
+    for folders in ([broken], [runs[0], broken]):
+        result = report(*map(str, folders))
+        assert result.exit_code != 0 and isinstance(result.exception, SystemExit)
+        assert f"{broken / 'results.json'}: not an arena report: field 'data' is not a components file's record" \
+            in result.output
+
+
+def test_a_saved_game_that_cannot_be_read_is_named_and_nothing_is_written(runs: list[Path], tmp_path: Path) -> None:
+    """With --out the report copies every saved game: one that is not JSON, not an object, or not there is named by
+    its path, and the report is not written."""
+    for content in ("{not json", "[1, 2]", None):
+        broken = copy_run(runs[1], tmp_path / f"broken{len(content or '')}")
+        game = broken / records_of(broken)[0]["file"]
+        if content is None:
+            game.unlink()
+        else:
+            game.write_text(content)
+        out = tmp_path / f"out{len(content or '')}"
+        result = report(str(runs[0]), str(broken), "--out", str(out))
+        assert result.exit_code != 0 and isinstance(result.exception, SystemExit), result.output
+        assert f"{game}: " in result.output
+        assert not (out / "results.json").exists()
+
+
 def test_a_run_of_a_game_that_is_not_installed_is_refused(runs: list[Path], tmp_path: Path) -> None:
     broken = copy_run(runs[1], tmp_path / "broken", game="nogame")
     result = report(str(broken))

@@ -20,6 +20,23 @@ _BOT_SALT = 2
 _SEED_BITS = 62
 
 
+class UnknownLevel(ValueError):
+    """A seat names no bot level this installation knows; the message lists the valid levels."""
+
+    def __init__(self, level: Any, message: str) -> None:
+        super().__init__(message)
+        self.level = level
+
+
+def check_levels(seats: list[Any]) -> None:
+    """Raise UnknownLevel for the first seat that names no bot level (a run's or a saved report's seats)."""
+    for level in seats:
+        try:
+            parse_level(level)
+        except ValueError as exc:
+            raise UnknownLevel(level, str(exc)) from None
+
+
 @dataclass(frozen=True)
 class ArenaConfig:
     """What to run: a game, the bots (one bot level per player), how many games and the seed.
@@ -39,8 +56,7 @@ class ArenaConfig:
     def __post_init__(self) -> None:
         if not self.seats:
             raise ValueError("name one bot level per seat, e.g. --seats ismcts,greedy")
-        for level in self.seats:
-            parse_level(level)  # raises ValueError listing the valid levels
+        check_levels(self.seats)  # UnknownLevel (a ValueError) listing the valid levels
         if self.games < 1:
             raise ValueError(f"the arena needs at least one game, not {self.games}")
         if self.first < 1:

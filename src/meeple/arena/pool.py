@@ -15,10 +15,9 @@ from typing import Any
 import click
 
 import meeple
-from meeple.agents import parse_level
 from meeple.engine.errors import UnknownGame
 
-from .match import PLAY, ArenaConfig, is_number, is_whole
+from .match import PLAY, ArenaConfig, UnknownLevel, check_levels, is_number, is_whole
 from .report import RESULTS, format_table, summarise, write_report
 
 # What a run's summary must hold to be pooled, and the type of each.
@@ -68,12 +67,15 @@ def read_run(folder: str | Path) -> Run:
     if not (is_whole(seed) or (isinstance(seed, list) and seed and all(is_whole(s) for s in seed))):
         raise PoolError(f"{path}: not an arena report: field 'seed' is not a whole number or a list of them "
                         f"({json.dumps(seed)[:40]})")
-    for seat in data["seats"]:
-        try:
-            parse_level(seat)
-        except ValueError as exc:
-            raise PoolError(f"{path}: not an arena report: field 'seats' holds {json.dumps(seat, default=str)[:40]}"
-                            f" ({exc})") from None
+    try:
+        check_levels(data["seats"])
+    except UnknownLevel as exc:
+        raise PoolError(f"{path}: not an arena report: field 'seats' holds {json.dumps(exc.level, default=str)[:40]}"
+                        f" ({exc})") from None
+    if not _data_record(data.get("data")):
+        raise PoolError(f"{path}: not an arena report: field 'data' is not a components file's record (an object "
+                        f"with its sha256 and the path or paths it was read from) "
+                        f"({json.dumps(data.get('data'), default=str)[:60]})")
     try:
         meeple.engine.get_rules(data["game"])
     except UnknownGame as exc:
@@ -103,6 +105,19 @@ def _read_json(path: Path, hint: str) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PoolError(f"{path}: not a readable JSON file ({exc})") from None
+
+
+def _data_record(value: Any) -> bool:
+    """Whether `value` is what a run records of its components file: None (a run saved before it was recorded), or
+    its hash with the path it was read from (`paths`, several, once runs read from copies were pooled) and
+    `built_in`."""
+    if value is None:
+        return True
+    if not isinstance(value, dict) or not isinstance(value.get("sha256"), str) or not value["sha256"]:
+        return False
+    paths = value.get("paths", [])
+    return (isinstance(value.get("path", ""), str) and isinstance(paths, list)
+            and all(isinstance(p, str) for p in paths) and isinstance(value.get("built_in", False), bool))
 
 
 def _seats_list(value: Any, players: int) -> bool:
@@ -320,12 +335,17 @@ def with_saves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for record in records:
         path = Path(record["folder"]) / str(record.get("file", ""))
+        if not isinstance(record.get("file"), str) or not record["file"]:
+            raise PoolError(f"{record['folder']}: record of game {record['arena_game']} names no saved game")
         try:
-            save = path.read_text(encoding="utf-8") if record.get("file") else None
+            save = path.read_text(encoding="utf-8")
+            readable = isinstance(json.loads(save), dict)
         except (OSError, UnicodeDecodeError) as exc:
             raise PoolError(f"{path}: cannot read the saved game ({exc})") from None
-        if save is None:
-            raise PoolError(f"{record['folder']}: record of game {record['arena_game']} names no saved game")
+        except json.JSONDecodeError as exc:
+            raise PoolError(f"{path}: the saved game is not JSON ({exc})") from None
+        if not readable:
+            raise PoolError(f"{path}: the saved game is not a JSON object (a game saved by the arena)")
         out.append({**record, "save": save})
     return out
 
