@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from engine.games import registered
 from meeple.arena.match import ArenaConfig, play_job, split_statistics
 from meeple.arena.report import format_table, summarise, write_report
+from meeple.cli import main
 
 
 @pytest.fixture(autouse=True)
@@ -56,3 +59,20 @@ def test_blue_moon_city_names_its_summary_metrics_in_its_spec() -> None:
     assert summary["shown_metrics"] == ["offerings", "crystals", "scales", "turns"]
     assert record["figures"]["turns"] > 0 and set(record["metrics"]) >= {"offerings", "crystals", "scales"}
     assert "avg offerings" in format_table(summary) and "per game:" in format_table(summary)
+
+
+@pytest.mark.parametrize("game_id", ["skirmish", "dials"])
+def test_a_comparison_speaks_of_a_first_player_only_where_the_seats_act_in_an_order(game_id: str,
+                                                                                   tmp_path: Path) -> None:
+    """Runs paired with --against: a game whose seats all decide at once (dials) has no first player to compare,
+    one played in turns (skirmish) has."""
+    for name in ("old", "new"):
+        played = CliRunner().invoke(main, ["arena", game_id, "--seats", "greedy,random", "--games", "4", "--seed", "3",
+                                           "--quiet", "--out", str(tmp_path / name)])
+        assert played.exit_code == 0, played.output
+    paired = CliRunner().invoke(main, ["arena", "report", str(tmp_path / "new"), "--against", str(tmp_path / "old"),
+                                       "--json"])
+    assert paired.exit_code == 0, paired.output
+    quantities = {row["quantity"] for row in json.loads(paired.output)["differences"]}
+    assert "win rate greedy" in quantities
+    assert ("first player won" in quantities) == (game_id == "skirmish")

@@ -133,7 +133,7 @@ def _compare(base: ArenaConfig, variants: tuple[str, str], jobs: int, backend: s
         played.append(data_file(config.settings, game))  # hashed before the games, as they read it
         runs.append((config, run_arena(config, jobs=jobs, backend=backend, address=address, progress=not quiet)))
     (config_a, records_a), (config_b, records_b) = runs
-    rows = compare(records_a, records_b, list(dict.fromkeys(levels)), list(spec.metrics))
+    rows = compare(records_a, records_b, list(dict.fromkeys(levels)), list(spec.metrics), spec.turn_order)
     result = {"game": game, "seats": levels, "games": games, "seed": seed,
               "a": {"file": variants[0], "options": config_a.options, "settings": config_a.settings},
               "b": {"file": variants[1], "options": config_b.options, "settings": config_b.settings},

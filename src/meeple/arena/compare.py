@@ -47,11 +47,12 @@ def read_variant(path: str | Path, spec: Any, base: dict[str, Any]) -> tuple[dic
     return options, settings
 
 
-def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str, float]:
-    """The quantities of one game that a comparison looks at."""
+def per_game(record: Record, levels: list[str], metrics: list[str], turn_order: bool = True) -> dict[str, float]:
+    """The quantities of one game that a comparison looks at; of a game whose seats act in no order
+    (`GameSpec.turn_order` false), no first player's."""
     shares = win_shares(record)
     out: dict[str, float] = {"actions": float(record["actions"])}
-    if record["first"] is not None:  # null: no first player recorded
+    if turn_order and record["first"] is not None:  # null: no first player recorded
         out["first player won"] = shares[record["first"]]
     for level in levels:
         seats = [s for s, lv in enumerate(record["levels"]) if lv == level]
@@ -78,12 +79,13 @@ def per_game(record: Record, levels: list[str], metrics: list[str]) -> dict[str,
 
 
 def compare(records_a: list[Record], records_b: list[Record], levels: list[str],
-            metrics: list[str]) -> list[dict[str, Any]]:
-    """Per quantity: mean in A, mean in B, mean paired difference B - A with its 95% interval."""
+            metrics: list[str], turn_order: bool = True) -> list[dict[str, Any]]:
+    """Per quantity: mean in A, mean in B, mean paired difference B - A with its 95% interval (`turn_order`:
+    whether the game's seats act in an order, so that a first player means something)."""
     from scipy.stats import t as student
 
     b_by_game = {r["game"]: r for r in records_b}
-    pairs = [(per_game(a, levels, metrics), per_game(b_by_game[a["game"]], levels, metrics))
+    pairs = [(per_game(a, levels, metrics, turn_order), per_game(b_by_game[a["game"]], levels, metrics, turn_order))
              for a in records_a if a["game"] in b_by_game]
     # How often each kind of ending came: 1 in a game that ended so, 0 in every other (of either variant).
     endings = {k for qa, qb in pairs for k in (*qa, *qb) if k.startswith("ending: ")}

@@ -384,7 +384,8 @@ def paired_report(folders: list[Path]) -> tuple[dict[str, Any], list[tuple[dict[
         raise PoolError("the two variants were not played by the same game and bots")
     game = summary_a["game"]
     levels = list(dict.fromkeys(summary_a["seats"]))
-    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
+    spec = meeple.engine.get_rules(game).spec
+    rows = compare(records_a, records_b, levels, list(spec.metrics), spec.turn_order)
     files = {side: sorted({str(h[side].get("file")) for h in heads}) for side in "ab"}
     result = {"game": game, "seats": summary_a["seats"], "games": len(records_a), "seed": summary_a["seed"],
               **{side: {"file": ", ".join(files[side]), "options": summary["options"],
@@ -454,7 +455,8 @@ def against_report(new: list[Path], base: list[Path], other_bots: bool = False) 
                             f"by other bots (compare one change at a time)")
     game = config_b.game_id
     levels = list(dict.fromkeys(config_b.seats))
-    rows = compare(records_a, records_b, levels, list(meeple.engine.get_rules(game).spec.metrics))
+    spec = meeple.engine.get_rules(game).spec
+    rows = compare(records_a, records_b, levels, list(spec.metrics), spec.turn_order)
     seeds = sorted({a["arena_seed"] for a, _ in pairs})
     labelled = (("a", config_a, data_a), ("b", config_b, data_b))
     result = {"game": game, "seats": config_b.seats, "games": len(pairs), "seed": seeds,
